@@ -1,0 +1,69 @@
+import { WilderAverage } from './rolling';
+import { mapCandles, mapSeries } from './series';
+
+/**
+ * Wilder's RSI. Gains and losses of close-to-close changes are Wilder-smoothed, each seeded with the
+ * mean of the first `period` changes (same as `trading-signals` RSI). First value at index `period`;
+ * 100 when there was no loss in the window.
+ */
+export class Rsi {
+  value = Number.NaN;
+  private previous = Number.NaN;
+  private readonly gains: WilderAverage;
+  private readonly losses: WilderAverage;
+
+  constructor(readonly period: number) {
+    this.gains = new WilderAverage(period);
+    this.losses = new WilderAverage(period);
+  }
+
+  update(close: number): number {
+    const previous = this.previous;
+    this.previous = close;
+    if (Number.isNaN(previous)) return this.value;
+    const change = close - previous;
+    const gain = this.gains.update(change > 0 ? change : 0);
+    const loss = this.losses.update(change > 0 ? 0 : -change);
+    if (!Number.isNaN(gain)) this.value = loss === 0 ? 100 : 100 - 100 / (gain / loss + 1);
+    return this.value;
+  }
+}
+
+/** True range; the first candle, with no previous close, uses high - low. */
+export class TrueRange {
+  private previousClose = Number.NaN;
+
+  update(high: number, low: number, close: number): number {
+    const pc = this.previousClose;
+    this.previousClose = close;
+    const range = high - low;
+    if (Number.isNaN(pc)) return range;
+    const up = Math.abs(high - pc);
+    const down = Math.abs(low - pc);
+    return range >= up ? (range >= down ? range : down) : up >= down ? up : down;
+  }
+}
+
+/**
+ * Wilder's ATR: Wilder-smoothed true range, seeded with the mean of the first `period` true ranges
+ * (including the first candle's high - low, as `trading-signals`). First value at index period - 1.
+ */
+export class Atr {
+  value = Number.NaN;
+  private readonly tr = new TrueRange();
+  private readonly average: WilderAverage;
+
+  constructor(readonly period: number) {
+    this.average = new WilderAverage(period);
+  }
+
+  update(high: number, low: number, close: number): number {
+    this.value = this.average.update(this.tr.update(high, low, close));
+    return this.value;
+  }
+}
+
+export const rsi = (close: Float64Array, period = 14): Float64Array => mapSeries(close, new Rsi(period));
+
+export const atr = (high: Float64Array, low: Float64Array, close: Float64Array, period = 14): Float64Array =>
+  mapCandles(high, low, close, new Atr(period));

@@ -1,0 +1,125 @@
+import { Ema } from './moving-averages';
+import { Atr } from './oscillators';
+import { WilderAverage } from './rolling';
+
+/**
+ * MACD: EMA(fast) - EMA(slow), signal = EMA(signal) of the MACD line, histogram = MACD - signal.
+ * The EMAs are SMA-seeded (see Ema); the MACD line starts at index slow - 1 and the signal
+ * `signalPeriod - 1` values later, as in `technicalindicators` MACD with EMA oscillators.
+ */
+export class Macd {
+  macd = Number.NaN;
+  signal = Number.NaN;
+  histogram = Number.NaN;
+  private readonly fast: Ema;
+  private readonly slow: Ema;
+  private readonly signalEma: Ema;
+
+  constructor(fast = 12, slow = 26, signal = 9) {
+    this.fast = new Ema(fast);
+    this.slow = new Ema(slow);
+    this.signalEma = new Ema(signal);
+  }
+
+  /** Returns the histogram (NaN while warming up); macd and signal are fields. */
+  update(close: number): number {
+    const fast = this.fast.update(close);
+    const slow = this.slow.update(close);
+    if (Number.isNaN(slow)) return this.histogram;
+    this.macd = fast - slow;
+    this.signal = this.signalEma.update(this.macd);
+    this.histogram = this.macd - this.signal;
+    return this.histogram;
+  }
+}
+
+/**
+ * Wilder's ADX with +DI and -DI (in percent), following the `trading-signals` convention: the first
+ * candle contributes its high - low to the ATR and a zero directional move, DX starts at index
+ * period - 1 and ADX (the Wilder average of DX, seeded with the mean of `period` DX values) at
+ * index 2 × period - 2.
+ */
+export class Adx {
+  value = Number.NaN;
+  plusDI = Number.NaN;
+  minusDI = Number.NaN;
+  private previousHigh = Number.NaN;
+  private previousLow = Number.NaN;
+  private readonly atr: Atr;
+  private readonly up: WilderAverage;
+  private readonly down: WilderAverage;
+  private readonly dx: WilderAverage;
+
+  constructor(readonly period = 14) {
+    this.atr = new Atr(period);
+    this.up = new WilderAverage(period);
+    this.down = new WilderAverage(period);
+    this.dx = new WilderAverage(period);
+  }
+
+  update(high: number, low: number, close: number): number {
+    let plusMove = 0;
+    let minusMove = 0;
+    if (!Number.isNaN(this.previousHigh)) {
+      const higherHigh = high - this.previousHigh;
+      const lowerLow = this.previousLow - low;
+      plusMove = higherHigh < 0 || higherHigh < lowerLow ? 0 : higherHigh;
+      minusMove = lowerLow < 0 || lowerLow < higherHigh ? 0 : lowerLow;
+    }
+    this.previousHigh = high;
+    this.previousLow = low;
+    const range = this.atr.update(high, low, close);
+    const up = this.up.update(plusMove);
+    const down = this.down.update(minusMove);
+    if (Number.isNaN(up)) return this.value;
+    const plus = up / range;
+    const minus = down / range;
+    this.plusDI = plus * 100;
+    this.minusDI = minus * 100;
+    const sum = plus + minus;
+    this.value = this.dx.update(sum === 0 ? 0 : (Math.abs(plus - minus) / sum) * 100);
+    return this.value;
+  }
+}
+
+export interface MacdSeries {
+  readonly macd: Float64Array;
+  readonly signal: Float64Array;
+  readonly histogram: Float64Array;
+}
+
+export interface AdxSeries {
+  readonly adx: Float64Array;
+  readonly plusDI: Float64Array;
+  readonly minusDI: Float64Array;
+}
+
+export function macd(close: Float64Array, fast = 12, slow = 26, signal = 9): MacdSeries {
+  const m = new Macd(fast, slow, signal);
+  const out = {
+    macd: new Float64Array(close.length),
+    signal: new Float64Array(close.length),
+    histogram: new Float64Array(close.length),
+  };
+  for (let i = 0; i < close.length; i++) {
+    out.histogram[i] = m.update(close[i]);
+    out.macd[i] = m.macd;
+    out.signal[i] = m.signal;
+  }
+  return out;
+}
+
+export function adx(high: Float64Array, low: Float64Array, close: Float64Array, period = 14): AdxSeries {
+  const a = new Adx(period);
+  const out = {
+    adx: new Float64Array(close.length),
+    plusDI: new Float64Array(close.length),
+    minusDI: new Float64Array(close.length),
+  };
+  for (let i = 0; i < close.length; i++) {
+    out.adx[i] = a.update(high[i], low[i], close[i]);
+    out.plusDI[i] = a.plusDI;
+    out.minusDI[i] = a.minusDI;
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import * as ti from 'technicalindicators';
+import * as ts from 'trading-signals';
+import {
+  Adx,
+  Atr,
+  Bollinger,
+  Donchian,
+  Ema,
+  Macd,
+  Rsi,
+  Sma,
+  ZScore,
+  adx,
+  atr,
+  bollinger,
+  donchian,
+  ema,
+  macd,
+  rsi,
+  sma,
+  zscore,
+} from '#engine/indicators/index';
+import { btc1h, eth15m, expectClose } from './real-candles';
+
+const candleSets = [
+  ['BTCUSDT 1h', btc1h()],
+  ['ETHUSDT 15m', eth15m()],
+] as const;
+
+/** Compares our series against a reference that starts `offset` candles late (its warm-up). */
+function expectSeries(ours: Float64Array, reference: readonly number[], offset: number, floor = 0): void {
+  expect(ours.length - offset).toBe(reference.length);
+  for (let i = 0; i < offset; i++) expect(ours[i]).toBeNaN();
+  for (let j = 0; j < reference.length; j++) expectClose(ours[offset + j], reference[j], floor);
+}
+
+/** Feeds trading-signals one value at a time; null (warm-up) becomes NaN. */
+function tsSeries<T>(n: number, step: (i: number) => T | null, pick: (r: T) => number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = step(i);
+    out.push(r === null ? Number.NaN : pick(r));
+  }
+  return out;
+}
+
+function firstDefined(xs: readonly number[]): number {
+  return xs.findIndex((x) => !Number.isNaN(x));
+}
+
+describe.each(candleSets)('indicators on %s', (_name, c) => {
+  const close = Array.from(c.close);
+  const priceFloor = c.close[0];
+
+  it('SMA matches technicalindicators and trading-signals', () => {
+    const ours = sma(c.close, 20);
+    expectSeries(ours, ti.SMA.calculate({ period: 20, values: close }), 19);
+    const ref = new ts.SMA(20);
+    const tsOut = tsSeries(c.length, (i) => ref.update(c.close[i]), (x) => x);
+    expectSeries(ours, tsOut.slice(19), 19);
+  });
+
+  it('EMA (SMA-seeded) matches technicalindicators', () => {
+    expectSeries(ema(c.close, 50), ti.EMA.calculate({ period: 50, values: close }), 49);
+  });
+
+  it('RSI (Wilder) matches trading-signals', () => {
+    const ref = new ts.RSI(14);
+    const tsOut = tsSeries(c.length, (i) => ref.update(c.close[i]), (x) => x);
+    expect(firstDefined(tsOut)).toBe(14);
+    expectSeries(rsi(c.close, 14), tsOut.slice(14), 14);
+  });
+
+  it('ATR (Wilder) matches trading-signals', () => {
+    const ref = new ts.ATR(14);
+    const tsOut = tsSeries(
+      c.length,
+      (i) => ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }),
+      (x) => x,
+    );
+    expectSeries(atr(c.high, c.low, c.close, 14), tsOut.slice(13), 13);
+  });
+
+  it('Bollinger bands match trading-signals and technicalindicators', () => {
+    const ours = bollinger(c.close, 20, 2);
+    const ref = new ts.BollingerBands(20, 2);
+    const results = Array.from(c.close, (x) => ref.update(x));
+    const defined = results.slice(19);
+    expectSeries(ours.middle, defined.map((r) => r!.middle), 19);
+    expectSeries(ours.upper, defined.map((r) => r!.upper), 19);
+    expectSeries(ours.lower, defined.map((r) => r!.lower), 19);
+    const tiOut = ti.BollingerBands.calculate({ period: 20, stdDev: 2, values: close });
+    expectSeries(ours.upper, tiOut.map((r) => r.upper), 19);
+  });
+
+  it('MACD (12, 26, 9) matches technicalindicators with EMA oscillators', () => {
+    const ours = macd(c.close, 12, 26, 9);
+    const ref = ti.MACD.calculate({
+      fastPeriod: 12,
+      slowPeriod: 26,
+      signalPeriod: 9,
+      values: close,
+      SimpleMAOscillator: false,
+      SimpleMASignal: false,
+    });
+    expectSeries(ours.macd, ref.map((r) => r.MACD!), 25, priceFloor);
+    const withSignal = ref.slice(8);
+    expectSeries(ours.signal, withSignal.map((r) => r.signal!), 25 + 8, priceFloor);
+    expectSeries(ours.histogram, withSignal.map((r) => r.histogram!), 25 + 8, priceFloor);
+  });
+
+  it('ADX, +DI and -DI match trading-signals', () => {
+    const ours = adx(c.high, c.low, c.close, 14);
+    const ref = new ts.ADX(14);
+    const adxRef: number[] = [];
+    const pdi: number[] = [];
+    const mdi: number[] = [];
+    for (let i = 0; i < c.length; i++) {
+      const r = ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] });
+      adxRef.push(r ?? Number.NaN);
+      pdi.push(ref.pdi === undefined ? Number.NaN : ref.pdi * 100);
+      mdi.push(ref.mdi === undefined ? Number.NaN : ref.mdi * 100);
+    }
+    expect(firstDefined(adxRef)).toBe(26);
+    expectSeries(ours.adx, adxRef.slice(26), 26);
+    expectSeries(ours.plusDI, pdi.slice(13), 13);
+    expectSeries(ours.minusDI, mdi.slice(13), 13);
+  });
+
+  it('Donchian channels match trading-signals', () => {
+    const ours = donchian(c.high, c.low, 20);
+    const ref = new ts.DonchianChannels(20);
+    const results = Array.from({ length: c.length }, (_, i) =>
+      ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }),
+    );
+    const defined = results.slice(19);
+    expectSeries(ours.upper, defined.map((r) => r!.upper), 19);
+    expectSeries(ours.lower, defined.map((r) => r!.lower), 19);
+  });
+
+  it('z-score matches (close - SMA) / SD from technicalindicators', () => {
+    const mean = ti.SMA.calculate({ period: 30, values: close });
+    const sd = ti.SD.calculate({ period: 30, values: close });
+    const expected = sd.map((s, j) => (close[29 + j] - mean[j]) / s);
+    expectSeries(zscore(c.close, 30), expected, 29, 1);
+  });
+});
+
+describe('batch equals streaming, whatever the chunking', () => {
+  const c = btc1h();
+  const n = 5000;
+  it.each([
+    ['SMA', () => sma(c.close.subarray(0, n), 9), () => new Sma(9), 'close'],
+    ['EMA', () => ema(c.close.subarray(0, n), 9), () => new Ema(9), 'close'],
+    ['RSI', () => rsi(c.close.subarray(0, n), 9), () => new Rsi(9), 'close'],
+    ['z-score', () => zscore(c.close.subarray(0, n), 9), () => new ZScore(9), 'close'],
+  ] as const)('%s', (_name, batch, stream) => {
+    const expected = batch();
+    const s = stream();
+    for (let i = 0; i < n; i++) expect(Object.is(s.update(c.close[i]), expected[i])).toBe(true);
+  });
+
+  it('candle-input indicators (ATR, ADX, Bollinger, Donchian, MACD)', () => {
+    const h = c.high.subarray(0, n);
+    const l = c.low.subarray(0, n);
+    const cl = c.close.subarray(0, n);
+    const batchAtr = atr(h, l, cl, 7);
+    const batchAdx = adx(h, l, cl, 7);
+    const batchBb = bollinger(cl, 7, 2.5);
+    const batchDc = donchian(h, l, 7);
+    const batchMacd = macd(cl, 5, 9, 4);
+    const [a, x, b, d, m] = [new Atr(7), new Adx(7), new Bollinger(7, 2.5), new Donchian(7), new Macd(5, 9, 4)];
+    for (let i = 0; i < n; i++) {
+      expect(Object.is(a.update(h[i], l[i], cl[i]), batchAtr[i])).toBe(true);
+      expect(Object.is(x.update(h[i], l[i], cl[i]), batchAdx.adx[i])).toBe(true);
+      expect(Object.is(x.plusDI, batchAdx.plusDI[i])).toBe(true);
+      b.update(cl[i]);
+      expect(Object.is(b.upper, batchBb.upper[i])).toBe(true);
+      d.update(h[i], l[i]);
+      expect(Object.is(d.lower, batchDc.lower[i])).toBe(true);
+      m.update(cl[i]);
+      expect(Object.is(m.signal, batchMacd.signal[i])).toBe(true);
+    }
+  });
+
+  it('rolling extremes handle windows of 1 and exact ties', () => {
+    const d = new Donchian(1);
+    d.update(5, 1);
+    d.update(3, 2);
+    expect([d.upper, d.lower]).toEqual([3, 2]);
+    const t = new Donchian(3);
+    for (const v of [2, 2, 2, 1, 1]) t.update(v, v);
+    expect([t.upper, t.lower]).toEqual([2, 1]);
+  });
+});

@@ -1,0 +1,39 @@
+import { Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+
+export interface MailProps {
+  /** The sender address (context `mailFrom`); SES mails a verification link to it on deploy. */
+  mailFrom: string;
+  /** Where the Contact Us form and complaints are mailed (context `supportEmail`). */
+  supportEmail: string;
+}
+
+/** SES: the sender identity and the permission to send from it. */
+export class Mail extends Construct {
+  readonly identity: EmailIdentity;
+  readonly mailFrom: string;
+  readonly supportEmail: string;
+
+  constructor(scope: Construct, id: string, props: MailProps) {
+    super(scope, id);
+    this.mailFrom = props.mailFrom;
+    this.supportEmail = props.supportEmail;
+    this.identity = new EmailIdentity(this, 'Sender', { identity: Identity.email(props.mailFrom) });
+  }
+
+  /**
+   * ses:SendEmail on the account's identities: while the account is in the SES sandbox, SES also
+   * authorizes against the (verified) recipient identities, so the sender's ARN alone is not enough.
+   */
+  grantSend(fn: IFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
+  }
+}

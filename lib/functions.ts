@@ -1,0 +1,103 @@
+/**
+ * THE Lambda settings of the stack and the one place functions are made. Every function is a
+ * NodejsFunction bundled locally by esbuild (no Docker) from `functions/<domain>/…`, built with
+ * `functionDefaults` spread in, and given every wiring shared with `share()` (table, mail, ...).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Spread into every function; a function overrides only entry, handler, timeout and environment. */
+export const functionDefaults = {
+  runtime: Runtime.NODEJS_22_X,
+  architecture: Architecture.ARM_64,
+  memorySize: 512,
+  timeout: Duration.seconds(10),
+  tracing: Tracing.ACTIVE,
+  projectRoot: repoRoot,
+  depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+  bundling: {
+    format: OutputFormat.ESM,
+    target: 'node22',
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    // ESM bundles still meet CommonJS packages that call require(): give them one.
+    banner:
+      "import { createRequire as __trendexCreateRequire } from 'node:module'; const require = __trendexCreateRequire(import.meta.url);",
+    // Bundle the pinned AWS SDK v3 instead of the runtime's: tree-shaken, faster cold starts.
+    bundleAwsSDK: true,
+    // So that the #api/*, #core/* ... path aliases resolve.
+    tsconfig: path.join(repoRoot, 'tsconfig.json'),
+  },
+  environment: { NODE_OPTIONS: '--enable-source-maps' },
+} satisfies NodejsFunctionProps;
+
+export const scheduleTimeout = Duration.seconds(30);
+
+export interface FunctionOptions {
+  /** The entry file, relative to the functions folder: 'auth/handler.ts'. */
+  entry: string;
+  /** The named export; 'handler' unless said. */
+  handler?: string;
+  timeout?: Duration;
+  environment?: Record<string, string>;
+  description?: string;
+}
+
+/** Something every function gets: environment variables and/or grants. */
+export interface Wiring {
+  environment?: Record<string, string>;
+  grant?: (fn: NodejsFunction) => void;
+}
+
+/** 'chat.send' -> 'ChatSend', 'botTick' -> 'BotTick': construct ids from names. */
+export const pascal = (name: string): string =>
+  name.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export class Functions {
+  private readonly created: NodejsFunction[] = [];
+  private readonly wirings: Wiring[] = [];
+
+  /** @param functionsDir where the Lambda sources live (the repository's functions/ folder). */
+  constructor(readonly functionsDir: string = path.join(repoRoot, 'functions')) {}
+
+  /** Does this entry file exist yet? (Handlers of later issues land over time.) */
+  exists(entry: string): boolean {
+    return existsSync(path.join(this.functionsDir, entry));
+  }
+
+  /** Applies a wiring to every function made so far and every function made later. */
+  share(wiring: Wiring): void {
+    this.wirings.push(wiring);
+    for (const fn of this.created) apply(fn, wiring);
+  }
+
+  create(scope: Construct, id: string, options: FunctionOptions): NodejsFunction {
+    const fn = new NodejsFunction(scope, id, {
+      ...functionDefaults,
+      entry: path.join(this.functionsDir, options.entry),
+      handler: options.handler ?? 'handler',
+      timeout: options.timeout ?? functionDefaults.timeout,
+      description: options.description ?? `${options.entry} ${options.handler ?? 'handler'}`,
+      environment: { ...functionDefaults.environment, ...options.environment },
+      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+    });
+    for (const wiring of this.wirings) apply(fn, wiring);
+    this.created.push(fn);
+    return fn;
+  }
+}
+
+function apply(fn: NodejsFunction, wiring: Wiring): void {
+  for (const [key, value] of Object.entries(wiring.environment ?? {})) fn.addEnvironment(key, value);
+  wiring.grant?.(fn);
+}

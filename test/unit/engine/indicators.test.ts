@@ -57,7 +57,11 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
     const ours = sma(c.close, 20);
     expectSeries(ours, ti.SMA.calculate({ period: 20, values: close }), 19);
     const ref = new ts.SMA(20);
-    const tsOut = tsSeries(c.length, (i) => ref.update(c.close[i]), (x) => x);
+    const tsOut = tsSeries(
+      c.length,
+      (i) => ref.update(c.close[i], false),
+      (x) => x,
+    );
     expectSeries(ours, tsOut.slice(19), 19);
   });
 
@@ -67,7 +71,11 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
 
   it('RSI (Wilder) matches trading-signals', () => {
     const ref = new ts.RSI(14);
-    const tsOut = tsSeries(c.length, (i) => ref.update(c.close[i]), (x) => x);
+    const tsOut = tsSeries(
+      c.length,
+      (i) => ref.update(c.close[i], false),
+      (x) => x,
+    );
     expect(firstDefined(tsOut)).toBe(14);
     expectSeries(rsi(c.close, 14), tsOut.slice(14), 14);
   });
@@ -76,7 +84,7 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
     const ref = new ts.ATR(14);
     const tsOut = tsSeries(
       c.length,
-      (i) => ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }),
+      (i) => ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }, false),
       (x) => x,
     );
     expectSeries(atr(c.high, c.low, c.close, 14), tsOut.slice(13), 13);
@@ -85,13 +93,29 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
   it('Bollinger bands match trading-signals and technicalindicators', () => {
     const ours = bollinger(c.close, 20, 2);
     const ref = new ts.BollingerBands(20, 2);
-    const results = Array.from(c.close, (x) => ref.update(x));
+    const results = Array.from(c.close, (x) => ref.update(x, false));
     const defined = results.slice(19);
-    expectSeries(ours.middle, defined.map((r) => r!.middle), 19);
-    expectSeries(ours.upper, defined.map((r) => r!.upper), 19);
-    expectSeries(ours.lower, defined.map((r) => r!.lower), 19);
+    expectSeries(
+      ours.middle,
+      defined.map((r) => r!.middle),
+      19,
+    );
+    expectSeries(
+      ours.upper,
+      defined.map((r) => r!.upper),
+      19,
+    );
+    expectSeries(
+      ours.lower,
+      defined.map((r) => r!.lower),
+      19,
+    );
     const tiOut = ti.BollingerBands.calculate({ period: 20, stdDev: 2, values: close });
-    expectSeries(ours.upper, tiOut.map((r) => r.upper), 19);
+    expectSeries(
+      ours.upper,
+      tiOut.map((r) => r.upper),
+      19,
+    );
   });
 
   it('MACD (12, 26, 9) matches technicalindicators with EMA oscillators', () => {
@@ -104,10 +128,25 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
       SimpleMAOscillator: false,
       SimpleMASignal: false,
     });
-    expectSeries(ours.macd, ref.map((r) => r.MACD!), 25, priceFloor);
+    expectSeries(
+      ours.macd,
+      ref.map((r) => r.MACD!),
+      25,
+      priceFloor,
+    );
     const withSignal = ref.slice(8);
-    expectSeries(ours.signal, withSignal.map((r) => r.signal!), 25 + 8, priceFloor);
-    expectSeries(ours.histogram, withSignal.map((r) => r.histogram!), 25 + 8, priceFloor);
+    expectSeries(
+      ours.signal,
+      withSignal.map((r) => r.signal!),
+      25 + 8,
+      priceFloor,
+    );
+    expectSeries(
+      ours.histogram,
+      withSignal.map((r) => r.histogram!),
+      25 + 8,
+      priceFloor,
+    );
   });
 
   it('ADX, +DI and -DI match trading-signals', () => {
@@ -117,7 +156,7 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
     const pdi: number[] = [];
     const mdi: number[] = [];
     for (let i = 0; i < c.length; i++) {
-      const r = ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] });
+      const r = ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }, false);
       adxRef.push(r ?? Number.NaN);
       pdi.push(ref.pdi === undefined ? Number.NaN : ref.pdi * 100);
       mdi.push(ref.mdi === undefined ? Number.NaN : ref.mdi * 100);
@@ -132,11 +171,19 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
     const ours = donchian(c.high, c.low, 20);
     const ref = new ts.DonchianChannels(20);
     const results = Array.from({ length: c.length }, (_, i) =>
-      ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }),
+      ref.update({ high: c.high[i], low: c.low[i] }, false),
     );
     const defined = results.slice(19);
-    expectSeries(ours.upper, defined.map((r) => r!.upper), 19);
-    expectSeries(ours.lower, defined.map((r) => r!.lower), 19);
+    expectSeries(
+      ours.upper,
+      defined.map((r) => r!.upper),
+      19,
+    );
+    expectSeries(
+      ours.lower,
+      defined.map((r) => r!.lower),
+      19,
+    );
   });
 
   it('z-score matches (close - SMA) / SD from technicalindicators', () => {
@@ -151,15 +198,18 @@ describe('batch equals streaming, whatever the chunking', () => {
   const c = btc1h();
   const n = 5000;
   it.each([
-    ['SMA', () => sma(c.close.subarray(0, n), 9), () => new Sma(9), 'close'],
-    ['EMA', () => ema(c.close.subarray(0, n), 9), () => new Ema(9), 'close'],
-    ['RSI', () => rsi(c.close.subarray(0, n), 9), () => new Rsi(9), 'close'],
-    ['z-score', () => zscore(c.close.subarray(0, n), 9), () => new ZScore(9), 'close'],
-  ] as const)('%s', (_name, batch, stream) => {
-    const expected = batch();
-    const s = stream();
-    for (let i = 0; i < n; i++) expect(Object.is(s.update(c.close[i]), expected[i])).toBe(true);
-  });
+    ['SMA', () => sma(c.close.subarray(0, n), 9), () => new Sma(9)],
+    ['EMA', () => ema(c.close.subarray(0, n), 9), () => new Ema(9)],
+    ['RSI', () => rsi(c.close.subarray(0, n), 9), () => new Rsi(9)],
+    ['z-score', () => zscore(c.close.subarray(0, n), 9), () => new ZScore(9)],
+  ] as const)(
+    '%s',
+    (_name: string, batch: () => Float64Array, stream: () => { update(x: number): number }) => {
+      const expected = batch();
+      const s = stream();
+      for (let i = 0; i < n; i++) expect(Object.is(s.update(c.close[i]), expected[i])).toBe(true);
+    },
+  );
 
   it('candle-input indicators (ATR, ADX, Bollinger, Donchian, MACD)', () => {
     const h = c.high.subarray(0, n);
@@ -170,7 +220,13 @@ describe('batch equals streaming, whatever the chunking', () => {
     const batchBb = bollinger(cl, 7, 2.5);
     const batchDc = donchian(h, l, 7);
     const batchMacd = macd(cl, 5, 9, 4);
-    const [a, x, b, d, m] = [new Atr(7), new Adx(7), new Bollinger(7, 2.5), new Donchian(7), new Macd(5, 9, 4)];
+    const [a, x, b, d, m] = [
+      new Atr(7),
+      new Adx(7),
+      new Bollinger(7, 2.5),
+      new Donchian(7),
+      new Macd(5, 9, 4),
+    ];
     for (let i = 0; i < n; i++) {
       expect(Object.is(a.update(h[i], l[i], cl[i]), batchAtr[i])).toBe(true);
       expect(Object.is(x.update(h[i], l[i], cl[i]), batchAdx.adx[i])).toBe(true);

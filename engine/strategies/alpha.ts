@@ -1,0 +1,70 @@
+import { Bollinger } from '../indicators/bands';
+import { Atr, Rsi } from '../indicators/oscillators';
+import { NO_ORDERS, type Strategy } from '../types';
+import { closeOrder, enterOrders, positionDirection } from './orders';
+
+export interface AlphaParams {
+  readonly rsiPeriod: number;
+  readonly oversold: number;
+  readonly overbought: number;
+  readonly bandPeriod: number;
+  readonly bandWidth: number;
+  readonly atrPeriod: number;
+  /** Fixed stop distance from entry, in ATRs. */
+  readonly stopAtr: number;
+  readonly leverage: number;
+  readonly fraction: number;
+}
+
+export interface AlphaState {
+  readonly params: AlphaParams;
+  readonly rsi: Rsi;
+  readonly bands: Bollinger;
+  readonly atr: Atr;
+  stop: number;
+}
+
+/**
+ * Alpha Intelligence: RSI + Bollinger mean reversion. Long when the close is below the lower band
+ * with RSI oversold, short above the upper band with RSI overbought; exit when the close gets back
+ * to the middle band, or at a fixed stop `stopAtr` ATRs beyond the entry.
+ */
+export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
+  init(params) {
+    return {
+      params,
+      rsi: new Rsi(params.rsiPeriod),
+      bands: new Bollinger(params.bandPeriod, params.bandWidth),
+      atr: new Atr(params.atrPeriod),
+      stop: 0,
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const { params, bands } = state;
+    const close = c.close[i];
+    const rsi = state.rsi.update(close);
+    const middle = bands.update(close);
+    const atr = state.atr.update(c.high[i], c.low[i], close);
+    const held = positionDirection(account);
+    if (held > 0) {
+      if (c.low[i] <= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
+      return close >= middle ? [closeOrder(account, 'market', close, 'back to the middle band')] : NO_ORDERS;
+    }
+    if (held < 0) {
+      if (c.high[i] >= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
+      return close <= middle ? [closeOrder(account, 'market', close, 'back to the middle band')] : NO_ORDERS;
+    }
+    if (Number.isNaN(atr) || Number.isNaN(rsi) || Number.isNaN(middle)) return NO_ORDERS;
+    const direction =
+      close < bands.lower && rsi < params.oversold
+        ? 1
+        : close > bands.upper && rsi > params.overbought
+          ? -1
+          : 0;
+    if (direction === 0) return NO_ORDERS;
+    state.stop = close - direction * params.stopAtr * atr;
+    const reason = direction > 0 ? 'below lower band, RSI oversold' : 'above upper band, RSI overbought';
+    return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+  },
+};

@@ -1,0 +1,122 @@
+import { Ema } from '../indicators/moving-averages';
+import { Atr } from '../indicators/oscillators';
+import { NO_ORDERS, type Strategy } from '../types';
+import { closeOrder, enterOrders, order, positionDirection } from './orders';
+
+export interface CandlesParams {
+  readonly trendPeriod: number;
+  readonly atrPeriod: number;
+  readonly stopAtr: number;
+  readonly targetAtr: number;
+  readonly leverage: number;
+  readonly fraction: number;
+}
+
+export interface CandlesState {
+  readonly params: CandlesParams;
+  readonly trend: Ema;
+  readonly atr: Atr;
+  previousOpen: number;
+  previousClose: number;
+  stop: number;
+  target: number;
+}
+
+export interface Ohlc {
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/** A falling candle followed by a rising one whose body covers it. */
+export function isBullishEngulfing(
+  prevOpen: number,
+  prevClose: number,
+  open: number,
+  close: number,
+): boolean {
+  return prevClose < prevOpen && close > open && open <= prevClose && close >= prevOpen;
+}
+
+export function isBearishEngulfing(
+  prevOpen: number,
+  prevClose: number,
+  open: number,
+  close: number,
+): boolean {
+  return prevClose > prevOpen && close < open && open >= prevClose && close <= prevOpen;
+}
+
+/** Lower wick at least twice the body, small upper wick (no more than the body or 10 % of the range). */
+export function isHammer({ open, high, low, close }: Ohlc): boolean {
+  const body = Math.abs(close - open);
+  const range = high - low;
+  const lowerWick = Math.min(open, close) - low;
+  const upperWick = high - Math.max(open, close);
+  return range > 0 && lowerWick >= 2 * body && upperWick <= Math.max(body, 0.1 * range);
+}
+
+/** The hammer upside down (shooting star). */
+export function isShootingStar({ open, high, low, close }: Ohlc): boolean {
+  return isHammer({ open: -open, high: -low, low: -high, close: -close });
+}
+
+/**
+ * Candles: engulfing and hammer patterns, traded only with the EMA-200 trend: bullish patterns above
+ * it go long, bearish ones below it go short. Exit at a stop `stopAtr` ATRs away or a target
+ * `targetAtr` ATRs away (both fixed at entry; the stop wins when one candle reaches both).
+ */
+export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
+  init(params) {
+    return {
+      params,
+      trend: new Ema(params.trendPeriod),
+      atr: new Atr(params.atrPeriod),
+      previousOpen: Number.NaN,
+      previousClose: Number.NaN,
+      stop: 0,
+      target: 0,
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const { params } = state;
+    const bar = { open: c.open[i], high: c.high[i], low: c.low[i], close: c.close[i] };
+    const trend = state.trend.update(bar.close);
+    const atr = state.atr.update(bar.high, bar.low, bar.close);
+    const prevOpen = state.previousOpen;
+    const prevClose = state.previousClose;
+    state.previousOpen = bar.open;
+    state.previousClose = bar.close;
+
+    const held = positionDirection(account);
+    if (held !== 0) {
+      const stopped = held > 0 ? bar.low <= state.stop : bar.high >= state.stop;
+      if (stopped) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
+      const reached = held > 0 ? bar.high >= state.target : bar.low <= state.target;
+      if (reached) {
+        const size = Math.abs(account.positionSize);
+        return [order(held > 0 ? 'sell' : 'buy', 'limit', size, state.target, 1, 'ATR target')];
+      }
+      return NO_ORDERS;
+    }
+    if (Number.isNaN(trend) || Number.isNaN(atr)) return NO_ORDERS;
+    let direction: 1 | -1 | 0 = 0;
+    let pattern = '';
+    if (bar.close > trend) {
+      if (isBullishEngulfing(prevOpen, prevClose, bar.open, bar.close)) pattern = 'bullish engulfing';
+      else if (isHammer(bar)) pattern = 'hammer';
+      if (pattern) direction = 1;
+    } else if (bar.close < trend) {
+      if (isBearishEngulfing(prevOpen, prevClose, bar.open, bar.close)) pattern = 'bearish engulfing';
+      else if (isShootingStar(bar)) pattern = 'shooting star';
+      if (pattern) direction = -1;
+    }
+    if (direction === 0) return NO_ORDERS;
+    state.stop = bar.close - direction * params.stopAtr * atr;
+    state.target = bar.close + direction * params.targetAtr * atr;
+    const reason = `${pattern} ${direction > 0 ? 'above' : 'below'} EMA ${params.trendPeriod}`;
+    return enterOrders(account, direction, bar.close, params.leverage, params.fraction, reason);
+  },
+};

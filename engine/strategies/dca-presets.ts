@@ -1,0 +1,42 @@
+import type { DcaParams, DcaStage } from './dca';
+
+export type DcaPreset = 'universal' | 'aibot' | 'dcaking' | 'dcaairobot';
+
+const BASE: Omit<DcaParams, 'initial' | 'stages'> = {
+  takeProfitPct: 1.5,
+  oneShot: false,
+  stepUnit: 'percent',
+  atrPeriod: 14,
+  entryRsiBelow: null,
+  rsiPeriod: 14,
+};
+
+const repeat = (n: number, stage: (k: number) => DcaStage): DcaStage[] =>
+  Array.from({ length: n }, (_, k) => stage(k));
+
+/** The ladders of the four automatic bots, before sizing (see dcaPresetParams). */
+const LADDERS: Record<DcaPreset, Omit<DcaParams, 'initial'>> = {
+  /** Universal: 8 equal orders, a fixed 2 % step between fills. */
+  universal: { ...BASE, stages: repeat(7, () => ({ timesX: 1, per: 2 })) },
+  /** AI Bot: steps of 1.5 ATR (wider when the market is wild), orders growing by half the base. */
+  aibot: { ...BASE, stepUnit: 'atr', stages: repeat(7, (k) => ({ timesX: 1 + 0.5 * (k + 1), per: 1.5 })) },
+  /** DCA King: martingale, each of 10 orders 1.5x the previous, 2.5 % apart. */
+  dcaking: { ...BASE, takeProfitPct: 1.2, stages: repeat(9, (k) => ({ timesX: 1.5 ** (k + 1), per: 2.5 })) },
+  /** DCA AI Robot: opens a cycle only when RSI(14) is under 30, then 8 orders 2.5 % apart. */
+  dcaairobot: {
+    ...BASE,
+    takeProfitPct: 2,
+    entryRsiBelow: 30,
+    stages: repeat(7, (k) => ({ timesX: 1 + Math.floor((k + 1) / 2), per: 2.5 })),
+  },
+};
+
+/**
+ * Parameters of a DCA preset for an amount (the "Enter The Amount" of the DCA page): the base order
+ * is sized so that a cycle that fills every stage spends exactly `amount`.
+ */
+export function dcaPresetParams(preset: DcaPreset, amount: number): DcaParams {
+  const ladder = LADDERS[preset];
+  const units = 1 + ladder.stages.reduce((sum, s) => sum + s.timesX, 0);
+  return { ...ladder, initial: amount / units };
+}

@@ -1,0 +1,162 @@
+import { Atr, Rsi } from '../indicators/oscillators';
+import { NO_ORDERS, type Candles, type Order, type Strategy } from '../types';
+import { order } from './orders';
+
+/** The spec's manual DCA form allows the First to the Fifteenth position. */
+export const MAX_DCA_STAGES = 15;
+
+/** Stage k (k >= 2): buy `initial × timesX` when price is `per` below the previous fill. */
+export interface DcaStage {
+  readonly timesX: number;
+  /** Percent (stepUnit 'percent') or ATR multiples (stepUnit 'atr'). */
+  readonly per: number;
+}
+
+export interface DcaParams {
+  /** Base order, in quote (USDT). */
+  readonly initial: number;
+  /** Stages 2..15 (at most 14 entries). */
+  readonly stages: readonly DcaStage[];
+  /** Sell everything at average entry × (1 + takeProfitPct / 100). */
+  readonly takeProfitPct: number;
+  /** Stop after the first take profit instead of starting a new cycle. */
+  readonly oneShot: boolean;
+  /** 'atr': a stage's `per` is measured in ATRs (the current ATR, so steps widen when volatility rises: AI Bot). */
+  readonly stepUnit: 'percent' | 'atr';
+  readonly atrPeriod: number;
+  /** Open a cycle only while RSI is below this (DCA AI Robot); null opens at once. */
+  readonly entryRsiBelow: number | null;
+  readonly rsiPeriod: number;
+}
+
+export interface DcaState {
+  readonly params: DcaParams;
+  /** Stages filled in the current cycle (0: waiting to open). */
+  stage: number;
+  lastFill: number;
+  finished: boolean;
+  readonly atr: Atr | null;
+  readonly rsi: Rsi | null;
+}
+
+/** Price of the next stage: `per` percent (or `per` × ATR) below the previous fill. */
+export function nextStagePrice(previousFill: number, stage: DcaStage, unit: DcaParams['stepUnit'], atr = 0) {
+  return unit === 'percent' ? previousFill * (1 - stage.per / 100) : previousFill - stage.per * atr;
+}
+
+export function takeProfitPrice(averagePrice: number, takeProfitPct: number): number {
+  return averagePrice * (1 + takeProfitPct / 100);
+}
+
+export interface DcaPlanRow {
+  readonly stage: number;
+  readonly price: number;
+  readonly quote: number;
+  readonly quantity: number;
+  readonly averagePrice: number;
+  readonly takeProfitPrice: number;
+}
+
+/**
+ * The whole ladder of a percent-step cycle opened at `firstPrice` (what the DCA form previews):
+ * each stage's price, spend and the average and take-profit prices once it has filled. Fees are
+ * left out: this is the order plan, the account charges them.
+ */
+export function dcaPlan(params: DcaParams, firstPrice: number): DcaPlanRow[] {
+  const rows: DcaPlanRow[] = [];
+  let price = firstPrice;
+  let quote = params.initial;
+  let cost = 0;
+  let quantity = 0;
+  for (let k = 0; k <= params.stages.length; k++) {
+    if (k > 0) {
+      price = nextStagePrice(price, params.stages[k - 1], 'percent');
+      quote = params.initial * params.stages[k - 1].timesX;
+    }
+    cost += quote;
+    quantity += quote / price;
+    const averagePrice = cost / quantity;
+    rows.push({
+      stage: k + 1,
+      price,
+      quote,
+      quantity: quote / price,
+      averagePrice,
+      takeProfitPrice: takeProfitPrice(averagePrice, params.takeProfitPct),
+    });
+  }
+  return rows;
+}
+
+export function validateDcaParams(p: DcaParams): void {
+  if (p.stages.length > MAX_DCA_STAGES - 1) throw new RangeError(`at most ${MAX_DCA_STAGES} DCA stages`);
+  if (!(p.initial > 0) || !(p.takeProfitPct > 0))
+    throw new RangeError('initial and takeProfitPct must be > 0');
+  for (const s of p.stages)
+    if (!(s.timesX > 0) || !(s.per > 0)) throw new RangeError('stage timesX, per must be > 0');
+}
+
+/**
+ * Spot DCA. Each cycle opens with a market buy of `initial` (gated by RSI if asked), adds a resting
+ * limit buy one stage below the previous fill, and a resting limit sell of the whole position at the
+ * take-profit price of the current average entry. When a candle reaches both, the take profit wins
+ * (it was resting before the candle, and it is the exit the user asked for). No stop loss: a DCA
+ * cycle waits for its take profit.
+ */
+export const dcaStrategy: Strategy<DcaParams, DcaState> = {
+  init(params) {
+    validateDcaParams(params);
+    return {
+      params,
+      stage: 0,
+      lastFill: 0,
+      finished: false,
+      atr: params.stepUnit === 'atr' ? new Atr(params.atrPeriod) : null,
+      rsi: params.entryRsiBelow === null ? null : new Rsi(params.rsiPeriod),
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const atr = state.atr === null ? 0 : state.atr.update(c.high[i], c.low[i], c.close[i]);
+    const rsi = state.rsi === null ? 0 : state.rsi.update(c.close[i]);
+    if (state.finished) return NO_ORDERS;
+    const { params } = state;
+    // The opening buy was refused (no cash): start over rather than ladder an empty position.
+    if (state.stage > 0 && account.positionSize <= 0) state.stage = 0;
+    if (state.stage === 0) return openCycle(state, c, i, rsi, atr);
+
+    const tp = takeProfitPrice(account.entryPrice, params.takeProfitPct);
+    if (c.high[i] >= tp) {
+      state.stage = 0;
+      state.finished = params.oneShot;
+      return [order('sell', 'limit', account.positionSize, tp, 1, 'take profit')];
+    }
+    return ladder(state, c, i, atr);
+  },
+};
+
+function openCycle(state: DcaState, c: Candles, i: number, rsi: number, atr: number): readonly Order[] {
+  const { params } = state;
+  if (params.entryRsiBelow !== null && !(rsi < params.entryRsiBelow)) return NO_ORDERS;
+  if (params.stepUnit === 'atr' && Number.isNaN(atr)) return NO_ORDERS;
+  const price = c.close[i];
+  state.stage = 1;
+  state.lastFill = price;
+  return [order('buy', 'market', params.initial / price, price, 1, 'DCA base order')];
+}
+
+/** Limit buys for every stage the candle's low reached (a gap can fill several at once). */
+function ladder(state: DcaState, c: Candles, i: number, atr: number): readonly Order[] {
+  const { params } = state;
+  let orders: Order[] | null = null;
+  while (state.stage <= params.stages.length) {
+    const stage = params.stages[state.stage - 1];
+    const level = nextStagePrice(state.lastFill, stage, params.stepUnit, atr);
+    if (!(c.low[i] <= level) || !(level > 0)) break;
+    const quote = params.initial * stage.timesX;
+    (orders ??= []).push(order('buy', 'limit', quote / level, level, 1, `DCA stage ${state.stage + 1}`));
+    state.lastFill = level;
+    state.stage++;
+  }
+  return orders ?? NO_ORDERS;
+}

@@ -1,0 +1,141 @@
+import { NO_ORDERS, type Candles, type Order, type Strategy } from '../types';
+import { order } from './orders';
+
+export interface GridParams {
+  /** Quote budget spread over the buy levels (USDT). */
+  readonly capital: number;
+  /** Number of price levels (N >= 2); N - 1 of them can hold a lot. */
+  readonly levels: number;
+  /** The grid spans price × (1 ± rangePct / 100) around the price it was built at. */
+  readonly rangePct: number;
+  /** Rebuild the grid around the price once it is flat and the price has left the range. */
+  readonly recenter: boolean;
+}
+
+export interface GridState {
+  readonly params: GridParams;
+  /** Geometric levels, ascending; empty until the first candle. */
+  readonly prices: Float64Array;
+  /** Base quantity held by the lot bought at level k (0: none). */
+  readonly lots: Float64Array;
+  held: number;
+  /** Index of the cell [prices[cell], prices[cell + 1]) holding the last close (-1 below, N-1 above). */
+  cell: number;
+  built: boolean;
+}
+
+/** Fee headroom so the N - 1 lots plus their fees fit the budget. */
+const FEE_HEADROOM = 0.002;
+
+/** Geometric levels: prices[k] = lower × ratio^k, from center × (1 - r) to center × (1 + r). */
+export function gridLevels(center: number, levels: number, rangePct: number): Float64Array {
+  const lower = center * (1 - rangePct / 100);
+  const upper = center * (1 + rangePct / 100);
+  const ratio = Math.pow(upper / lower, 1 / (levels - 1));
+  const out = new Float64Array(levels);
+  for (let k = 0; k < levels; k++) out[k] = lower * Math.pow(ratio, k);
+  out[levels - 1] = upper;
+  return out;
+}
+
+function cellOf(prices: Float64Array, price: number): number {
+  let k = -1;
+  while (k + 1 < prices.length && prices[k + 1] <= price) k++;
+  return k;
+}
+
+/**
+ * Trendex classic: a geometric spot grid. Every level without a lot rests a buy; a lot bought at
+ * level k rests a sell at level k + 1. Inside one candle the price is assumed to travel
+ * open → low → high → close for a rising candle and open → high → low → close for a falling one,
+ * so a dip and a recovery in the same candle can complete a round trip.
+ */
+export const gridStrategy: Strategy<GridParams, GridState> = {
+  init(params) {
+    if (!(params.levels >= 2)) throw new RangeError('a grid needs at least 2 levels');
+    return {
+      params,
+      prices: new Float64Array(params.levels),
+      lots: new Float64Array(params.levels),
+      held: 0,
+      cell: 0,
+      built: false,
+    };
+  },
+
+  onCandle(state, c, i) {
+    if (!state.built) {
+      build(state, c.close[i]);
+      return NO_ORDERS;
+    }
+    const { prices } = state;
+    const low = c.low[i];
+    const high = c.high[i];
+    const cell = state.cell;
+    // Fast path: the candle stayed inside the cell of the last close, so it crossed no level.
+    const floor = cell >= 0 ? prices[cell] : -Infinity;
+    const ceiling = cell + 1 < prices.length ? prices[cell + 1] : Infinity;
+    let orders: Order[] | null = null;
+    if (low <= floor || high >= ceiling) {
+      orders = [];
+      const open = c.open[i];
+      const close = c.close[i];
+      if (close >= open) {
+        walkDown(state, open, low, orders);
+        walkUp(state, low, high, orders);
+        walkDown(state, high, close, orders);
+      } else {
+        walkUp(state, open, high, orders);
+        walkDown(state, high, low, orders);
+        walkUp(state, low, close, orders);
+      }
+    }
+    const close = c.close[i];
+    state.cell = cellOf(prices, close);
+    if (
+      state.params.recenter &&
+      state.held === 0 &&
+      (close < prices[0] || close > prices[prices.length - 1])
+    ) {
+      build(state, close);
+    }
+    return orders ?? NO_ORDERS;
+  },
+};
+
+function build(state: GridState, center: number): void {
+  state.prices.set(gridLevels(center, state.params.levels, state.params.rangePct));
+  state.lots.fill(0);
+  state.held = 0;
+  state.cell = cellOf(state.prices, center);
+  state.built = true;
+}
+
+/** Price falls from `from` to `to`: buy at every empty level passed, highest first. */
+function walkDown(state: GridState, from: number, to: number, orders: Order[]): void {
+  const { prices, lots, params } = state;
+  const quote = params.capital / (params.levels - 1) / (1 + FEE_HEADROOM);
+  for (let k = params.levels - 2; k >= 0; k--) {
+    const level = prices[k];
+    if (level >= from) continue;
+    if (level < to) break;
+    if (lots[k] > 0) continue;
+    lots[k] = quote / level;
+    state.held++;
+    orders.push(order('buy', 'limit', lots[k], level, 1, `grid buy L${k}`));
+  }
+}
+
+/** Price rises from `from` to `to`: sell every lot whose level above was passed, lowest first. */
+function walkUp(state: GridState, from: number, to: number, orders: Order[]): void {
+  const { prices, lots, params } = state;
+  for (let k = 0; k < params.levels - 1; k++) {
+    const target = prices[k + 1];
+    if (target <= from) continue;
+    if (target > to) break;
+    if (lots[k] === 0) continue;
+    orders.push(order('sell', 'limit', lots[k], target, 1, `grid sell L${k + 1}`));
+    lots[k] = 0;
+    state.held--;
+  }
+}

@@ -1,0 +1,12 @@
+export * from './registry';
+export { dcaStrategy, dcaPlan, nextStagePrice, takeProfitPrice, MAX_DCA_STAGES } from './dca';
+export type { DcaParams, DcaStage, DcaState, DcaPlanRow } from './dca';
+export { dcaPresetParams, type DcaPreset } from './dca-presets';
+export { gridStrategy, gridLevels, type GridParams, type GridState } from './grid';
+export { alphaStrategy, type AlphaParams } from './alpha';
+export { zenoStrategy, type ZenoParams } from './zeno';
+export { candlesStrategy, isBullishEngulfing, isBearishEngulfing, isHammer, isShootingStar } from './candles';
+export type { CandlesParams } from './candles';
+export { glintStrategy, type GlintParams } from './glint';
+export { neroStrategy, type NeroParams } from './nero';
+export { quantStrategy, volatilityTargetExposure, type QuantParams } from './quant';

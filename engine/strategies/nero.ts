@@ -1,0 +1,72 @@
+import { Atr } from '../indicators/oscillators';
+import { Adx, Macd } from '../indicators/trend';
+import { NO_ORDERS, type Strategy } from '../types';
+import { closeOrder, enterOrders, positionDirection } from './orders';
+
+export interface NeroParams {
+  readonly fastPeriod: number;
+  readonly slowPeriod: number;
+  readonly signalPeriod: number;
+  readonly adxPeriod: number;
+  /** Trade only when ADX is above this (a trending market). */
+  readonly adxMin: number;
+  readonly atrPeriod: number;
+  readonly stopAtr: number;
+  readonly leverage: number;
+  readonly fraction: number;
+}
+
+export interface NeroState {
+  readonly params: NeroParams;
+  readonly macd: Macd;
+  readonly adx: Adx;
+  readonly atr: Atr;
+  previousHistogram: number;
+  stop: number;
+}
+
+/**
+ * Nero: MACD momentum with an ADX filter. The histogram turning positive with ADX above `adxMin`
+ * and +DI above -DI goes long; turning negative with -DI above +DI goes short. A position closes
+ * when the histogram turns against it, or at a fixed stop `stopAtr` ATRs from entry.
+ */
+export const neroStrategy: Strategy<NeroParams, NeroState> = {
+  init(params) {
+    return {
+      params,
+      macd: new Macd(params.fastPeriod, params.slowPeriod, params.signalPeriod),
+      adx: new Adx(params.adxPeriod),
+      atr: new Atr(params.atrPeriod),
+      previousHistogram: Number.NaN,
+      stop: 0,
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const { params, adx } = state;
+    const close = c.close[i];
+    const histogram = state.macd.update(close);
+    const strength = adx.update(c.high[i], c.low[i], close);
+    const atr = state.atr.update(c.high[i], c.low[i], close);
+    const previous = state.previousHistogram;
+    state.previousHistogram = histogram;
+    const held = positionDirection(account);
+    if (held > 0 && c.low[i] <= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
+    if (held < 0 && c.high[i] >= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
+
+    const trending = strength > params.adxMin;
+    const direction =
+      previous <= 0 && histogram > 0 && trending && adx.plusDI > adx.minusDI
+        ? 1
+        : previous >= 0 && histogram < 0 && trending && adx.minusDI > adx.plusDI
+          ? -1
+          : 0;
+    if (direction !== 0 && direction !== held && !Number.isNaN(atr)) {
+      state.stop = close - direction * params.stopAtr * atr;
+      const reason = `MACD histogram turned ${direction > 0 ? 'up' : 'down'}, ADX ${strength.toFixed(1)}`;
+      return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+    }
+    const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);
+    return faded ? [closeOrder(account, 'market', close, 'momentum faded')] : NO_ORDERS;
+  },
+};

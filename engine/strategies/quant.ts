@@ -1,0 +1,92 @@
+import { ZScore } from '../indicators/bands';
+import { RollingMoments } from '../indicators/rolling';
+import { NO_ORDERS, type Strategy } from '../types';
+import { closeOrder, enterOrders, positionDirection } from './orders';
+
+export interface QuantParams {
+  readonly zPeriod: number;
+  /** Enter when |z| exceeds this, against the move. */
+  readonly entryZ: number;
+  /** Exit once |z| is back under this. */
+  readonly exitZ: number;
+  /** Give up when |z| stretches beyond this (the move is a trend, not noise). */
+  readonly stopZ: number;
+  readonly volPeriod: number;
+  /** Annualised volatility the position aims for. */
+  readonly targetVol: number;
+  /** Margin leverage of the account, also the cap on exposure. */
+  readonly leverage: number;
+  readonly fraction: number;
+}
+
+export interface QuantState {
+  readonly params: QuantParams;
+  readonly z: ZScore;
+  readonly returns: RollingMoments;
+  previousClose: number;
+  previousTime: number;
+  barsPerYear: number;
+}
+
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * Exposure (in multiples of equity) that gives the position `targetVol` annualised volatility,
+ * capped at `maxLeverage`: targetVol / (per-candle volatility × sqrt(candles per year)).
+ */
+export function volatilityTargetExposure(
+  perCandleVol: number,
+  barsPerYear: number,
+  targetVol: number,
+  maxLeverage: number,
+): number {
+  const annual = perCandleVol * Math.sqrt(barsPerYear);
+  return annual > 0 ? Math.min(maxLeverage, targetVol / annual) : maxLeverage;
+}
+
+/**
+ * Quant: z-score mean reversion with volatility targeting. A close more than `entryZ` standard
+ * deviations below its `zPeriod` mean goes long (above: short); the position closes when |z| is back
+ * under `exitZ` or stretches past `stopZ`. Its size targets `targetVol` from the recent volatility
+ * of log returns, never above the leverage.
+ */
+export const quantStrategy: Strategy<QuantParams, QuantState> = {
+  init(params) {
+    return {
+      params,
+      z: new ZScore(params.zPeriod),
+      returns: new RollingMoments(params.volPeriod),
+      previousClose: Number.NaN,
+      previousTime: Number.NaN,
+      barsPerYear: 0,
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const { params } = state;
+    const close = c.close[i];
+    const z = state.z.update(close);
+    if (!Number.isNaN(state.previousClose)) {
+      state.returns.push(Math.log(close / state.previousClose));
+      // The candle interval, learnt from the first two candles (1h and 15m data both work).
+      if (state.barsPerYear === 0) state.barsPerYear = YEAR_MS / (c.time[i] - state.previousTime);
+    }
+    state.previousClose = close;
+    state.previousTime = c.time[i];
+    if (Number.isNaN(z) || !state.returns.isFull) return NO_ORDERS;
+
+    const held = positionDirection(account);
+    if (held !== 0) {
+      const stretched = held > 0 ? z < -params.stopZ : z > params.stopZ;
+      if (stretched) return [closeOrder(account, 'market', close, `z-score stop (${z.toFixed(2)})`)];
+      const reverted = held > 0 ? z > -params.exitZ : z < params.exitZ;
+      return reverted ? [closeOrder(account, 'market', close, 'back to the mean')] : NO_ORDERS;
+    }
+    const direction = z < -params.entryZ ? 1 : z > params.entryZ ? -1 : 0;
+    if (direction === 0) return NO_ORDERS;
+    const vol = Math.sqrt(state.returns.variance());
+    const exposure = volatilityTargetExposure(vol, state.barsPerYear, params.targetVol, params.leverage);
+    const reason = `z-score ${z.toFixed(2)}`;
+    return enterOrders(account, direction, close, params.leverage, params.fraction, reason, exposure);
+  },
+};

@@ -1,0 +1,305 @@
+import type { Market, Strategy } from '../types';
+import { alphaStrategy, type AlphaParams } from './alpha';
+import { candlesStrategy, type CandlesParams } from './candles';
+import { dcaStrategy, type DcaParams } from './dca';
+import { dcaPresetParams } from './dca-presets';
+import { glintStrategy, type GlintParams } from './glint';
+import { gridStrategy, type GridParams } from './grid';
+import { neroStrategy, type NeroParams } from './nero';
+import { quantStrategy, type QuantParams } from './quant';
+import { zenoStrategy, type ZenoParams } from './zeno';
+
+export const BOT_IDS = [
+  'dca',
+  'universal',
+  'aibot',
+  'dcaking',
+  'dcaairobot',
+  'classic',
+  'alfa',
+  'zeno',
+  'zeno3x',
+  'candles',
+  'candles3x',
+  'glint',
+  'nero',
+  'quant',
+] as const;
+
+export type BotId = (typeof BOT_IDS)[number];
+export type BotKind = 'dca' | 'grid' | 'signal';
+
+/** What the bot pages and the executor need to know about a bot, without its code. */
+export interface BotMeta {
+  readonly id: BotId;
+  readonly name: string;
+  readonly kind: BotKind;
+  readonly market: Market;
+  /** Capital the bot is designed for (USDT); DCA bots run on the member's amount, this is the default. */
+  readonly capital: number;
+  readonly leverage: number;
+  readonly symbol: string;
+  readonly interval: '1h' | '15m';
+  readonly summary: string;
+}
+
+export interface BotDefinition<P extends object, S extends object> extends BotMeta {
+  readonly strategy: Strategy<P, S>;
+  readonly defaultParams: P;
+}
+
+/** A definition with its parameter and state types erased (strategy methods are bivariant). */
+export type AnyBotDefinition = BotDefinition<object, object>;
+
+const zenoParams = (leverage: number): ZenoParams => ({
+  fastPeriod: 20,
+  slowPeriod: 50,
+  atrPeriod: 14,
+  trailAtr: 3,
+  leverage,
+  fraction: 0.95,
+});
+
+const candlesParams = (leverage: number): CandlesParams => ({
+  trendPeriod: 200,
+  atrPeriod: 14,
+  stopAtr: 1.5,
+  targetAtr: 3,
+  leverage,
+  fraction: 0.95,
+});
+
+const MANUAL_DCA: DcaParams = {
+  initial: 50,
+  stages: [
+    { timesX: 1, per: 2 },
+    { timesX: 2, per: 3 },
+    { timesX: 3, per: 4 },
+    { timesX: 4, per: 5 },
+    { timesX: 5, per: 6 },
+  ],
+  takeProfitPct: 2,
+  oneShot: false,
+  stepUnit: 'percent',
+  atrPeriod: 14,
+  entryRsiBelow: null,
+  rsiPeriod: 14,
+};
+
+const ALPHA: AlphaParams = {
+  rsiPeriod: 14,
+  oversold: 30,
+  overbought: 70,
+  bandPeriod: 20,
+  bandWidth: 2,
+  atrPeriod: 14,
+  stopAtr: 2,
+  leverage: 1,
+  fraction: 0.95,
+};
+
+const GRID: GridParams = { capital: 1000, levels: 20, rangePct: 10, recenter: true };
+const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, leverage: 1, fraction: 0.95 };
+const NERO: NeroParams = {
+  fastPeriod: 12,
+  slowPeriod: 26,
+  signalPeriod: 9,
+  adxPeriod: 14,
+  adxMin: 25,
+  atrPeriod: 14,
+  stopAtr: 3,
+  leverage: 3,
+  fraction: 0.95,
+};
+const QUANT: QuantParams = {
+  zPeriod: 48,
+  entryZ: 2,
+  exitZ: 0.5,
+  stopZ: 4,
+  volPeriod: 168,
+  targetVol: 0.6,
+  leverage: 3,
+  fraction: 0.95,
+};
+
+const DCA_CAPITAL = 1000;
+const spotDca = (
+  id: BotId,
+  name: string,
+  params: DcaParams,
+  summary: string,
+): BotDefinition<DcaParams, object> =>
+  def({
+    id,
+    name,
+    kind: 'dca',
+    market: 'spot',
+    capital: DCA_CAPITAL,
+    leverage: 1,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary,
+    strategy: dcaStrategy,
+    defaultParams: params,
+  });
+
+function def<P extends object, S extends object>(d: BotDefinition<P, S>): BotDefinition<P, S> {
+  return Object.freeze(d);
+}
+
+/** Every bot of the product, keyed by id (the ids the web routes and the API use). */
+export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
+  dca: spotDca('dca', 'Manual DCA', MANUAL_DCA, 'Your own ladder of up to 15 buys, sold at a take profit'),
+  universal: spotDca(
+    'universal',
+    'Universal Bot',
+    dcaPresetParams('universal', DCA_CAPITAL),
+    'DCA with fixed 2 % steps',
+  ),
+  aibot: spotDca('aibot', 'AI Bot', dcaPresetParams('aibot', DCA_CAPITAL), 'DCA with ATR-scaled steps'),
+  dcaking: spotDca(
+    'dcaking',
+    'DCA King',
+    dcaPresetParams('dcaking', DCA_CAPITAL),
+    'Martingale DCA, 1.5x over 10 stages',
+  ),
+  dcaairobot: spotDca(
+    'dcaairobot',
+    'DCA AI Robot',
+    dcaPresetParams('dcaairobot', DCA_CAPITAL),
+    'DCA opened only when RSI is oversold',
+  ),
+  classic: def({
+    id: 'classic',
+    name: 'Trendex (classic)',
+    kind: 'grid',
+    market: 'spot',
+    capital: 1000,
+    leverage: 1,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'Geometric spot grid: buy a level, sell one level up',
+    strategy: gridStrategy,
+    defaultParams: GRID,
+  }),
+  alfa: def({
+    id: 'alfa',
+    name: 'Alpha Intelligence',
+    kind: 'signal',
+    market: 'futures',
+    capital: 300,
+    leverage: 1,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'RSI + Bollinger mean reversion with an ATR stop',
+    strategy: alphaStrategy,
+    defaultParams: ALPHA,
+  }),
+  zeno: def({
+    id: 'zeno',
+    name: 'Zeno',
+    kind: 'signal',
+    market: 'futures',
+    capital: 50,
+    leverage: 1,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'EMA 20/50 trend following, long and short, ATR trailing stop',
+    strategy: zenoStrategy,
+    defaultParams: zenoParams(1),
+  }),
+  zeno3x: def({
+    id: 'zeno3x',
+    name: 'Zeno 3X',
+    kind: 'signal',
+    market: 'futures',
+    capital: 50,
+    leverage: 3,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'Zeno at 3x leverage',
+    strategy: zenoStrategy,
+    defaultParams: zenoParams(3),
+  }),
+  candles: def({
+    id: 'candles',
+    name: 'Candles',
+    kind: 'signal',
+    market: 'futures',
+    capital: 50,
+    leverage: 1,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'Engulfing and hammer patterns with an EMA-200 trend filter',
+    strategy: candlesStrategy,
+    defaultParams: candlesParams(1),
+  }),
+  candles3x: def({
+    id: 'candles3x',
+    name: 'Candles 3X',
+    kind: 'signal',
+    market: 'futures',
+    capital: 50,
+    leverage: 3,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'Candles at 3x leverage',
+    strategy: candlesStrategy,
+    defaultParams: candlesParams(3),
+  }),
+  glint: def({
+    id: 'glint',
+    name: 'Glint ETH',
+    kind: 'signal',
+    market: 'futures',
+    capital: 50,
+    leverage: 1,
+    symbol: 'ETHUSDT',
+    interval: '1h',
+    summary: 'Donchian-20 breakout on ETHUSDT',
+    strategy: glintStrategy,
+    defaultParams: GLINT,
+  }),
+  nero: def({
+    id: 'nero',
+    name: 'Nero',
+    kind: 'signal',
+    market: 'futures',
+    capital: 1500,
+    leverage: 3,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'MACD momentum with an ADX trend filter',
+    strategy: neroStrategy,
+    defaultParams: NERO,
+  }),
+  quant: def({
+    id: 'quant',
+    name: 'Quant',
+    kind: 'signal',
+    market: 'futures',
+    capital: 1500,
+    leverage: 3,
+    symbol: 'BTCUSDT',
+    interval: '1h',
+    summary: 'z-score mean reversion with volatility targeting',
+    strategy: quantStrategy,
+    defaultParams: QUANT,
+  }),
+};
+
+export function isBotId(id: string): id is BotId {
+  return (BOT_IDS as readonly string[]).includes(id);
+}
+
+export function getBot(id: BotId): AnyBotDefinition {
+  return BOTS[id];
+}
+
+/** The registry without code: safe to serialise for the web and the API. */
+export function botMeta(id: BotId): BotMeta {
+  const { strategy: _strategy, defaultParams: _params, ...meta } = BOTS[id];
+  return meta;
+}
+
+export const BOT_LIST: readonly BotMeta[] = BOT_IDS.map(botMeta);

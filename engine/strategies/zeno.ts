@@ -1,0 +1,67 @@
+import { Ema } from '../indicators/moving-averages';
+import { Atr } from '../indicators/oscillators';
+import { NO_ORDERS, type Strategy } from '../types';
+import { closeOrder, enterOrders, positionDirection } from './orders';
+
+export interface ZenoParams {
+  readonly fastPeriod: number;
+  readonly slowPeriod: number;
+  readonly atrPeriod: number;
+  /** Trailing stop distance in ATRs from the best close since entry. */
+  readonly trailAtr: number;
+  readonly leverage: number;
+  /** Share of equity committed as margin. */
+  readonly fraction: number;
+}
+
+export interface ZenoState {
+  readonly params: ZenoParams;
+  readonly fast: Ema;
+  readonly slow: Ema;
+  readonly atr: Atr;
+  previousSpread: number;
+  stop: number;
+}
+
+/**
+ * Zeno: EMA fast/slow trend following, long and short. A cross of the fast EMA above the slow opens
+ * (or flips to) a long, a cross below a short. A trailing stop follows the close at `trailAtr` ATRs
+ * and only ever tightens; once stopped out the bot waits for the next cross.
+ */
+export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
+  init(params) {
+    return {
+      params,
+      fast: new Ema(params.fastPeriod),
+      slow: new Ema(params.slowPeriod),
+      atr: new Atr(params.atrPeriod),
+      previousSpread: Number.NaN,
+      stop: 0,
+    };
+  },
+
+  onCandle(state, c, i, account) {
+    const { params } = state;
+    const close = c.close[i];
+    const spread = state.fast.update(close) - state.slow.update(close);
+    const atr = state.atr.update(c.high[i], c.low[i], close);
+    const previous = state.previousSpread;
+    state.previousSpread = spread;
+    const held = positionDirection(account);
+    if (held > 0 && c.low[i] <= state.stop)
+      return [closeOrder(account, 'stop', state.stop, 'ATR trailing stop')];
+    if (held < 0 && c.high[i] >= state.stop)
+      return [closeOrder(account, 'stop', state.stop, 'ATR trailing stop')];
+    if (held > 0) state.stop = Math.max(state.stop, close - params.trailAtr * atr);
+    if (held < 0) state.stop = Math.min(state.stop, close + params.trailAtr * atr);
+
+    const direction = previous <= 0 && spread > 0 ? 1 : previous >= 0 && spread < 0 ? -1 : 0;
+    if (direction === 0 || direction === held || Number.isNaN(atr)) return NO_ORDERS;
+    state.stop = close - direction * params.trailAtr * atr;
+    const reason =
+      direction > 0
+        ? `EMA ${params.fastPeriod} crossed above EMA ${params.slowPeriod}`
+        : `EMA ${params.fastPeriod} crossed below EMA ${params.slowPeriod}`;
+    return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+  },
+};

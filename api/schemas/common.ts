@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The body of every non-2xx answer: one readable message, and the field it is about when there is one. */
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const MessageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof MessageBody>;
+
+/** Every list endpoint pages with a limit and an opaque cursor. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(2048).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), cursor: z.string().optional() });
+
+/** ISO date-time string, UTC. */
+export const Timestamp = z.string().datetime();
+
+export const Email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address.' }).max(254));

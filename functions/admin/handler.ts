@@ -1,0 +1,6 @@
+import { domainHandler } from '#core/middleware';
+import { getAdminSummary } from './service';
+
+export const handler = domainHandler('admin', {
+  getAdminSummary: () => getAdminSummary(),
+});

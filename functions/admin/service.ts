@@ -1,0 +1,12 @@
+import { nowIso } from '#core/clock';
+import { readCounter } from '#functions/auth/store';
+
+export const getAdminSummary = async () => {
+  const today = nowIso();
+  const [members, registeredToday, registeredThisMonth] = await Promise.all([
+    readCounter('members'),
+    readCounter(`members#day#${today.slice(0, 10)}`),
+    readCounter(`members#month#${today.slice(0, 7)}`),
+  ]);
+  return { members, registeredToday, registeredThisMonth };
+};

@@ -1,0 +1,12 @@
+import { domainHandler } from '#core/middleware';
+import * as auth from './service';
+
+export const handler = domainHandler('auth', {
+  signUp: (input) => auth.signUp(input),
+  checkSponsor: (input) => auth.checkSponsor(input.userid),
+  verifyEmail: (input) => auth.verifyEmail(input.token),
+  resendVerification: (input) => auth.resendVerification(input.email),
+  requestPasswordReset: (input) => auth.requestPasswordReset(input.email),
+  resetPassword: (input) => auth.resetPassword(input.token, input.password),
+  getProfile: (_input, { caller }) => auth.getProfile(caller!.memberId, caller!.isAdmin),
+});

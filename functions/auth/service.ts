@@ -1,0 +1,272 @@
+/** Sign-up, e-mail verification, password reset and the member's own profile. */
+import {
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { RANK_NAMES, type Profile, type Side, type SignUpRequest } from '#api/schemas/auth';
+import { nowIso } from '#core/clock';
+import { cognito, userPoolClientId, userPoolId } from '#core/cognito';
+import { config } from '#core/config';
+import { badRequest, conflict, messages } from '#core/errors';
+import { newToken } from '#core/ids';
+import { logger } from '#core/logger';
+import { linkMail, sendMail, webUrl } from '#core/mail';
+import { notify } from '#functions/notifications/service';
+import {
+  createMember,
+  findMemberByEmail,
+  getMember,
+  getReservation,
+  releaseReservation,
+  reserveUsername,
+  saveVerifyToken,
+  takeVerifyToken,
+  type MemberItem,
+} from './store';
+
+const errorName = (error: unknown): string => (error as { name?: string } | null)?.name ?? '';
+
+/** A sponsor is a member (confirmed), found by username. */
+export const findSponsor = async (username: string): Promise<{ id: string; name: string } | null> => {
+  const reservation = await getReservation(username);
+  if (reservation?.status !== 'member' || !reservation.memberId) return null;
+  const member = await getMember(reservation.memberId);
+  return member ? { id: member.id, name: member.name } : null;
+};
+
+export const checkSponsor = async (userid: string) => {
+  const sponsor = await findSponsor(userid);
+  return sponsor
+    ? { status: 'yes' as const, message: 'Referral id verified.', name: sponsor.name }
+    : { status: 'no' as const, message: messages.invalidSponsor };
+};
+
+const mailVerification = async (email: string): Promise<void> => {
+  const token = newToken();
+  await saveVerifyToken(token, email, config.auth.verifyTokenTtlHours);
+  await sendMail(
+    linkMail(
+      email,
+      'Verify your Trendex account',
+      'Welcome to Trendex. Confirm your e-mail address to activate your account.',
+      'Verify my e-mail',
+      webUrl(`/verify?token=${encodeURIComponent(token)}`),
+    ),
+  );
+};
+
+export const signUp = async (input: SignUpRequest) => {
+  const phone = parsePhoneNumberFromString(input.mobile.replace(/\s/g, ''), input.country as CountryCode);
+  if (!phone?.isValid()) throw badRequest('INVALID_PHONE', messages.invalidPhone, 'mobile');
+  if (!(await findSponsor(input.sponsor))) throw badRequest('INVALID_SPONSOR', messages.invalidSponsor, 'sponsor');
+  if (await findMemberByEmail(input.email)) throw conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
+
+  const reserved = await reserveUsername(
+    {
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      phone: phone.number,
+      country: input.country,
+      sponsor: input.sponsor,
+      side: input.side,
+      status: 'reserved',
+    },
+    config.auth.reservationTtlHours,
+  );
+  if (!reserved) throw conflict('USERNAME_TAKEN', messages.usernameTaken, 'username');
+
+  try {
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: userPoolClientId(),
+        Username: input.email,
+        Password: input.password,
+        UserAttributes: [
+          { Name: 'email', Value: input.email },
+          { Name: 'name', Value: input.name },
+          { Name: 'preferred_username', Value: input.username },
+          { Name: 'custom:sponsor', Value: input.sponsor },
+          { Name: 'custom:side', Value: input.side },
+        ],
+      }),
+    );
+  } catch (error) {
+    await releaseReservation(input.username, input.email);
+    switch (errorName(error)) {
+      case 'UsernameExistsException':
+        throw conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
+      case 'InvalidPasswordException':
+        throw badRequest('WEAK_PASSWORD', (error as Error).message, 'password');
+      case 'UserLambdaValidationException':
+        // the pre sign-up trigger refused the sponsor (e.g. it vanished between check and sign-up)
+        throw badRequest('INVALID_SPONSOR', messages.invalidSponsor, 'sponsor');
+      default:
+        throw error;
+    }
+  }
+  await mailVerification(input.email);
+  logger.info('member signed up', { username: input.username });
+  return { message: messages.signUpDone };
+};
+
+export const verifyEmail = async (token: string) => {
+  const email = await takeVerifyToken(token);
+  if (!email) throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+  try {
+    // Confirming runs the post-confirmation trigger, which creates the member.
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId(), Username: email }));
+  } catch (error) {
+    if (errorName(error) === 'NotAuthorizedException') return { message: messages.alreadyVerified };
+    if (errorName(error) === 'UserNotFoundException') throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+    throw error;
+  }
+  // Cognito's password reset needs a verified address; we verified it, so say so.
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  return { message: messages.emailVerified };
+};
+
+/** The same answer whether or not the address has an account: no one learns who is a member. */
+export const resendVerification = async (email: string) => {
+  const status = await cognito
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))
+    .then((user) => user.UserStatus)
+    .catch((error: unknown) => {
+      if (errorName(error) === 'UserNotFoundException') return null;
+      throw error;
+    });
+  if (status === 'UNCONFIRMED') await mailVerification(email);
+  else if (status)
+    await sendMail(
+      linkMail(email, 'Your Trendex account is verified', messages.alreadyVerified, 'Log in', webUrl('/login')),
+    );
+  return { message: messages.verifyLinkSent };
+};
+
+export const requestPasswordReset = async (email: string) => {
+  try {
+    // Cognito mails the code; the custom-message trigger turns it into a /changepassword link.
+    await cognito.send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email }));
+  } catch (error) {
+    if (!['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException'].includes(errorName(error)))
+      throw error;
+  }
+  return { message: messages.resetLinkSent };
+};
+
+/** The reset link's token: the e-mail and Cognito's code, so the page needs nothing else. */
+export const resetToken = {
+  make: (email: string, code: string) => `${Buffer.from(email).toString('base64url')}.${code}`,
+  read: (token: string): { email: string; code: string } | null => {
+    const [encoded, code] = token.split('.');
+    if (!encoded || !code || !/^\d{4,8}$/.test(code)) return null;
+    const email = Buffer.from(encoded, 'base64url').toString('utf8');
+    return email.includes('@') ? { email, code } : null;
+  },
+};
+
+export const resetPassword = async (token: string, password: string) => {
+  const parsed = resetToken.read(token);
+  if (!parsed) throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+  try {
+    await cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: userPoolClientId(),
+        Username: parsed.email,
+        ConfirmationCode: parsed.code,
+        Password: password,
+      }),
+    );
+  } catch (error) {
+    if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error)))
+      throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+    if (errorName(error) === 'InvalidPasswordException')
+      throw badRequest('WEAK_PASSWORD', (error as Error).message, 'password');
+    throw error;
+  }
+  return { message: messages.passwordUpdated };
+};
+
+export interface NewMember {
+  id: string;
+  email: string;
+  username: string;
+  name: string;
+}
+
+/**
+ * Makes the member item from a confirmed account and its sign-up reservation. Called by the
+ * post-confirmation trigger, and by the local stack's seeding of the root admin.
+ */
+export const admitMember = async (account: NewMember): Promise<void> => {
+  const reservation = await getReservation(account.username);
+  const sponsor = reservation?.sponsor ? await findSponsor(reservation.sponsor) : null;
+  const member: MemberItem = {
+    id: account.id,
+    email: account.email,
+    name: reservation?.name ?? account.name,
+    username: account.username,
+    phone: reservation?.phone ?? '',
+    country: reservation?.country ?? '',
+    rank: 1,
+    sponsor: sponsor ? reservation!.sponsor : null,
+    sponsorId: sponsor?.id ?? null,
+    side: sponsor ? (reservation!.side as Side) : null,
+    registeredAt: nowIso(),
+    isActive: false,
+    isSilver: false,
+    isGold: false,
+    activatedAt: null,
+    expiresAt: null,
+    wallet: 0,
+    wallet1: 0,
+    fuelwallet: 0,
+    bots: {},
+  };
+  if (await createMember(member)) {
+    await notify(member.id, `Welcome to Trendex, ${member.name}. Connect an exchange and pick a plan to start a bot.`);
+  }
+};
+
+export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Profile> => {
+  const member = await getMember(memberId);
+  if (!member) throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    username: member.username,
+    phone: member.phone,
+    country: member.country,
+    rank: member.rank,
+    rankName: RANK_NAMES[member.rank - 1],
+    sponsor: member.sponsor,
+    side: member.side,
+    registeredAt: member.registeredAt,
+    isAdmin,
+    plan: {
+      isActive: member.isActive,
+      isSilver: member.isSilver,
+      isGold: member.isGold,
+      activatedAt: member.activatedAt,
+      expiresAt: member.expiresAt,
+    },
+    balances: { wallet: member.wallet, wallet1: member.wallet1, fuelwallet: member.fuelwallet },
+    bots: member.bots,
+    proxy: process.env.EXCHANGE_EGRESS_IP ?? '127.0.0.1',
+  };
+};

@@ -1,0 +1,191 @@
+/** The auth domain's items: members, username reservations, verification tokens, member counters. */
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Side } from '#api/schemas/auth';
+import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
+import { nowSeconds } from '#core/clock';
+
+/** The member item: spec section 3 "User". Plan and bot fields are owned by later domains. */
+export interface MemberItem {
+  id: string;
+  email: string;
+  name: string;
+  username: string;
+  phone: string;
+  country: string;
+  rank: number;
+  sponsor: string | null;
+  sponsorId: string | null;
+  side: Side | null;
+  registeredAt: string;
+  isActive: boolean;
+  isSilver: boolean;
+  isGold: boolean;
+  activatedAt: string | null;
+  expiresAt: string | null;
+  wallet: number;
+  wallet1: number;
+  fuelwallet: number;
+  bots: Record<string, boolean>;
+}
+
+/** What a sign-up holds until the e-mail is verified; the member is made from it on confirmation. */
+export interface Reservation {
+  username: string;
+  email: string;
+  name: string;
+  phone: string;
+  country: string;
+  sponsor: string | null;
+  side: Side | null;
+  status: 'reserved' | 'member';
+  memberId?: string;
+}
+
+const table = () => tableName();
+
+export const getMember = async (memberId: string): Promise<MemberItem | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.member(memberId) }));
+  return (Item as MemberItem | undefined) ?? null;
+};
+
+export const findMemberByEmail = async (email: string): Promise<MemberItem | null> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': keys.memberByEmail(email).GSI1PK, ':sk': 'MEMBER' },
+    }),
+  );
+  return (Items?.[0] as MemberItem | undefined) ?? null;
+};
+
+export const getReservation = async (username: string): Promise<Reservation | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.username(username) }));
+  if (!Item) return null;
+  // TTL deletes lazily: an expired reservation is free even while it is still stored.
+  if (Item.status === 'reserved' && typeof Item.ttl === 'number' && Item.ttl < nowSeconds()) return null;
+  return Item as Reservation;
+};
+
+/**
+ * Holds a username for a sign-up. A reservation of the same e-mail may be renewed (the person
+ * signs up again before verifying); anyone else's live reservation or a member's username may not.
+ */
+export const reserveUsername = async (reservation: Reservation, ttlHours: number): Promise<boolean> => {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.username(reservation.username), ...reservation, ttl: ttlAfterHours(nowSeconds(), ttlHours) },
+        ConditionExpression:
+          'attribute_not_exists(PK) OR (#status = :reserved AND (email = :email OR #ttl < :now))',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':reserved': 'reserved', ':email': reservation.email, ':now': nowSeconds() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const releaseReservation = async (username: string, email: string): Promise<void> => {
+  await db
+    .send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.username(username),
+        ConditionExpression: '#status = :reserved AND email = :email',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':reserved': 'reserved', ':email': email },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+};
+
+/**
+ * Creates the member, turns the reservation into the member's username and counts the
+ * registration, all or nothing. False when the member already exists (a repeated trigger).
+ */
+export const createMember = async (member: MemberItem): Promise<boolean> => {
+  const day = member.registeredAt.slice(0, 10);
+  const month = member.registeredAt.slice(0, 7);
+  const count = (name: string) => ({
+    Update: {
+      TableName: table(),
+      Key: keys.counter(name),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  });
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.member(member.id),
+                ...keys.memberByEmail(member.email),
+                ...keys.memberByRegistration(member.registeredAt, member.id),
+                ...member,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.username(member.username),
+                username: member.username,
+                email: member.email,
+                status: 'member',
+                memberId: member.id,
+              },
+            },
+          },
+          count('members'),
+          count(`members#day#${day}`),
+          count(`members#month#${month}`),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const readCounter = async (name: string): Promise<number> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.counter(name) }));
+  return Number(Item?.n ?? 0);
+};
+
+/** Tokens are stored by their hash: the table never holds a usable link. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const saveVerifyToken = async (token: string, email: string, ttlHours: number): Promise<void> => {
+  await db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.verifyToken(hashToken(token)), email, ttl: ttlAfterHours(nowSeconds(), ttlHours) },
+    }),
+  );
+};
+
+export const takeVerifyToken = async (token: string): Promise<string | null> => {
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: table(), Key: keys.verifyToken(hashToken(token)), ReturnValues: 'ALL_OLD' }),
+  );
+  if (!Attributes || Number(Attributes.ttl) < nowSeconds()) return null;
+  return String(Attributes.email);
+};

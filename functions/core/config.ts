@@ -1,0 +1,30 @@
+/**
+ * Every price, limit, rate and period of Trendex, in one place. Money is integer micro-USDT
+ * (see money.ts); durations are in the unit their name says.
+ */
+import { usdt } from './money';
+
+export const config = {
+  plans: {
+    executive: { name: 'Executive', price: usdt(180), wallet: 'wallet', referralDailyLimit: usdt(230) },
+    imperial: { name: 'Imperial Package', price: usdt(250), wallet: 'wallet', referralDailyLimit: usdt(320) },
+    upgrade: { name: 'Upgrade to Imperial', price: usdt(20), wallet: 'wallet' },
+    core: { name: 'Trendex Core', price: usdt(100), wallet: 'wallet1' },
+    premiumCore: { name: 'Premium Trendex Core', price: usdt(250), wallet: 'wallet1' },
+  },
+  /** The spec's 45-day countdown became configurable; the pricing page says "per year". */
+  planPeriodDays: Number(process.env.PLAN_PERIOD_DAYS ?? 365),
+  referral: { directBonusRate: 0.1, binaryBonusRate: 0.1 },
+  profitChargeRate: 0.2,
+  withdraw: { minimum: usdt(10), otpDigits: 6, otpTtlMinutes: 10, otpMaxTries: 5 },
+  auth: {
+    verifyTokenTtlHours: 48,
+    /** A username reserved by a sign-up that was never verified is freed after this long. */
+    reservationTtlHours: 48,
+  },
+  notifications: { pageSize: 20 },
+  images: { maxBytes: 500_000 },
+  ranks: { min: 1, max: 11, supportFrom: 3 },
+} as const;
+
+export type PlanId = keyof typeof config.plans;

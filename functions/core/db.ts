@@ -1,0 +1,68 @@
+/**
+ * The single DynamoDB table: client, key scheme and small helpers. Every domain's store.ts goes
+ * through here, so the key layout is readable in one file.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from './errors';
+
+export const tableName = (): string => {
+  const name = process.env.TABLE_NAME;
+  if (!name) throw new Error('TABLE_NAME is not set');
+  return name;
+};
+
+const client = new DynamoDBClient({
+  // DynamoDB Local in the local stack; the real regional endpoint in AWS.
+  ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+  maxAttempts: 5,
+});
+
+export const db = DynamoDBDocumentClient.from(client, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+
+/**
+ * Key scheme. PK/SK name the item; GSI1 finds members by e-mail and lists by date; GSI2 is for
+ * later access patterns (reports by date).
+ */
+export const keys = {
+  member: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'PROFILE' }),
+  memberByEmail: (email: string) => ({ GSI1PK: `EMAIL#${email}`, GSI1SK: 'MEMBER' }),
+  memberByRegistration: (isoDate: string, memberId: string) => ({
+    GSI2PK: 'MEMBERS',
+    GSI2SK: `${isoDate}#${memberId}`,
+  }),
+  username: (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' }),
+  verifyToken: (tokenHash: string) => ({ PK: `TOKEN#${tokenHash}`, SK: 'VERIFY' }),
+  notification: (memberId: string, id: string) => ({ PK: `MEMBER#${memberId}`, SK: `NOTE#${id}` }),
+  notificationPrefix: 'NOTE#',
+  notificationState: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'NOTESTATE' }),
+  contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT', GSI2PK: 'CONTACTS', GSI2SK: id }),
+  counter: (name: string) => ({ PK: 'COUNTER', SK: name }),
+} as const;
+
+/** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */
+export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+
+export const decodeCursor = (cursor: string | undefined): Record<string, unknown> | undefined => {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object') return value as Record<string, unknown>;
+  } catch {
+    // fall through: a cursor we cannot read was not made by us
+  }
+  throw badRequest('INVALID_CURSOR', 'The page cursor is not valid. Reload the list.', 'cursor');
+};
+
+/** Epoch seconds after which DynamoDB's TTL may delete an item. */
+export const ttlAfterHours = (fromSeconds: number, hours: number): number => fromSeconds + hours * 3600;
+
+/** True when a write failed on its condition (or a transaction on one of its conditions). */
+export const isConditionFailure = (error: unknown): boolean => {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+};

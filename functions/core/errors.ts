@@ -1,0 +1,46 @@
+/**
+ * Typed domain errors. Services throw these; the middleware maps them to an HTTP status and the
+ * user-facing message (spec section 8 where it has one). Anything else is a 500 with a generic
+ * message, and the details go to the log only.
+ */
+export const messages = {
+  invalidSponsor: 'Your direct referal id is incorrect.',
+  loginFailed: 'Login Credentials are not correct.',
+  emailTaken: 'This email is already registered. Log in or reset your password.',
+  usernameTaken: 'This username is already taken. Choose another one.',
+  invalidPhone: 'Enter a valid mobile number for the chosen country.',
+  linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  alreadyVerified: 'This account is already verified. You can log in.',
+  passwordUpdated: 'Password Updated Successfully',
+  resetLinkSent: 'Reset password link send to email.',
+  verifyLinkSent: 'Verify email link send to email.',
+  signUpDone: 'Account created. Check your email for the verification link.',
+  emailVerified: 'Your email is verified. You can log in now.',
+  contactReceived: 'Thank you. Your message has reached our support team; we answer within one business day.',
+  notAuthenticated: 'Please log in to continue.',
+  forbidden: 'You do not have access to this page.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on our side. Please try again.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (code: string, message: string, field?: string) =>
+  new DomainError(400, code, message, field);
+export const unauthorized = () => new DomainError(401, 'UNAUTHENTICATED', messages.notAuthenticated);
+export const forbidden = () => new DomainError(403, 'FORBIDDEN', messages.forbidden);
+export const notFound = (message: string = messages.notFound) => new DomainError(404, 'NOT_FOUND', message);
+export const conflict = (code: string, message: string, field?: string) =>
+  new DomainError(409, code, message, field);
+export const tooManyRequests = () => new DomainError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);

@@ -1,0 +1,161 @@
+/**
+ * The middy stack every API function runs: resolve the route from the table, parse and validate
+ * the input with its zod schema (a readable 400 naming the field), check access from the Cognito
+ * authorizer claims (admin = the Cognito `admin` group, checked here again as defence in depth),
+ * call the operation, and map errors to their status and message.
+ */
+import middy from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { routes, type Domain, type OperationId, type ResponseOf, type Route } from '#api/routes';
+import { DomainError, badRequest, forbidden, messages, notFound, unauthorized } from './errors';
+import { logger } from './logger';
+
+export interface Caller {
+  memberId: string;
+  email: string;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+export interface OperationContext {
+  caller: Caller | null;
+}
+
+/** An operation of the domain: validated input in, response body out. */
+export type Operation<Op extends OperationId> = (
+  input: z.infer<(typeof routes)[Op]['request']>,
+  ctx: OperationContext,
+) => Promise<ResponseOf<Op>>;
+
+type OperationsOf<D extends Domain> = {
+  [Op in OperationId as (typeof routes)[Op]['domain'] extends D ? Op : never]: Operation<Op>;
+};
+
+interface Resolved {
+  operationId: OperationId;
+  route: Route;
+  input: unknown;
+  caller: Caller | null;
+}
+
+/** middy's way to hand data from middleware to the handler: properties on the Lambda context. */
+type RoutedContext = Context & { resolved: Resolved };
+const resolvedOf = (request: { context: Context }): Resolved => (request.context as RoutedContext).resolved;
+
+const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
+  statusCode,
+  headers: {
+    'content-type': 'application/json',
+    'access-control-allow-origin': process.env.WEB_ORIGIN ?? '*',
+    'cache-control': 'no-store',
+  },
+  body: JSON.stringify(body),
+});
+
+/** API Gateway passes `cognito:groups` as a string ("admin" or "[admin, support]"); tokens hold an array. */
+export const parseGroups = (raw: unknown): string[] => {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string' || raw === '') return [];
+  return raw.split(/[\s,[\]]+/).filter(Boolean);
+};
+
+export const callerFromClaims = (claims: Record<string, unknown> | undefined): Caller | null => {
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || !sub) return null;
+  const groups = parseGroups(claims?.['cognito:groups']);
+  return { memberId: sub, email: String(claims?.email ?? ''), groups, isAdmin: groups.includes('admin') };
+};
+
+const readRoute = (domain: Domain): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
+  before: (request) => {
+    const { httpMethod, resource } = request.event;
+    const entry = (Object.entries(routes) as [OperationId, Route][]).find(
+      ([, r]) => r.domain === domain && r.method === httpMethod && r.path === resource,
+    );
+    if (!entry) throw notFound();
+    (request.context as RoutedContext).resolved = {
+      operationId: entry[0],
+      route: entry[1],
+      input: undefined,
+      caller: null,
+    };
+  },
+});
+
+const checkAccess: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+  before: (request) => {
+    const resolved = resolvedOf(request);
+    const caller = callerFromClaims(request.event.requestContext?.authorizer?.claims);
+    resolved.caller = caller;
+    if (resolved.route.access === 'public') return;
+    if (!caller) throw unauthorized();
+    if (resolved.route.access === 'admin' && !caller.isAdmin) throw forbidden();
+  },
+};
+
+const fieldOf = (issue: z.core.$ZodIssue): string | undefined =>
+  issue.path.length ? issue.path.map(String).join('.') : undefined;
+
+const parseInput: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+  before: (request) => {
+    const resolved = resolvedOf(request);
+    const { event } = request;
+    let raw: unknown;
+    if (resolved.route.method === 'GET' || resolved.route.method === 'DELETE') {
+      raw = { ...(event.queryStringParameters ?? {}) };
+    } else {
+      const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+      try {
+        raw = text ? JSON.parse(text) : {};
+      } catch {
+        throw badRequest('INVALID_JSON', 'The request body is not valid JSON.');
+      }
+    }
+    const parsed = resolved.route.request.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = fieldOf(issue);
+      // zod's own wording for a wrong type is technical; name the field instead.
+      const message = issue.code === 'invalid_type' && field && !issue.message.endsWith('.')
+        ? `${field} is missing or has the wrong type.`
+        : issue.message;
+      throw badRequest('VALIDATION', message, field);
+    }
+    resolved.input = parsed.data;
+  },
+};
+
+const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+  onError: (request) => {
+    const error = request.error;
+    if (error instanceof DomainError) {
+      if (error.status >= 500) logger.error('domain error', { error });
+      request.response = json(error.status, { code: error.code, message: error.message, field: error.field });
+      return;
+    }
+    logger.error('unhandled error', { error: error as Error });
+    request.response = json(500, { code: 'INTERNAL', message: messages.internal });
+  },
+};
+
+/** The Lambda handler of one domain: every operation of that domain behind the middleware stack. */
+export const domainHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) =>
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger))
+    .use(mapErrors)
+    .use(readRoute(domain))
+    .use(checkAccess)
+    .use(parseInput)
+    .handler(async (_event, context) => {
+      const { operationId, route, input, caller } = (context as RoutedContext).resolved;
+      const operation = operations[operationId as keyof OperationsOf<D>] as unknown as (
+        input: unknown,
+        ctx: OperationContext,
+      ) => Promise<unknown>;
+      const body = await operation(input, { caller });
+      // Parsing the answer strips any field the contract does not name: nothing leaks by accident.
+      return json(route.status ?? 200, route.response.parse(body));
+    });

@@ -1,0 +1,41 @@
+/**
+ * Money is an integer number of micro-USDT (1 USDT = 1_000_000). Never a float: floats cannot
+ * hold 0.1 exactly, and a ledger that loses a micro-cent per transfer does not balance.
+ */
+export type Micro = number;
+
+export const MICRO_PER_USDT = 1_000_000;
+
+/** Whole (or exactly representable) USDT to micro-USDT, for constants such as prices. */
+export const usdt = (amount: number): Micro => {
+  const micro = Math.round(amount * MICRO_PER_USDT);
+  if (!Number.isSafeInteger(micro)) throw new RangeError(`amount out of range: ${amount}`);
+  return micro;
+};
+
+const DECIMAL = /^(\d{1,12})(?:\.(\d{1,6}))?$/;
+
+/** Parses a decimal string such as "12.5" exactly; null when it is not a non-negative amount with at most 6 decimals. */
+export const parseUsdt = (text: string): Micro | null => {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) return null;
+  const whole = Number(m[1]);
+  const fraction = Number((m[2] ?? '').padEnd(6, '0'));
+  return whole * MICRO_PER_USDT + fraction;
+};
+
+/** "1234.5" style, trailing zeros trimmed but at least two decimals: 1234.50. */
+export const formatUsdt = (micro: Micro): string => {
+  if (!Number.isSafeInteger(micro)) throw new RangeError(`not an integer amount: ${micro}`);
+  const sign = micro < 0 ? '-' : '';
+  const abs = Math.abs(micro);
+  const whole = Math.floor(abs / MICRO_PER_USDT);
+  const fraction = String(abs % MICRO_PER_USDT)
+    .padStart(6, '0')
+    .replace(/0+$/, '')
+    .padEnd(2, '0');
+  return `${sign}${whole}.${fraction}`;
+};
+
+/** rate x amount rounded down to a micro-USDT: the platform never pays a fraction it does not hold. */
+export const applyRate = (micro: Micro, rate: number): Micro => Math.floor((micro * Math.round(rate * 1e6)) / 1e6);

@@ -1,0 +1,6 @@
+import { domainHandler } from '#core/middleware';
+import { sendContactMessage } from './service';
+
+export const handler = domainHandler('support', {
+  sendContactMessage: (input) => sendContactMessage(input),
+});

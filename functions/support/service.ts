@@ -1,0 +1,27 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContactRequest } from '#api/schemas/support';
+import { nowIso } from '#core/clock';
+import { db, keys, tableName } from '#core/db';
+import { messages } from '#core/errors';
+import { newId } from '#core/ids';
+import { sendMail } from '#core/mail';
+
+const supportAddress = () => process.env.SUPPORT_EMAIL ?? 'support@trendex.example';
+
+/** A Contact Us message is kept (so nothing is lost if mail fails later) and mailed to support. */
+export const sendContactMessage = async (input: ContactRequest) => {
+  const id = newId();
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.contactMessage(id), id, ...input, date: nowIso() } }));
+  await sendMail({
+    to: supportAddress(),
+    subject: `Contact form: ${input.firstName} ${input.lastName}`,
+    text: [
+      `From: ${input.firstName} ${input.lastName} <${input.email}>`,
+      `Mobile: ${input.country} ${input.mobile}`,
+      `Reference: ${id}`,
+      '',
+      input.message,
+    ].join('\n'),
+  });
+  return { message: messages.contactReceived };
+};

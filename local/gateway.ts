@@ -1,0 +1,204 @@
+/**
+ * The local stand-in for API Gateway and CloudFront: serves the route table to the same domain
+ * handlers with API Gateway-shaped proxy events and a Cognito-authorizer context built from a
+ * verified ID token, plus the built web app, its runtime /config.json and the mail outbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { routes, type Domain, type Route } from '#api/routes';
+import { renderOutbox, readOutbox } from './outbox';
+
+export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  port: number;
+  handlers: Record<Domain, ApiHandler>;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  webDist: string;
+  outboxDir: string;
+  runtimeConfig: Record<string, unknown>;
+  /** Extra routes of other local services (payment simulator, ...), tried before the web app. */
+  extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization,content-type',
+  'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',
+};
+
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...CORS, ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // API Gateway's payload limit is 10 MB
+      if (size > 10 * 1024 * 1024) req.destroy(new Error('payload too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+/** Matches "/a/{id}" templates; our paths are literal today but the matcher is API Gateway's. */
+const matchPath = (template: string, path: string): Record<string, string> | null => {
+  const t = template.split('/');
+  const p = path.replace(/\/+$/, '').split('/');
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const param = /^\{(.+)\}$/.exec(t[i]);
+    if (param) params[param[1]] = decodeURIComponent(p[i]);
+    else if (t[i] !== p[i]) return null;
+  }
+  return params;
+};
+
+const lambdaContext = (functionName: string): Context => ({
+  callbackWaitsForEmptyEventLoop: false,
+  functionName,
+  functionVersion: '$LATEST',
+  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+  memoryLimitInMB: '512',
+  awsRequestId: randomUUID(),
+  logGroupName: `/aws/lambda/${functionName}`,
+  logStreamName: 'local',
+  getRemainingTimeInMillis: () => 10_000,
+  done: () => undefined,
+  fail: () => undefined,
+  succeed: () => undefined,
+});
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+};
+
+const serveStatic = (res: ServerResponse, dist: string, pathname: string) => {
+  const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = join(dist, safe);
+  // SPA fallback: any path that is not a file is a client route.
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+  if (!existsSync(file)) {
+    send(res, 503, 'The web app is not built yet: run npm run build:web', { 'content-type': 'text/plain' });
+    return;
+  }
+  const immutable = file.includes(`${join(dist, 'assets')}`);
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+};
+
+export const startGateway = async (options: GatewayOptions): Promise<Server> => {
+  const verifier = JwtRsaVerifier.create({
+    issuer: `${options.cognitoEndpoint}/${options.userPoolId}`,
+    audience: options.userPoolClientId,
+    tokenUse: 'id',
+  });
+  const jwks = await fetch(`${options.cognitoEndpoint}/${options.userPoolId}/.well-known/jwks.json`).then((r) => r.json());
+  verifier.cacheJwks(jwks);
+
+  /** The Cognito authorizer: claims as API Gateway passes them (all strings), or null. */
+  const authorize = async (header: string | undefined): Promise<Record<string, string> | null> => {
+    const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const payload = await verifier.verify(token);
+      return Object.fromEntries(
+        Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+      );
+    } catch {
+      return null;
+    }
+  };
+
+  const api = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const path = url.pathname.slice('/api'.length) || '/';
+    let matched: { route: Route; params: Record<string, string> } | null = null;
+    for (const route of Object.values(routes) as Route[]) {
+      const params = route.method === req.method ? matchPath(route.path, path) : null;
+      if (params) matched = { route, params };
+    }
+    if (!matched) return send(res, 404, { code: 'NOT_FOUND', message: 'No such route.' });
+    const { route, params } = matched;
+    const claims = await authorize(req.headers.authorization);
+    if (route.access !== 'public' && !claims)
+      return send(res, 401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' });
+    const body = await readBody(req);
+    const event = {
+      resource: route.path,
+      path,
+      httpMethod: route.method,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+      multiValueHeaders: {},
+      queryStringParameters: url.searchParams.size ? Object.fromEntries(url.searchParams) : null,
+      multiValueQueryStringParameters: null,
+      pathParameters: Object.keys(params).length ? params : null,
+      stageVariables: null,
+      body: body || null,
+      isBase64Encoded: false,
+      requestContext: {
+        authorizer: route.access === 'public' ? null : { claims },
+        requestId: randomUUID(),
+        stage: 'local',
+        resourcePath: route.path,
+        httpMethod: route.method,
+        identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+      },
+    } as unknown as APIGatewayProxyEvent;
+    const result = await options.handlers[route.domain](event, lambdaContext(`trendex-${route.domain}`));
+    res.writeHead(result.statusCode, { ...CORS, ...(result.headers as Record<string, string>) });
+    res.end(result.body);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = async () => {
+      if (req.method === 'OPTIONS') return send(res, 204, '');
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api(req, res, url);
+      if (url.pathname === '/config.json') return send(res, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
+      if (url.pathname === '/outbox/messages') return send(res, 200, await readOutbox(options.outboxDir, url.searchParams.get('to')));
+      if (url.pathname === '/outbox') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));
+      }
+      if (options.extra && (await options.extra(req, res, url))) return;
+      return serveStatic(res, options.webDist, url.pathname);
+    };
+    route().catch((error: unknown) => {
+      console.error('[gateway]', error);
+      if (!res.headersSent) send(res, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return server;
+};

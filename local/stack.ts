@@ -1,0 +1,158 @@
+/**
+ * The whole platform on one machine: DynamoDB Local, cognito-local, the REST and WebSocket
+ * gateways, the schedules and the built web app, running the same handler code as AWS.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { domains, type Domain } from '#api/routes';
+import { outboxMailer } from '#core/mail';
+import { startCognito, type TriggerHandler } from './cognito';
+import { ensureTable, startDynamo } from './dynamodb';
+import { startGateway, type ApiHandler } from './gateway';
+import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
+import { assertPortFree, stopChild } from './process';
+
+export interface LocalStackOptions {
+  dataDir: string;
+  webPort: number;
+  dynamoPort: number;
+  cognitoPort: number;
+  webDist?: string;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  outboxUrl: string;
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  tableName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  admin: SeededAdmin;
+  stop(): Promise<void>;
+}
+
+export const TABLE_NAME = 'trendex';
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** The admin's password is made once per data folder and kept there, so restarts keep the account. */
+const adminAccount = (dataDir: string): SeededAdmin => {
+  const file = join(dataDir, 'admin.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SeededAdmin;
+  const admin = {
+    email: 'admin@trendex.local',
+    username: 'admin',
+    name: 'Trendex Admin',
+    password: `Tx-${randomBytes(9).toString('base64url')}1!`,
+  };
+  writeFileSync(file, JSON.stringify(admin, null, 2), { mode: 0o600 });
+  return admin;
+};
+
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  for (const [port, what] of [
+    [options.webPort, 'web and API'],
+    [options.dynamoPort, 'DynamoDB Local'],
+    [options.cognitoPort, 'cognito-local'],
+  ] as const)
+    await assertPortFree(port, what);
+
+  const webUrl = `http://localhost:${options.webPort}`;
+  const outboxDir = join(dataDir, 'mail');
+  const cognitoEndpoint = `http://localhost:${options.cognitoPort}`;
+  const dynamoEndpoint = `http://127.0.0.1:${options.dynamoPort}`;
+
+  // The handlers read their settings from the environment, as they do in Lambda.
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    COGNITO_ENDPOINT: cognitoEndpoint,
+    MAIL_OUTBOX_DIR: outboxDir,
+    WEB_URL: webUrl,
+    SUPPORT_EMAIL: 'support@trendex.local',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+  });
+
+  let dynamo: ChildProcess | undefined;
+  const servers: Server[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await stopChild(dynamo);
+  };
+  try {
+    dynamo = await startDynamo(options.dynamoPort, join(dataDir, 'dynamodb'));
+    await ensureTable(options.dynamoPort, TABLE_NAME);
+
+    const triggers = await import('#functions/auth/triggers');
+    const cognito = await startCognito({
+      port: options.cognitoPort,
+      dataDir: join(dataDir, 'cognito'),
+      triggers: {
+        PreSignUp: triggers.preSignUp as TriggerHandler,
+        PostConfirmation: triggers.postConfirmation as TriggerHandler,
+        CustomMessage: triggers.customMessage as TriggerHandler,
+      },
+      mailer: outboxMailer(outboxDir),
+    });
+    servers.push(cognito.server);
+    const ids = await ensureUserPool(cognitoEndpoint, join(dataDir, 'cognito', 'pool.json'));
+    Object.assign(process.env, { USER_POOL_ID: ids.userPoolId, USER_POOL_CLIENT_ID: ids.userPoolClientId });
+
+    const admin = adminAccount(dataDir);
+    const adminId = await ensureAdmin(cognitoEndpoint, ids, admin);
+    const { admitMember } = await import('#functions/auth/service');
+    await admitMember({ id: adminId, email: admin.email, username: admin.username, name: admin.name });
+
+    const handlers = Object.fromEntries(
+      await Promise.all(
+        domains.map(async (domain) => [domain, (await import(`../functions/${domain}/handler.ts`)).handler as ApiHandler]),
+      ),
+    ) as Record<Domain, ApiHandler>;
+
+    servers.push(
+      await startGateway({
+        port: options.webPort,
+        handlers,
+        cognitoEndpoint,
+        userPoolId: ids.userPoolId,
+        userPoolClientId: ids.userPoolClientId,
+        webDist: options.webDist ?? join(ROOT, 'web', 'dist'),
+        outboxDir,
+        runtimeConfig: {
+          apiUrl: `${webUrl}/api`,
+          wsUrl: `ws://localhost:${options.webPort}/ws`,
+          cognito: {
+            userPoolId: ids.userPoolId,
+            userPoolClientId: ids.userPoolClientId,
+            endpoint: cognitoEndpoint,
+            authFlowType: 'USER_PASSWORD_AUTH',
+          },
+        },
+      }),
+    );
+
+    return {
+      webUrl,
+      apiUrl: `${webUrl}/api`,
+      outboxUrl: `${webUrl}/outbox`,
+      dynamoEndpoint,
+      cognitoEndpoint,
+      tableName: TABLE_NAME,
+      ...ids,
+      admin,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** One alias table for every test project, mirroring tsconfig "paths". */
+const alias = {
+  '#api': at('./api'),
+  '#core': at('./functions/core'),
+  '#functions': at('./functions'),
+  '#engine': at('./engine'),
+  '#local': at('./local'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack.setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      { resolve: { alias }, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack.setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -4,6 +4,7 @@ import {
   CognitoUserPoolsAuthorizer,
   Cors,
   EndpointType,
+  type IResource,
   LambdaIntegration,
   ResponseType,
   RestApi,
@@ -49,12 +50,6 @@ export class Api extends Construct {
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
       deployOptions: { stageName: 'v1', tracingEnabled: true },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [props.webOrigin],
-        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-        allowHeaders: Cors.DEFAULT_HEADERS,
-        maxAge: Duration.hours(1),
-      },
     });
     // Errors made by API Gateway itself (401 from the authorizer, throttling) carry CORS too,
     // or the browser hides them from the app.
@@ -81,6 +76,7 @@ export class Api extends Construct {
       identitySource: 'method.request.header.Authorization',
       resultsCacheTtl: Duration.minutes(5),
     });
+    const withMethods = new Set<IResource>();
     for (const [operationId, route] of Object.entries(props.routes)) {
       const integration = integrations[route.domain];
       if (!integration) throw new Error(`Route ${operationId}: domain ${route.domain} is not in domains`);
@@ -88,9 +84,19 @@ export class Api extends Construct {
         route.access === 'public'
           ? { authorizationType: AuthorizationType.NONE }
           : { authorizationType: AuthorizationType.COGNITO, authorizer };
-      this.restApi.root
-        .resourceForPath(route.path)
-        .addMethod(route.method, integration, { operationName: operationId, ...auth });
+      const resource = this.restApi.root.resourceForPath(route.path);
+      resource.addMethod(route.method, integration, { operationName: operationId, ...auth });
+      withMethods.add(resource);
+    }
+    // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate
+    // path segment: each OPTIONS method is one more CloudFormation resource.
+    for (const resource of withMethods) {
+      resource.addCorsPreflight({
+        allowOrigins: [props.webOrigin],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        allowHeaders: Cors.DEFAULT_HEADERS,
+        maxAge: Duration.hours(1),
+      });
     }
   }
 

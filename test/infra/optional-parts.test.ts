@@ -1,0 +1,121 @@
+/**
+ * The parts that appear as later issues land (schedule handlers, the order executor, the exchange
+ * domain), synthesized against stand-in entry files in test/infra/fixtures/functions: proves the
+ * conditional wiring and the KMS rule before the real files exist.
+ */
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../api/routes';
+import { schedules } from '../../api/schedules';
+import type { ApiRoute } from '../../lib/constructs/api';
+import { decryptingRoles, ofType, type Resource, roleOf, synthesize } from './support';
+
+const functionsDir = fileURLToPath(new URL('./fixtures/functions', import.meta.url));
+
+/**
+ * Today's routes plus a projection of the finished product: 24 REST collections of 5 routes
+ * (list, create, get, update, delete) spread over the later domains.
+ */
+const grownRoutes: Record<string, ApiRoute> = { ...routes };
+const verbs = [
+  ['GET', ''],
+  ['POST', ''],
+  ['GET', '/{id}'],
+  ['PUT', '/{id}'],
+  ['DELETE', '/{id}'],
+] as const;
+for (let c = 0; c < 24; c++) {
+  const domain = c % 2 ? 'exchange' : 'bots';
+  for (const [method, suffix] of verbs) {
+    grownRoutes[`${method}${c}${suffix}`] = {
+      method,
+      path: `/${domain}/c${c}${suffix}`,
+      access: 'member',
+      domain,
+    };
+  }
+}
+
+let resources: Record<string, Resource>;
+beforeAll(() => {
+  ({ resources } = synthesize({
+    functionsDir,
+    routes: grownRoutes,
+    domains: [...new Set(Object.values(grownRoutes).map((r) => r.domain))],
+  }));
+}, 120_000); // bundles every function with esbuild
+
+describe('with every optional entry file present', () => {
+  it('has one EventBridge rule per schedule, invoking its handler export with a 30 s timeout', () => {
+    const rules = ofType(resources, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(schedules.length);
+    const expressions = rules.map(([, r]) => r.Properties!.ScheduleExpression as string).sort();
+    expect(expressions).toEqual(
+      [
+        'rate(1 minute)',
+        'rate(1 minute)',
+        'cron(0 0 * * ? *)',
+        'cron(5 0 * * ? *)',
+        'rate(10 minutes)',
+      ].sort(),
+    );
+    for (const s of schedules) {
+      const fnId = roleOf(resources, `Schedules${s.name[0].toUpperCase()}${s.name.slice(1)}Function`);
+      const [, fn] = ofType(resources, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties!.Role['Fn::GetAtt'][0] === fnId,
+      )!;
+      expect(fn.Properties!.Handler).toBe(`index.${s.handlerExport}`);
+      expect(fn.Properties!.Timeout).toBe(30);
+    }
+  });
+
+  it('feeds the executor from the FIFO order queue with partial batch failures, DLQ behind it', () => {
+    const queues = ofType(resources, 'AWS::SQS::Queue');
+    expect(queues).toHaveLength(2);
+    for (const [, q] of queues) expect(q.Properties!.FifoQueue).toBe(true);
+    const [[dlqId]] = queues.filter(([, q]) => !q.Properties!.RedrivePolicy);
+    const [[ordersId, orders]] = queues.filter(([, q]) => q.Properties!.RedrivePolicy);
+    expect(orders.Properties!.RedrivePolicy.deadLetterTargetArn).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] });
+
+    const [[, mapping], ...more] = ofType(resources, 'AWS::Lambda::EventSourceMapping');
+    expect(more).toHaveLength(0);
+    expect(mapping.Properties!.EventSourceArn).toEqual({ 'Fn::GetAtt': [ordersId, 'Arn'] });
+    expect(mapping.Properties!.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(JSON.stringify(mapping.Properties!.FunctionName)).toContain('QueuesExecutor');
+  });
+
+  it('lets only the bot-tick dispatcher send orders', () => {
+    const senders = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties!.PolicyDocument).includes('sqs:SendMessage'),
+    );
+    expect(senders.map(([, p]) => p.Properties!.Roles)).toEqual([
+      [{ Ref: roleOf(resources, 'SchedulesBotTickFunction') }],
+    ]);
+  });
+
+  it('lets only the executor and the key-binding (exchange) function decrypt exchange secrets', () => {
+    const [[keyId, key]] = ofType(resources, 'AWS::KMS::Key');
+    expect(key.Properties!.EnableKeyRotation).toBe(true);
+    const allowed = [roleOf(resources, 'QueuesExecutor'), roleOf(resources, 'ApiExchangeFunction')];
+    expect([...decryptingRoles(resources, keyId)].sort()).toEqual(allowed.sort());
+    // The key policy names no function: only the account (delegation to IAM policies).
+    const principals = key.Properties!.KeyPolicy.Statement.map((s: { Principal: unknown }) => s.Principal);
+    expect(JSON.stringify(principals)).not.toMatch(/Role/);
+  });
+
+  it('gives the exchange function encrypt and GenerateDataKey on the key', () => {
+    const exchangeRole = roleOf(resources, 'ApiExchangeFunction');
+    const actions = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(exchangeRole))
+      .flatMap(([, p]) =>
+        p.Properties!.PolicyDocument.Statement.flatMap((s: { Action: string[] }) => s.Action),
+      );
+    expect(actions).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:GenerateDataKey']));
+  });
+
+  it(`stays under 500 resources with ${Object.keys(grownRoutes).length} routes`, () => {
+    const count = Object.keys(resources).length;
+    console.log(`resources with ${Object.keys(grownRoutes).length} routes and every optional part: ${count}`);
+    expect(count).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,94 @@
+/** Shared by the infra tests: synthesize the stack once and read the template. */
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { TrendexStack, type TrendexStackProps } from '../../lib/trendex-stack';
+
+type Json = Record<string, unknown>;
+// CloudFormation properties are untyped JSON; tests read them freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Props = Record<string, any>;
+export interface Resource {
+  Type: string;
+  Properties?: Props;
+}
+
+/** The stack as `cdk synth` builds it: with cdk.json's context (feature flags, defaults). */
+export function synthesize(props: TrendexStackProps = {}): {
+  template: Template;
+  resources: Record<string, Resource>;
+} {
+  const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+    context: Json;
+  };
+  const app = new App({ context: cdkJson.context });
+  const stack = new TrendexStack(app, 'Trendex', props);
+  const template = Template.fromStack(stack);
+  return { template, resources: template.toJSON().Resources as Record<string, Resource> };
+}
+
+export const ofType = (resources: Record<string, Resource>, type: string): [string, Resource][] =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Every REST method as 'VERB /full/path' -> its properties (OPTIONS preflights left out). */
+export function restMethods(resources: Record<string, Resource>): Map<string, Props> {
+  const pathOf = (ref: unknown): string => {
+    const id = (ref as { Ref?: string }).Ref;
+    if (!id) return ''; // Fn::GetAtt RootResourceId: the root
+    const res = resources[id].Properties!;
+    return `${pathOf(res.ParentId)}/${res.PathPart as string}`;
+  };
+  const methods = new Map<string, Props>();
+  for (const [, m] of ofType(resources, 'AWS::ApiGateway::Method')) {
+    const p = m.Properties!;
+    if (p.HttpMethod === 'OPTIONS') continue;
+    methods.set(`${p.HttpMethod as string} ${pathOf(p.ResourceId) || '/'}`, p);
+  }
+  return methods;
+}
+
+/** The logical id of the role of the Lambda function whose logical id starts with `prefix`. */
+export function roleOf(resources: Record<string, Resource>, prefix: string): string {
+  const fns = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => id.startsWith(prefix));
+  if (fns.length !== 1) throw new Error(`expected one function ${prefix}*, found ${fns.length}`);
+  return (fns[0][1].Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+/** Could this IAM action pattern allow kms:Decrypt? ('kms:Decrypt', 'kms:*', 'kms:Decr*', '*') */
+const allowsDecrypt = (action: string): boolean =>
+  new RegExp(`^${action.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i').test(
+    'kms:Decrypt',
+  );
+
+/** Does this IAM resource entry cover the key? (its ARN, or a wildcard) */
+const coversKey = (resource: unknown, keyId: string): boolean =>
+  resource === '*' || JSON.stringify(resource).includes(`"${keyId}"`);
+
+/**
+ * The roles that some identity policy (AWS::IAM::Policy or a role's inline policy) allows
+ * kms:Decrypt on the key `keyId`.
+ */
+export function decryptingRoles(resources: Record<string, Resource>, keyId: string): Set<string> {
+  const roles = new Set<string>();
+  const inspect = (statements: unknown, roleRefs: unknown[]) => {
+    for (const s of asList(statements as Json[])) {
+      if (s.Effect !== 'Allow') continue;
+      if (!asList(s.Action as string | string[]).some(allowsDecrypt)) continue;
+      if (!asList(s.Resource).some((r) => coversKey(r, keyId))) continue;
+      for (const ref of roleRefs) roles.add((ref as { Ref?: string }).Ref ?? JSON.stringify(ref));
+    }
+  };
+  for (const type of ['AWS::IAM::Policy', 'AWS::IAM::ManagedPolicy']) {
+    for (const [, p] of ofType(resources, type)) {
+      inspect(p.Properties!.PolicyDocument.Statement, asList(p.Properties!.Roles));
+    }
+  }
+  for (const [id, r] of ofType(resources, 'AWS::IAM::Role')) {
+    for (const inline of asList(r.Properties!.Policies as Json[])) {
+      inspect((inline.PolicyDocument as Json).Statement, [{ Ref: id }]);
+    }
+  }
+  return roles;
+}

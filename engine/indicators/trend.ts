@@ -72,8 +72,9 @@ export class Adx {
     const up = this.up.update(plusMove);
     const down = this.down.update(minusMove);
     if (Number.isNaN(up)) return this.value;
-    const plus = up / range;
-    const minus = down / range;
+    // A series with no range at all (a halted market) has no direction, rather than 0 / 0.
+    const plus = range > 0 ? up / range : 0;
+    const minus = range > 0 ? down / range : 0;
     this.plusDI = plus * 100;
     this.minusDI = minus * 100;
     const sum = plus + minus;

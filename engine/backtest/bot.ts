@@ -1,0 +1,21 @@
+import type { Candles } from '../types';
+import { getBot, type BotId } from '../strategies/registry';
+import { runBacktest, type BacktestResult, type RunOptions } from './backtest';
+import { defaultConfig, type BacktestConfig } from './config';
+
+export interface BotBacktest {
+  readonly config: BacktestConfig;
+  readonly result: BacktestResult;
+}
+
+/** Backtests a registered bot with its default parameters and the market's default costs. */
+export function backtestBot(
+  id: BotId,
+  candles: Candles,
+  overrides: Partial<BacktestConfig> = {},
+  options: RunOptions = {},
+): BotBacktest {
+  const bot = getBot(id);
+  const config = { ...defaultConfig(bot.market, bot.capital), ...overrides };
+  return { config, result: runBacktest(bot.strategy, bot.defaultParams, candles, config, options) };
+}

@@ -2,31 +2,12 @@
  * `npm start`: the whole platform on localhost. Builds the web app when its sources changed,
  * starts every local service, prints where things are, and stops them all on Ctrl-C.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LocalStackError } from '../local/process';
 import { startLocalStack } from '../local/stack';
+import { buildWebIfStale } from '../local/web-build';
 
 const root = resolve(import.meta.dirname, '..');
-
-const newestMtime = (dir: string): number =>
-  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name);
-    return Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }, 0);
-
-const buildWebIfStale = () => {
-  const built = join(root, 'web', 'dist', 'index.html');
-  const sources = [join(root, 'web', 'src'), join(root, 'web', 'public'), join(root, 'api')].filter(existsSync);
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  console.log('Building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new LocalStackError('The web app did not build; see the errors above.');
-};
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

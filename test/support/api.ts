@@ -1,0 +1,98 @@
+/** What integration tests use to talk to the local stack as a client would. */
+import { inject } from 'vitest';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { routes, type OperationId, type RequestOf } from '#api/routes';
+import type { OutboxEntry } from '#core/mail';
+
+export const stack = () => inject('stack');
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** Calls an operation by its id through the local gateway, as the web client does. */
+export const call = async <Op extends OperationId>(
+  op: Op,
+  input: RequestOf<Op> | Record<string, unknown>,
+  token?: string,
+): Promise<ApiAnswer> => {
+  const route = routes[op];
+  const query = route.method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
+  const response = await fetch(`${stack().apiUrl}${route.path}${query}`, {
+    method: route.method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: route.method === 'GET' ? undefined : JSON.stringify(input),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+export const outbox = async (to: string): Promise<OutboxEntry[]> =>
+  (await fetch(`${stack().webUrl}/outbox/messages?to=${encodeURIComponent(to)}`)).json() as Promise<OutboxEntry[]>;
+
+/** The token of the newest mailed link to `path` (e.g. /verify) for this recipient. */
+export const mailedToken = async (to: string, path: '/verify' | '/changepassword'): Promise<string | null> => {
+  for (const mail of await outbox(to)) {
+    const match = new RegExp(`${path}\\?token=([^\\s"<]+)`).exec(mail.text);
+    if (match) return decodeURIComponent(match[1]);
+  }
+  return null;
+};
+
+const cognito = () =>
+  new CognitoIdentityProviderClient({
+    endpoint: stack().cognitoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+/** Logs in as the web app does locally (USER_PASSWORD_AUTH) and returns the ID token. */
+export const logIn = async (email: string, password: string): Promise<string> => {
+  const result = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: stack().userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return result.AuthenticationResult!.IdToken!;
+};
+
+export const table = () =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: stack().dynamoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+
+let counter = 0;
+/** A fresh identity per test, so no test depends on another's data. */
+export const uniqueMember = (sponsor = stack().admin.username) => {
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    email: `m${n}@example.com`,
+    password: 'Str0ng!Passw0rd',
+    name: `Member ${n}`,
+    username: `m${n}`.slice(0, 30),
+    country: 'IN',
+    mobile: '9876543210',
+    sponsor,
+    side: 'Left' as const,
+    acceptTerms: true as const,
+  };
+};
+
+/** Signs up and verifies through the API and the mailed link; returns the member and an ID token. */
+export const newVerifiedMember = async (sponsor?: string) => {
+  const member = uniqueMember(sponsor);
+  const signUp = await call('signUp', member);
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+  const token = await mailedToken(member.email, '/verify');
+  const verified = await call('verifyEmail', { token: token! });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return { ...member, idToken: await logIn(member.email, member.password) };
+};

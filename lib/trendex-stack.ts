@@ -47,7 +47,8 @@ export class TrendexStack extends Stack {
         TABLE_NAME: data.table.tableName,
         MAIL_FROM: mailFrom,
         SUPPORT_EMAIL: supportEmail,
-        WEB_URL: web.url,
+        WEB_URL: web.url, // links in mails
+        WEB_ORIGIN: web.url, // the CORS origin of Lambda proxy responses
       },
       grant: (fn) => {
         data.table.grantReadWriteData(fn);

@@ -1,0 +1,161 @@
+/** The stack as `npx cdk synth` builds it from the repository's own functions and route table. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../api/routes';
+import { schedules } from '../../api/schedules';
+import { decryptingRoles, ofType, type Resource, restMethods, synthesize } from './support';
+
+let template: Template;
+let resources: Record<string, Resource>;
+beforeAll(() => {
+  ({ template, resources } = synthesize());
+}, 120_000); // bundles every function with esbuild
+
+/** Our functions (every one has the table); the others are CDK's own (the S3 deployment handler). */
+const ourFunctions = () =>
+  ofType(resources, 'AWS::Lambda::Function').filter(
+    ([, f]) => f.Properties!.Environment?.Variables?.TABLE_NAME,
+  );
+
+describe('data', () => {
+  it('has one table with PITR, deletion protection, streams, TTL and two GSIs, retained', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        KeySchema: [
+          { AttributeName: 'PK', KeyType: 'HASH' },
+          { AttributeName: 'SK', KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          Match.objectLike({ IndexName: 'GSI1' }),
+          Match.objectLike({ IndexName: 'GSI2' }),
+        ],
+      }),
+    });
+  });
+
+  it('lets no function decrypt exchange secrets but the executor and the exchange function', () => {
+    const [[keyId]] = ofType(resources, 'AWS::KMS::Key');
+    const allowed = ofType(resources, 'AWS::Lambda::Function')
+      .filter(([id]) => id.startsWith('QueuesExecutor') || id.startsWith('ApiExchangeFunction'))
+      .map(([, f]) => f.Properties!.Role['Fn::GetAtt'][0] as string);
+    for (const role of decryptingRoles(resources, keyId)) expect(allowed).toContain(role);
+  });
+});
+
+describe('REST API', () => {
+  const methods = () => restMethods(resources);
+
+  it('has exactly one method per route of api/routes.ts', () => {
+    const expected = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    expect([...methods().keys()].sort()).toEqual(expected.sort());
+  });
+
+  it('puts the Cognito authorizer on every member and admin route and none on public routes', () => {
+    const [[authorizerId, authorizer]] = ofType(resources, 'AWS::ApiGateway::Authorizer');
+    expect(authorizer.Properties!.Type).toBe('COGNITO_USER_POOLS');
+    for (const [operationId, route] of Object.entries(routes)) {
+      const method = methods().get(`${route.method} ${route.path}`)!;
+      if (route.access === 'public') {
+        expect(method.AuthorizationType, operationId).toBe('NONE');
+        expect(method.AuthorizerId, operationId).toBeUndefined();
+      } else {
+        expect(method.AuthorizationType, operationId).toBe('COGNITO_USER_POOLS');
+        expect(method.AuthorizerId, operationId).toEqual({ Ref: authorizerId });
+      }
+    }
+  });
+
+  it("integrates every route (Lambda proxy) with its domain's function", () => {
+    for (const route of Object.values(routes)) {
+      const integration = methods().get(`${route.method} ${route.path}`)!.Integration;
+      expect(integration.Type).toBe('AWS_PROXY');
+      const [uriFunction] = JSON.stringify(integration.Uri).match(/Api\w+Function[0-9A-F]{8}/) ?? [];
+      expect(uriFunction).toMatch(new RegExp(`^Api${route.domain}Function`, 'i'));
+    }
+  });
+});
+
+describe('functions', () => {
+  it('runs every function of ours on Node.js 22, arm64, bundled by esbuild into a zip', () => {
+    const fns = ourFunctions();
+    expect(fns.length).toBeGreaterThanOrEqual(new Set(Object.values(routes).map((r) => r.domain)).size + 4);
+    for (const [id, fn] of fns) {
+      const p = fn.Properties!;
+      expect(p.Runtime, id).toBe('nodejs22.x');
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Handler, id).toMatch(/^index\.\w+$/);
+      expect(p.Code.S3Key, id).toMatch(/\.zip$/);
+      expect(p.MemorySize, id).toBe(512);
+      expect(p.TracingConfig, id).toEqual({ Mode: 'Active' });
+      expect(p.LoggingConfig?.LogGroup, id).toBeDefined();
+    }
+  });
+
+  it('wires the three Cognito triggers from functions/auth/triggers.ts', () => {
+    const lambdaConfig = ofType(resources, 'AWS::Cognito::UserPool')[0][1].Properties!.LambdaConfig;
+    expect(Object.keys(lambdaConfig).sort()).toEqual(['CustomMessage', 'PostConfirmation', 'PreSignUp']);
+    const handlers = ourFunctions().map(([, f]) => f.Properties!.Handler);
+    expect(handlers).toEqual(
+      expect.arrayContaining(['index.preSignUp', 'index.postConfirmation', 'index.customMessage']),
+    );
+  });
+
+  it('creates a schedule only where its handler file exists', () => {
+    const present = schedules.filter((s) =>
+      existsSync(fileURLToPath(new URL(`../../functions/${s.domain}/schedules.ts`, import.meta.url))),
+    );
+    template.resourceCountIs('AWS::Events::Rule', present.length);
+  });
+});
+
+describe('Cognito', () => {
+  it('signs in with e-mail, leaves verification to our own mail and has the admin and support groups', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: [],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 9,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'sponsor', AttributeDataType: 'String', Mutable: false }),
+        Match.objectLike({ Name: 'side', AttributeDataType: 'String', Mutable: false }),
+      ]),
+    });
+    const groups = ofType(resources, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties!.GroupName);
+    expect(groups.sort()).toEqual(['admin', 'support']);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
+  });
+});
+
+describe('WebSocket API', () => {
+  it('routes $connect, $disconnect, subscribe and chat.send', () => {
+    const keys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
+    expect(keys.sort()).toEqual(['$connect', '$disconnect', 'chat.send', 'subscribe']);
+  });
+});
+
+describe('size', () => {
+  it('stays under CloudFormation’s 500 resources', () => {
+    const count = Object.keys(resources).length;
+    console.log(`Trendex stack: ${count} resources (${Object.keys(routes).length} routes)`);
+    expect(count).toBeLessThan(500);
+  });
+});

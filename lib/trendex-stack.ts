@@ -90,10 +90,11 @@ export class TrendexStack extends Stack {
     web.publish({
       apiUrl: api.url,
       wsUrl: realtime.url,
-      region: this.region,
-      userPoolId: auth.userPool.userPoolId,
-      userPoolClientId: auth.client.userPoolClientId,
-      authFlowType: 'USER_SRP_AUTH',
+      cognito: {
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.client.userPoolClientId,
+        authFlowType: 'USER_SRP_AUTH',
+      },
     });
 
     const output = (id: string, value: string, description: string) =>

@@ -51,6 +51,7 @@ export class Api extends Construct {
       cloudWatchRole: false,
       deployOptions: { stageName: 'v1', tracingEnabled: true },
     });
+    this.restApi.node.tryRemoveChild('Endpoint'); // its own output: the stack outputs ApiUrl
     // Errors made by API Gateway itself (401 from the authorizer, throttling) carry CORS too,
     // or the browser hides them from the app.
     for (const type of [ResponseType.DEFAULT_4XX, ResponseType.DEFAULT_5XX]) {

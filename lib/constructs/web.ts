@@ -12,17 +12,11 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../web/src/lib/config';
 import { repoRoot } from '../functions';
 
-/** What the web app reads from /config.json at start-up. */
-export interface WebConfig {
-  apiUrl: string;
-  wsUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  authFlowType: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
-}
+/** What the web app reads from /config.json at start-up: the web's own type, one contract. */
+export type WebConfig = RuntimeConfig;
 
 /** The web app: a private bucket served by CloudFront through origin access control. */
 export class Web extends Construct {

@@ -33,12 +33,21 @@ const inProcessLambda = (handlers: Record<string, TriggerHandler>) => ({
   invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
     promise: async () => {
       const handler = handlers[FunctionName];
-      if (!handler) return { StatusCode: 404, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: `no function ${FunctionName}` }) };
+      if (!handler)
+        return {
+          StatusCode: 404,
+          FunctionError: 'Unhandled',
+          Payload: JSON.stringify({ errorMessage: `no function ${FunctionName}` }),
+        };
       try {
         const result = await handler(JSON.parse(Payload));
         return { StatusCode: 200, Payload: JSON.stringify(result) };
       } catch (error) {
-        return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: (error as Error).message }) };
+        return {
+          StatusCode: 200,
+          FunctionError: 'Unhandled',
+          Payload: JSON.stringify({ errorMessage: (error as Error).message }),
+        };
       }
     },
   }),
@@ -87,7 +96,11 @@ export const startCognito = async (options: {
   const ctx = { logger };
   const endpoint = `http://localhost:${options.port}`;
   const config = {
-    TriggerFunctions: { PreSignUp: 'PreSignUp', PostConfirmation: 'PostConfirmation', CustomMessage: 'CustomMessage' },
+    TriggerFunctions: {
+      PreSignUp: 'PreSignUp',
+      PostConfirmation: 'PostConfirmation',
+      CustomMessage: 'CustomMessage',
+    },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: endpoint },
     KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
@@ -111,7 +124,10 @@ export const startCognito = async (options: {
     clock,
     cognito: cognitoClient,
     config,
-    messages: new services.MessagesService(triggers, new MessageDeliveryService(outboxSender(options.mailer))),
+    messages: new services.MessagesService(
+      triggers,
+      new MessageDeliveryService(outboxSender(options.mailer)),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,

@@ -17,7 +17,10 @@ import { tableDesign } from '#core/table';
 import { LocalStackError, waitFor } from './process';
 
 const jarFolder = (): string =>
-  join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  join(
+    dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')),
+    'emulator',
+  );
 
 export const assertJava = (): void => {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
@@ -36,14 +39,29 @@ export const startDynamo = async (port: number, dataDir: string): Promise<ChildP
   const cwd = jarFolder();
   const child = spawn(
     'java',
-    ['-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(port), '-sharedDb', '-dbPath', dataDir, '-disableTelemetry'],
+    [
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-dbPath',
+      dataDir,
+      '-disableTelemetry',
+    ],
     { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const client = dynamoClient(port);
-  await waitFor('DynamoDB Local', child, () => client.send(new ListTablesCommand({})).then(() => true), () => output);
+  await waitFor(
+    'DynamoDB Local',
+    child,
+    () => client.send(new ListTablesCommand({})).then(() => true),
+    () => output,
+  );
   return child;
 };
 
@@ -65,7 +83,11 @@ export const ensureTable = async (port: number, name: string): Promise<void> => 
       throw error;
     });
   if (exists) return;
-  const attributes = [tableDesign.partitionKey, tableDesign.sortKey, ...tableDesign.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const attributes = [
+    tableDesign.partitionKey,
+    tableDesign.sortKey,
+    ...tableDesign.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: name,

@@ -102,7 +102,8 @@ const serveStatic = (res: ServerResponse, dist: string, pathname: string) => {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = join(dist, safe);
   // SPA fallback: any path that is not a file is a client route.
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
+    file = join(dist, 'index.html');
   if (!existsSync(file)) {
     send(res, 503, 'The web app is not built yet: run npm run build:web', { 'content-type': 'text/plain' });
     return;
@@ -121,7 +122,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     audience: options.userPoolClientId,
     tokenUse: 'id',
   });
-  const jwks = await fetch(`${options.cognitoEndpoint}/${options.userPoolId}/.well-known/jwks.json`).then((r) => r.json());
+  const jwks = await fetch(`${options.cognitoEndpoint}/${options.userPoolId}/.well-known/jwks.json`).then(
+    (r) => r.json(),
+  );
   verifier.cacheJwks(jwks);
 
   /** The Cognito authorizer: claims as API Gateway passes them (all strings), or null. */
@@ -182,8 +185,10 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     const route = async () => {
       if (req.method === 'OPTIONS') return send(res, 204, '');
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api(req, res, url);
-      if (url.pathname === '/config.json') return send(res, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
-      if (url.pathname === '/outbox/messages') return send(res, 200, await readOutbox(options.outboxDir, url.searchParams.get('to')));
+      if (url.pathname === '/config.json')
+        return send(res, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
+      if (url.pathname === '/outbox/messages')
+        return send(res, 200, await readOutbox(options.outboxDir, url.searchParams.get('to')));
       if (url.pathname === '/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));
@@ -193,7 +198,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     };
     route().catch((error: unknown) => {
       console.error('[gateway]', error);
-      if (!res.headersSent) send(res, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      if (!res.headersSent)
+        send(res, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     });
   });
   await new Promise<void>((resolve, reject) => {

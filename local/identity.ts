@@ -32,7 +32,13 @@ export const ensureUserPool = async (endpoint: string, idsFile: string): Promise
       PoolName: 'trendex-local',
       UsernameAttributes: ['email'],
       Policies: {
-        PasswordPolicy: { MinimumLength: 9, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true, RequireLowercase: false },
+        PasswordPolicy: {
+          MinimumLength: 9,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+          RequireLowercase: false,
+        },
       },
       Schema: [
         { Name: 'sponsor', AttributeDataType: 'String', Mutable: false },
@@ -48,7 +54,8 @@ export const ensureUserPool = async (endpoint: string, idsFile: string): Promise
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
     }),
   );
-  for (const GroupName of ['admin', 'support']) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
+  for (const GroupName of ['admin', 'support'])
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
   const ids = { userPoolId, userPoolClientId: app.UserPoolClient!.ClientId! };
   writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
@@ -70,8 +77,15 @@ export const ensureAdmin = async (endpoint: string, ids: PoolIds, admin: SeededA
   const existing = await client
     .send(new AdminGetUserCommand({ UserPoolId: ids.userPoolId, Username: admin.email }))
     .catch(() => null);
-  const attribute = (user: { UserAttributes?: { Name?: string; Value?: string }[]; Attributes?: { Name?: string; Value?: string }[] } | null | undefined) =>
-    (user?.UserAttributes ?? user?.Attributes ?? []).find((a) => a.Name === 'sub')?.Value;
+  const attribute = (
+    user:
+      | {
+          UserAttributes?: { Name?: string; Value?: string }[];
+          Attributes?: { Name?: string; Value?: string }[];
+        }
+      | null
+      | undefined,
+  ) => (user?.UserAttributes ?? user?.Attributes ?? []).find((a) => a.Name === 'sub')?.Value;
   if (existing) return attribute(existing)!;
   const created = await client.send(
     new AdminCreateUserCommand({
@@ -87,8 +101,15 @@ export const ensureAdmin = async (endpoint: string, ids: PoolIds, admin: SeededA
     }),
   );
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: admin.email, Password: admin.password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: ids.userPoolId,
+      Username: admin.email,
+      Password: admin.password,
+      Permanent: true,
+    }),
   );
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: admin.email, GroupName: 'admin' }));
+  await client.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: admin.email, GroupName: 'admin' }),
+  );
   return attribute(created.User)!;
 };

@@ -11,7 +11,11 @@ export const assertPortFree = (port: number, what: string): Promise<void> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', () =>
-      reject(new LocalStackError(`Port ${port} (${what}) is already in use. Stop what runs there, or set another port.`)),
+      reject(
+        new LocalStackError(
+          `Port ${port} (${what}) is already in use. Stop what runs there, or set another port.`,
+        ),
+      ),
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
@@ -26,7 +30,8 @@ export const waitFor = async (
 ): Promise<void> => {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child && child.exitCode !== null) throw new LocalStackError(`${what} exited (code ${child.exitCode}):\n${output()}`);
+    if (child && child.exitCode !== null)
+      throw new LocalStackError(`${what} exited (code ${child.exitCode}):\n${output()}`);
     if (await ready().catch(() => false)) return;
     await sleep(200);
   }

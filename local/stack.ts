@@ -14,6 +14,8 @@ import { ensureTable, startDynamo } from './dynamodb';
 import { startGateway, type ApiHandler } from './gateway';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { assertPortFree, stopChild } from './process';
+import { startSchedules } from './schedules';
+import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -78,13 +80,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     COGNITO_ENDPOINT: cognitoEndpoint,
     MAIL_OUTBOX_DIR: outboxDir,
     WEB_URL: webUrl,
+    WS_MANAGEMENT_ENDPOINT: `${webUrl}${MANAGEMENT_PATH}`,
     SUPPORT_EMAIL: 'support@trendex.local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
 
   let dynamo: ChildProcess | undefined;
   const servers: Server[] = [];
+  const cleanups: (() => unknown)[] = [];
   const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
     await stopChild(dynamo);
   };
@@ -114,31 +119,38 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const handlers = Object.fromEntries(
       await Promise.all(
-        domains.map(async (domain) => [domain, (await import(`../functions/${domain}/handler.ts`)).handler as ApiHandler]),
+        domains.map(async (domain) => [
+          domain,
+          (await import(`../functions/${domain}/handler.ts`)).handler as ApiHandler,
+        ]),
       ),
     ) as Record<Domain, ApiHandler>;
 
-    servers.push(
-      await startGateway({
-        port: options.webPort,
-        handlers,
-        cognitoEndpoint,
-        userPoolId: ids.userPoolId,
-        userPoolClientId: ids.userPoolClientId,
-        webDist: options.webDist ?? join(ROOT, 'web', 'dist'),
-        outboxDir,
-        runtimeConfig: {
-          apiUrl: `${webUrl}/api`,
-          wsUrl: `ws://localhost:${options.webPort}/ws`,
-          cognito: {
-            userPoolId: ids.userPoolId,
-            userPoolClientId: ids.userPoolClientId,
-            endpoint: cognitoEndpoint,
-            authFlowType: 'USER_PASSWORD_AUTH',
-          },
+    let websocket: ReturnType<typeof attachWebSocket> | undefined;
+    const gateway = await startGateway({
+      port: options.webPort,
+      handlers,
+      cognitoEndpoint,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      webDist: options.webDist ?? join(ROOT, 'web', 'dist'),
+      outboxDir,
+      extra: (req, res, url) => websocket?.manage(req, res, url) ?? Promise.resolve(false),
+      runtimeConfig: {
+        apiUrl: `${webUrl}/api`,
+        wsUrl: `ws://localhost:${options.webPort}/ws`,
+        cognito: {
+          userPoolId: ids.userPoolId,
+          userPoolClientId: ids.userPoolClientId,
+          endpoint: cognitoEndpoint,
+          authFlowType: 'USER_PASSWORD_AUTH',
         },
-      }),
-    );
+      },
+    });
+    servers.push(gateway);
+    const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
+    websocket = attachWebSocket(gateway, realtime);
+    cleanups.push(websocket.close, await startSchedules());
 
     return {
       webUrl,

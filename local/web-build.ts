@@ -14,8 +14,12 @@ const newestMtime = (dir: string): number =>
 /** Builds web/dist when it is missing or older than the app's sources (or the API contract it imports). */
 export const buildWebIfStale = (): void => {
   const built = join(root, 'web', 'dist', 'index.html');
-  const sources = ['web/src', 'web/public', 'web/index.html', 'api'].map((p) => join(root, p)).filter(existsSync);
-  const newest = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
+  const sources = ['web/src', 'web/public', 'web/index.html', 'api']
+    .map((p) => join(root, p))
+    .filter(existsSync);
+  const newest = Math.max(
+    ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
   console.log('Building the web app…');
   const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {

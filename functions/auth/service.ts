@@ -63,7 +63,8 @@ const mailVerification = async (email: string): Promise<void> => {
 export const signUp = async (input: SignUpRequest) => {
   const phone = parsePhoneNumberFromString(input.mobile.replace(/\s/g, ''), input.country as CountryCode);
   if (!phone?.isValid()) throw badRequest('INVALID_PHONE', messages.invalidPhone, 'mobile');
-  if (!(await findSponsor(input.sponsor))) throw badRequest('INVALID_SPONSOR', messages.invalidSponsor, 'sponsor');
+  if (!(await findSponsor(input.sponsor)))
+    throw badRequest('INVALID_SPONSOR', messages.invalidSponsor, 'sponsor');
   if (await findMemberByEmail(input.email)) throw conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
 
   const reserved = await reserveUsername(
@@ -123,7 +124,8 @@ export const verifyEmail = async (token: string) => {
     await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId(), Username: email }));
   } catch (error) {
     if (errorName(error) === 'NotAuthorizedException') return { message: messages.alreadyVerified };
-    if (errorName(error) === 'UserNotFoundException') throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+    if (errorName(error) === 'UserNotFoundException')
+      throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
     throw error;
   }
   // Cognito's password reset needs a verified address; we verified it, so say so.
@@ -152,7 +154,13 @@ export const resendVerification = async (email: string) => {
   if (status === 'UNCONFIRMED') await mailVerification(email);
   else if (status)
     await sendMail(
-      linkMail(email, 'Your Trendex account is verified', messages.alreadyVerified, 'Log in', webUrl('/login')),
+      linkMail(
+        email,
+        'Your Trendex account is verified',
+        messages.alreadyVerified,
+        'Log in',
+        webUrl('/login'),
+      ),
     );
   return { message: messages.verifyLinkSent };
 };
@@ -162,7 +170,11 @@ export const requestPasswordReset = async (email: string) => {
     // Cognito mails the code; the custom-message trigger turns it into a /changepassword link.
     await cognito.send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email }));
   } catch (error) {
-    if (!['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException'].includes(errorName(error)))
+    if (
+      !['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException'].includes(
+        errorName(error),
+      )
+    )
       throw error;
   }
   return { message: messages.resetLinkSent };
@@ -238,7 +250,10 @@ export const admitMember = async (account: NewMember): Promise<void> => {
     bots: {},
   };
   if (await createMember(member)) {
-    await notify(member.id, `Welcome to Trendex, ${member.name}. Connect an exchange and pick a plan to start a bot.`);
+    await notify(
+      member.id,
+      `Welcome to Trendex, ${member.name}. Connect an exchange and pick a plan to start a bot.`,
+    );
   }
 };
 

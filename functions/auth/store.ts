@@ -1,6 +1,12 @@
 /** The auth domain's items: members, username reservations, verification tokens, member counters. */
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
 import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
 import { nowSeconds } from '#core/clock';
@@ -78,11 +84,19 @@ export const reserveUsername = async (reservation: Reservation, ttlHours: number
     await db.send(
       new PutCommand({
         TableName: table(),
-        Item: { ...keys.username(reservation.username), ...reservation, ttl: ttlAfterHours(nowSeconds(), ttlHours) },
+        Item: {
+          ...keys.username(reservation.username),
+          ...reservation,
+          ttl: ttlAfterHours(nowSeconds(), ttlHours),
+        },
         ConditionExpression:
           'attribute_not_exists(PK) OR (#status = :reserved AND (email = :email OR #ttl < :now))',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':reserved': 'reserved', ':email': reservation.email, ':now': nowSeconds() },
+        ExpressionAttributeValues: {
+          ':reserved': 'reserved',
+          ':email': reservation.email,
+          ':now': nowSeconds(),
+        },
       }),
     );
     return true;
@@ -184,7 +198,11 @@ export const saveVerifyToken = async (token: string, email: string, ttlHours: nu
 
 export const takeVerifyToken = async (token: string): Promise<string | null> => {
   const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: table(), Key: keys.verifyToken(hashToken(token)), ReturnValues: 'ALL_OLD' }),
+    new DeleteCommand({
+      TableName: table(),
+      Key: keys.verifyToken(hashToken(token)),
+      ReturnValues: 'ALL_OLD',
+    }),
   );
   if (!Attributes || Number(Attributes.ttl) < nowSeconds()) return null;
   return String(Attributes.email);

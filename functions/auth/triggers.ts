@@ -1,5 +1,9 @@
 /** Cognito triggers: the same handlers in AWS and in the local stack's cognito-local. */
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import type {
+  CustomMessageTriggerEvent,
+  PostConfirmationTriggerEvent,
+  PreSignUpTriggerEvent,
+} from 'aws-lambda';
 import { messages } from '#core/errors';
 import { linkMail, webUrl } from '#core/mail';
 import { admitMember, findSponsor, resetToken } from './service';
@@ -15,7 +19,9 @@ export const preSignUp = async (event: PreSignUpTriggerEvent): Promise<PreSignUp
 };
 
 /** A confirmed account becomes a member, with its sponsor and side recorded for the tree. */
-export const postConfirmation = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+export const postConfirmation = async (
+  event: PostConfirmationTriggerEvent,
+): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
   await admitMember({

@@ -22,7 +22,6 @@ export const db = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },
 });
 
-
 /**
  * Key scheme. PK/SK name the item; GSI1 finds members by e-mail and lists by date; GSI2 is for
  * later access patterns (reports by date).
@@ -41,6 +40,10 @@ export const keys = {
   notificationState: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'NOTESTATE' }),
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT', GSI2PK: 'CONTACTS', GSI2SK: id }),
   counter: (name: string) => ({ PK: 'COUNTER', SK: name }),
+  /** A WebSocket connection, and the lists it is on (its member's, each topic's). */
+  connection: (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' }),
+  memberConnections: (memberId: string) => `MEMBERCONN#${memberId}`,
+  topicConnections: (topic: string) => `TOPIC#${topic}`,
 } as const;
 
 /** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */

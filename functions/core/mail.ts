@@ -61,7 +61,8 @@ const selectMailer = (): Mailer =>
 export const sendMail = (mail: Mail): Promise<void> => (mailer ??= selectMailer()).send(mail);
 
 /** Links in mails point at the web app. */
-export const webUrl = (path: string): string => `${(process.env.WEB_URL ?? 'http://localhost:3000').replace(/\/$/, '')}${path}`;
+export const webUrl = (path: string): string =>
+  `${(process.env.WEB_URL ?? 'http://localhost:3000').replace(/\/$/, '')}${path}`;
 
 /** A plain, readable mail with one call-to-action link. */
 export const linkMail = (to: string, subject: string, intro: string, label: string, url: string): Mail => ({

@@ -107,7 +107,8 @@ const parseInput: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     if (resolved.route.method === 'GET' || resolved.route.method === 'DELETE') {
       raw = { ...(event.queryStringParameters ?? {}) };
     } else {
-      const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
+      const text =
+        event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString() : event.body;
       try {
         raw = text ? JSON.parse(text) : {};
       } catch {
@@ -119,9 +120,10 @@ const parseInput: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
       const issue = parsed.error.issues[0];
       const field = fieldOf(issue);
       // zod's own wording for a wrong type is technical; name the field instead.
-      const message = issue.code === 'invalid_type' && field && !issue.message.endsWith('.')
-        ? `${field} is missing or has the wrong type.`
-        : issue.message;
+      const message =
+        issue.code === 'invalid_type' && field && !issue.message.endsWith('.')
+          ? `${field} is missing or has the wrong type.`
+          : issue.message;
       throw badRequest('VALIDATION', message, field);
     }
     resolved.input = parsed.data;

@@ -38,4 +38,5 @@ export const formatUsdt = (micro: Micro): string => {
 };
 
 /** rate x amount rounded down to a micro-USDT: the platform never pays a fraction it does not hold. */
-export const applyRate = (micro: Micro, rate: number): Micro => Math.floor((micro * Math.round(rate * 1e6)) / 1e6);
+export const applyRate = (micro: Micro, rate: number): Micro =>
+  Math.floor((micro * Math.round(rate * 1e6)) / 1e6);

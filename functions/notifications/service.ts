@@ -7,6 +7,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { nowIso } from '#core/clock';
 import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
 import { newId } from '#core/ids';
+import { pushToMember } from '#core/realtime';
 import type { Notification } from '#api/schemas/notifications';
 
 export const notify = async (memberId: string, message: string): Promise<void> => {
@@ -14,7 +15,12 @@ export const notify = async (memberId: string, message: string): Promise<void> =
   await db.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...keys.notification(memberId, id), id, message, date: nowIso() } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.notification(memberId, id), id, message, date: nowIso() },
+          },
+        },
         {
           Update: {
             TableName: tableName(),
@@ -26,6 +32,8 @@ export const notify = async (memberId: string, message: string): Promise<void> =
       ],
     }),
   );
+  // Open pages update their bell at once; the feed above is the record either way.
+  await pushToMember(memberId, { type: 'notification', message });
 };
 
 interface NotificationState {
@@ -34,7 +42,9 @@ interface NotificationState {
 }
 
 const readState = async (memberId: string): Promise<NotificationState> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.notificationState(memberId) }));
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.notificationState(memberId) }),
+  );
   return (Item ?? {}) as NotificationState;
 };
 
@@ -77,4 +87,3 @@ export const markAllRead = async (memberId: string): Promise<void> => {
     }),
   );
 };
-

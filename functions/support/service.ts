@@ -11,7 +11,12 @@ const supportAddress = () => process.env.SUPPORT_EMAIL ?? 'support@trendex.examp
 /** A Contact Us message is kept (so nothing is lost if mail fails later) and mailed to support. */
 export const sendContactMessage = async (input: ContactRequest) => {
   const id = newId();
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.contactMessage(id), id, ...input, date: nowIso() } }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.contactMessage(id), id, ...input, date: nowIso() },
+    }),
+  );
   await sendMail({
     to: supportAddress(),
     subject: `Contact form: ${input.firstName} ${input.lastName}`,

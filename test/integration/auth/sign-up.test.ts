@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdminGetUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, mailedToken, outbox, stack, table, uniqueMember } from '../../support/api';
 
@@ -16,7 +20,10 @@ const expectNothingWritten = async (member: ReturnType<typeof uniqueMember>) => 
     cognito().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: member.email })),
   ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   const { Item } = await table().send(
-    new GetCommand({ TableName: stack().tableName, Key: { PK: `USERNAME#${member.username}`, SK: 'USERNAME' } }),
+    new GetCommand({
+      TableName: stack().tableName,
+      Key: { PK: `USERNAME#${member.username}`, SK: 'USERNAME' },
+    }),
   );
   expect(Item).toBeUndefined();
   expect(await outbox(member.email)).toEqual([]);
@@ -25,7 +32,10 @@ const expectNothingWritten = async (member: ReturnType<typeof uniqueMember>) => 
 describe('sponsor check (directid)', () => {
   it('knows the seeded admin as a sponsor and names them', async () => {
     const answer = await call('checkSponsor', { userid: stack().admin.username });
-    expect(answer).toEqual({ status: 200, body: { status: 'yes', message: 'Referral id verified.', name: 'Trendex Admin' } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { status: 'yes', message: 'Referral id verified.', name: 'Trendex Admin' },
+    });
   });
 
   it('answers no with the spec message for an unknown id', async () => {
@@ -39,7 +49,9 @@ describe('sign-up', () => {
     const member = uniqueMember();
     const answer = await call('signUp', member);
     expect(answer.status).toBe(201);
-    const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: member.email }));
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: member.email }),
+    );
     expect(user.UserStatus).toBe('UNCONFIRMED');
     const [mail] = await outbox(member.email);
     expect(mail.subject).toBe('Verify your Trendex account');
@@ -61,7 +73,10 @@ describe('sign-up', () => {
       const member = { ...uniqueMember(), password };
       const answer = await call('signUp', member);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ field: 'password', message: expect.stringContaining('more than 8 characters') });
+      expect(answer.body).toMatchObject({
+        field: 'password',
+        message: expect.stringContaining('more than 8 characters'),
+      });
       await expectNothingWritten(member);
     }
   });
@@ -125,6 +140,9 @@ describe('sign-up', () => {
           ],
         }),
       ),
-    ).rejects.toMatchObject({ name: 'UserLambdaValidationException', message: expect.stringContaining('referal id is incorrect') });
+    ).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: expect.stringContaining('referal id is incorrect'),
+    });
   });
 });

@@ -8,7 +8,9 @@ describe('e-mail verification', () => {
   it('confirms the account from the mailed link and creates the member with sponsor and side', async () => {
     const member = uniqueMember();
     await call('signUp', { ...member, side: 'Right' });
-    await expect(logIn(member.email, member.password)).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
+    await expect(logIn(member.email, member.password)).rejects.toMatchObject({
+      name: 'UserNotConfirmedException',
+    });
 
     const token = await mailedToken(member.email, '/verify');
     expect(await call('verifyEmail', { token: token! })).toEqual({
@@ -39,7 +41,10 @@ describe('e-mail verification', () => {
     await call('signUp', member);
     const token = (await mailedToken(member.email, '/verify'))!;
     expect((await call('verifyEmail', { token })).status).toBe(200);
-    expect(await call('verifyEmail', { token })).toMatchObject({ status: 400, body: { code: 'LINK_INVALID', field: 'token' } });
+    expect(await call('verifyEmail', { token })).toMatchObject({
+      status: 400,
+      body: { code: 'LINK_INVALID', field: 'token' },
+    });
     expect((await call('verifyEmail', { token: 'x'.repeat(43) })).status).toBe(400);
   });
 
@@ -75,7 +80,10 @@ describe('log-in and access', () => {
     const member = await newVerifiedMember();
     expect((await call('getProfile', {})).status).toBe(401);
     expect((await call('getProfile', {}, `${member.idToken}x`)).status).toBe(401);
-    expect(await call('getAdminSummary', {}, member.idToken)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await call('getAdminSummary', {}, member.idToken)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
 
     const adminToken = await logIn(stack().admin.email, stack().admin.password);
     const summary = await call('getAdminSummary', {}, adminToken);
@@ -95,7 +103,10 @@ describe('password reset', () => {
       body: { message: 'Reset password link send to email.' },
     });
     const token = (await mailedToken(member.email, '/changepassword'))!;
-    expect(await call('resetPassword', { token, password: 'Weakpass' })).toMatchObject({ status: 400, body: { field: 'password' } });
+    expect(await call('resetPassword', { token, password: 'Weakpass' })).toMatchObject({
+      status: 400,
+      body: { field: 'password' },
+    });
     expect(await call('resetPassword', { token, password: 'Brand!New2Pass' })).toEqual({
       status: 200,
       body: { message: 'Password Updated Successfully' },
@@ -112,7 +123,10 @@ describe('password reset', () => {
   });
 
   it('refuses a forged token', async () => {
-    const answer = await call('resetPassword', { token: `${Buffer.from('a@b.co').toString('base64url')}.123456`, password: 'Brand!New2Pass' });
+    const answer = await call('resetPassword', {
+      token: `${Buffer.from('a@b.co').toString('base64url')}.123456`,
+      password: 'Brand!New2Pass',
+    });
     expect(answer).toMatchObject({ status: 400, body: { code: 'LINK_INVALID' } });
   });
 });

@@ -17,8 +17,15 @@ describe('notifications feed', () => {
 
     const page1 = await call('listNotifications', { limit: 2 }, member.idToken);
     expect(page1.body.unread).toBe(4);
-    expect((page1.body.items as { message: string }[]).map((n) => n.message)).toEqual(['Deposit 3 credited', 'Deposit 2 credited']);
-    const page2 = await call('listNotifications', { limit: 2, cursor: String(page1.body.cursor) }, member.idToken);
+    expect((page1.body.items as { message: string }[]).map((n) => n.message)).toEqual([
+      'Deposit 3 credited',
+      'Deposit 2 credited',
+    ]);
+    const page2 = await call(
+      'listNotifications',
+      { limit: 2, cursor: String(page1.body.cursor) },
+      member.idToken,
+    );
     expect((page2.body.items as { message: string }[]).map((n) => n.message)).toEqual([
       'Deposit 1 credited',
       expect.stringContaining('Welcome'),
@@ -30,7 +37,7 @@ describe('notifications feed', () => {
     expect((after.body.items as { read: boolean }[]).every((n) => n.read)).toBe(true);
   });
 
-  it("a member sees only their own notifications", async () => {
+  it('a member sees only their own notifications', async () => {
     const a = await newVerifiedMember();
     const b = await newVerifiedMember();
     const items = (await call('listNotifications', {}, b.idToken)).body.items as { message: string }[];

@@ -31,7 +31,12 @@ describe('Contact Us', () => {
 
   it('refuses an empty message, naming the field', async () => {
     const answer = await call('sendContactMessage', {
-      firstName: 'Vera', lastName: 'Visitor', email: 'v@example.com', country: 'GB', mobile: '7700900123', message: '',
+      firstName: 'Vera',
+      lastName: 'Visitor',
+      email: 'v@example.com',
+      country: 'GB',
+      mobile: '7700900123',
+      message: '',
     });
     expect(answer).toMatchObject({ status: 400, body: { field: 'message' } });
   });

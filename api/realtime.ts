@@ -1,0 +1,22 @@
+/**
+ * The WebSocket contract: the routes the realtime function serves and the messages on them.
+ * The CDK stack makes one API Gateway WebSocket route per entry; the local gateway routes the
+ * same way (a message's `action` names its route).
+ */
+import { z } from 'zod';
+
+export const wsRoutes = ['$connect', '$disconnect', 'subscribe'] as const;
+export type WsRoute = (typeof wsRoutes)[number];
+
+/** Public topics anyone signed in may follow; member-private pushes go to the member's own connections. */
+export const Topic = z.enum(['ticker']);
+export type Topic = z.infer<typeof Topic>;
+
+export const SubscribeMessage = z.object({ action: z.literal('subscribe'), topic: Topic });
+
+/** What the server pushes: a topic's update, or a nudge that the member's own data changed. */
+export const PushMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ticker'), data: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('notification'), message: z.string() }),
+]);
+export type PushMessage = z.infer<typeof PushMessage>;

@@ -1,0 +1,113 @@
+import { Box, Button, Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router';
+import { ColorModeToggle } from '../components/ColorModeToggle';
+import { Logo } from '../components/Logo';
+import { PageLoader } from '../components/PageLoader';
+import { TickerSlot } from '../components/TickerSlot';
+import { adminSidebar } from '../layout/navLinks';
+import { useAuth } from '../lib/auth';
+
+const icons: Record<string, typeof LuLayoutDashboard> = { '/admindashboard': LuLayoutDashboard };
+
+/** Admin top panel + sidebar. The sidebar lists only admin pages that exist (see navLinks.ts). */
+export default function AdminLayout() {
+  const { state, logout } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const email = state.status === 'signedIn' ? state.user.email : '';
+
+  const onLogout = async () => {
+    await logout();
+    queryClient.clear();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.canvas">
+      <Box as="header" bg="bg.hero" color="white" position="sticky" top="0" zIndex="sticky">
+        <Flex h="16" px={{ base: '4', md: '6' }} align="center" justify="space-between" gap="3">
+          <HStack gap="3">
+            <RouterLink to="/admindashboard" aria-label="Trendex admin home">
+              <Logo color="white" />
+            </RouterLink>
+            <Text
+              fontSize="xs"
+              fontWeight="bold"
+              textTransform="uppercase"
+              letterSpacing="0.1em"
+              color="brand.300"
+              display={{ base: 'none', sm: 'block' }}
+            >
+              Back office
+            </Text>
+          </HStack>
+          <HStack gap="2">
+            <Text fontSize="sm" color="whiteAlpha.700" display={{ base: 'none', md: 'block' }}>
+              {email}
+            </Text>
+            <Button asChild size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
+              <RouterLink to="/dashboard">Member area</RouterLink>
+            </Button>
+            <ColorModeToggle onDark />
+            <Button
+              size="sm"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.400"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={onLogout}
+            >
+              <LuLogOut aria-hidden /> Log Out
+            </Button>
+          </HStack>
+        </Flex>
+      </Box>
+      <TickerSlot />
+      <Flex flex="1" direction={{ base: 'column', md: 'row' }}>
+        <Box
+          as="aside"
+          w={{ base: 'full', md: '60' }}
+          flexShrink={0}
+          bg="bg.surface"
+          borderRightWidth={{ base: '0', md: '1px' }}
+          borderBottomWidth={{ base: '1px', md: '0' }}
+          borderColor="border.card"
+          p="4"
+        >
+          <Stack as="nav" aria-label="Admin" gap="1" direction={{ base: 'row', md: 'column' }}>
+            {adminSidebar.map((item) => {
+              const Icon = icons[item.to] ?? LuLayoutDashboard;
+              return (
+                <HStack
+                  key={item.to}
+                  asChild
+                  gap="3"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  fontWeight="medium"
+                  color="fg.muted"
+                  _hover={{ bg: 'bg.muted', color: 'fg' }}
+                  css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+                >
+                  <NavLink to={item.to}>
+                    <Icon aria-hidden />
+                    {item.label}
+                  </NavLink>
+                </HStack>
+              );
+            })}
+          </Stack>
+        </Box>
+        <Container as="main" maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }} flex="1">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Flex>
+    </Flex>
+  );
+}

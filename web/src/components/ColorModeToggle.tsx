@@ -1,0 +1,25 @@
+import { IconButton } from '@chakra-ui/react';
+import { useTheme } from 'next-themes';
+import { LuMoon, LuSun } from 'react-icons/lu';
+
+export function useColorMode() {
+  const { resolvedTheme, setTheme } = useTheme();
+  const colorMode = resolvedTheme === 'dark' ? 'dark' : 'light';
+  return { colorMode, toggle: () => setTheme(colorMode === 'dark' ? 'light' : 'dark') };
+}
+
+export function ColorModeToggle({ onDark = false }: { onDark?: boolean }) {
+  const { colorMode, toggle } = useColorMode();
+  return (
+    <IconButton
+      aria-label={colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+      variant="ghost"
+      size="sm"
+      color={onDark ? 'white' : undefined}
+      _hover={onDark ? { bg: 'whiteAlpha.200' } : undefined}
+      onClick={toggle}
+    >
+      {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
+    </IconButton>
+  );
+}

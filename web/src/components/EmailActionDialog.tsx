@@ -1,0 +1,103 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { callApi, errorMessage } from '../lib/api';
+import { FormAlert } from './FormAlert';
+
+/**
+ * A small dialog that mails a link to an address: 'Reset Password' (requestPasswordReset) or
+ * 'Resend Verify Email' (resendVerification). Shows the server's message, then closes after 2 s.
+ */
+export function EmailActionDialog({
+  op,
+  title,
+  description,
+  submitLabel,
+  open,
+  onOpenChange,
+  initialEmail = '',
+}: {
+  op: 'requestPasswordReset' | 'resendVerification';
+  title: string;
+  description: string;
+  submitLabel: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialEmail?: string;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const timer = useRef<number | undefined>(undefined);
+  const mutation = useMutation({ mutationFn: (address: string) => callApi(op, { email: address }) });
+  const { reset } = mutation;
+
+  useEffect(() => {
+    if (open) {
+      setEmail(initialEmail);
+      reset();
+    }
+    return () => window.clearTimeout(timer.current);
+  }, [open, initialEmail, reset]);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    mutation.mutate(email.trim(), {
+      onSuccess: () => {
+        timer.current = window.setTimeout(() => onOpenChange(false), 2000);
+      },
+    });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} lazyMount unmountOnExit placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    {description}
+                  </Text>
+                  <Field.Root required invalid={mutation.isError}>
+                    <Field.Label>Email</Field.Label>
+                    <Input
+                      type="email"
+                      autoComplete="email"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      placeholder="you@example.com"
+                    />
+                  </Field.Root>
+                  {mutation.isSuccess && <FormAlert status="success">{mutation.data.message}</FormAlert>}
+                  {mutation.isError && <FormAlert status="error">{errorMessage(mutation.error)}</FormAlert>}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={mutation.isPending}
+                  disabled={!email.trim() || mutation.isSuccess}
+                >
+                  {submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Every navigation link of the site, in one place. Later issues add their routes to the router and,
+ * where needed, a line here.
+ */
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export const publicNav: NavItem[] = [
+  { label: 'About Us', to: '/aboutus' },
+  { label: 'Contact Us', to: '/contactus' },
+  { label: 'Pricing', to: '/pricing' },
+];
+
+export const memberNav: NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Team', to: '/team' },
+  { label: 'Wallet', to: '/wallet' },
+  { label: 'Exchange', to: '/exchange' },
+  { label: 'Portfolio', to: '/portfolio' },
+  { label: 'Rewards', to: '/rewards' },
+  { label: 'Profile', to: '/profile' },
+];
+
+/** Shown only to members of the Cognito group 'admin'. */
+export const adminNavItem: NavItem = { label: 'Admin', to: '/admindashboard' };
+
+/** The admin sidebar: only pages that exist. */
+export const adminSidebar: NavItem[] = [{ label: 'Dashboard', to: '/admindashboard' }];
+
+/** Footer quick links; names differ from the navbar's so each link name is unique on a page. */
+export const footerLinks: NavItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'About Trendex', to: '/aboutus' },
+  { label: 'Plans and prices', to: '/pricing' },
+  { label: 'Get in touch', to: '/contactus' },
+  { label: 'Open an account', to: '/signup' },
+];

@@ -1,0 +1,29 @@
+/** Runtime configuration, served by the stack as /config.json next to the app (never bundled). */
+export interface RuntimeConfig {
+  apiUrl: string;
+  wsUrl: string;
+  cognito: {
+    userPoolId: string;
+    userPoolClientId: string;
+    endpoint?: string;
+    authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+  };
+}
+
+let current: RuntimeConfig | null = null;
+
+export async function loadConfig(): Promise<RuntimeConfig> {
+  const res = await fetch('/config.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`GET /config.json answered ${res.status}`);
+  const body = (await res.json()) as RuntimeConfig;
+  if (!body.apiUrl || !body.cognito?.userPoolId || !body.cognito?.userPoolClientId) {
+    throw new Error('config.json lacks apiUrl or cognito settings');
+  }
+  current = { ...body, apiUrl: body.apiUrl.replace(/\/+$/, '') };
+  return current;
+}
+
+export function getConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime configuration is not loaded yet');
+  return current;
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { differenceInCalendarDays } from 'date-fns';
+import type { Profile } from '#api/schemas/auth';
+import { callApi } from './api';
+import { planById, type Plan } from './plans';
+
+export const profileKey = ['profile'] as const;
+
+export function useProfile() {
+  return useQuery({ queryKey: profileKey, queryFn: () => callApi('getProfile', {}) });
+}
+
+/** The member's plan as the profile shows it (spec section 4, "Plan"). */
+export function planOf(profile: Profile): { label: string; plan: Plan | null } {
+  if (!profile.plan.isActive) return { label: 'Not Activate', plan: null };
+  if (profile.plan.isGold) return { label: 'Imperial package', plan: planById('imperial') };
+  return { label: 'Executive', plan: planById('executive') };
+}
+
+/** Days left until expiry, or null when expired or unknown. */
+export function daysRemaining(expiresAt: string | null, now = new Date()): number | null {
+  if (!expiresAt) return null;
+  const days = differenceInCalendarDays(new Date(expiresAt), now);
+  return days > 0 ? days : null;
+}

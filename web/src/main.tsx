@@ -1,0 +1,42 @@
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, UiProviders } from './App';
+import { configureAuth } from './lib/auth';
+import { loadConfig } from './lib/config';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+function ConfigError({ detail }: { detail: string }) {
+  return (
+    <Center minH="100dvh" p="6">
+      <Stack maxW="md" gap="4" textAlign="center" role="alert">
+        <Heading size="lg">Trendex is temporarily unavailable</Heading>
+        <Text color="fg.muted">We could not load the service settings. Please try again in a moment.</Text>
+        <Text fontSize="xs" color="fg.subtle">
+          {detail}
+        </Text>
+        <Button colorPalette="brand" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+loadConfig()
+  .then((config) => {
+    configureAuth(config);
+    root.render(
+      <StrictMode>
+        <App authFlowType={config.cognito.authFlowType} />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    root.render(
+      <UiProviders>
+        <ConfigError detail={error instanceof Error ? error.message : String(error)} />
+      </UiProviders>,
+    );
+  });

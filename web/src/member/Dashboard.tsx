@@ -1,0 +1,104 @@
+import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { QueryError } from '../components/QueryError';
+import { planOf, useProfile } from '../lib/profile';
+
+interface StepCard {
+  step: number;
+  title: string;
+  text: string;
+  icon: IconType;
+  action?: { label: string; to: string };
+}
+
+const steps: StepCard[] = [
+  {
+    step: 1,
+    title: 'Start Your Bot',
+    text: 'Pick a strategy — DCA, grid or futures — set your amount and deploy it. Your bot trades around the clock on your own exchange account.',
+    icon: LuBot,
+  },
+  {
+    step: 2,
+    title: 'Connect Exchange',
+    text: 'Add a Binance or WazirX API key with trading rights only. Withdrawals stay disabled; your funds never leave your exchange.',
+    icon: LuPlugZap,
+    action: { label: 'Add API key', to: '/exchange' },
+  },
+  {
+    step: 3,
+    title: 'Plan Activation',
+    text: 'Activate Executive or Imperial from your wallet to unlock bots, Trendex Core and referral rewards.',
+    icon: LuCrown,
+    action: { label: 'See plans', to: '/pricing' },
+  },
+];
+
+export default function Dashboard() {
+  const profile = useProfile();
+  const firstName = profile.data?.name.split(' ')[0];
+
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <Stack gap="8">
+        <Stack gap="2">
+          {profile.isPending ? (
+            <Skeleton h="10" w="64" />
+          ) : (
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+              {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+            </Heading>
+          )}
+          <HStack gap="2" flexWrap="wrap">
+            <Text color="fg.muted">Three steps to your first automated trade.</Text>
+            {profile.data && (
+              <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
+                Plan: {planOf(profile.data).label}
+              </Badge>
+            )}
+          </HStack>
+        </Stack>
+        {profile.isError && <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />}
+
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+          {steps.map(({ step, title, text, icon: Icon, action }) => (
+            <Stack
+              key={title}
+              as="section"
+              aria-label={title}
+              bg="bg.surface"
+              borderWidth="1px"
+              borderColor="border.card"
+              borderRadius="xl"
+              p="6"
+              gap="4"
+              boxShadow="xs"
+            >
+              <HStack justify="space-between">
+                <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="xl" aria-hidden>
+                  <Icon />
+                </Box>
+                <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
+                  Step {step}
+                </Text>
+              </HStack>
+              <Heading as="h2" size="lg">
+                {title}
+              </Heading>
+              <Text color="fg.muted" flex="1">
+                {text}
+              </Text>
+              {action && (
+                <Button asChild colorPalette="brand" variant={step === 3 ? 'solid' : 'outline'} alignSelf="flex-start">
+                  <RouterLink to={action.to}>{action.label}</RouterLink>
+                </Button>
+              )}
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

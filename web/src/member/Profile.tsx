@@ -1,0 +1,157 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  DataList,
+  Heading,
+  HStack,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { LuCircleCheck } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { QueryError } from '../components/QueryError';
+import { daysRemaining, planOf, useProfile } from '../lib/profile';
+
+const fmtDate = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy') : '—');
+
+function Panel({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+  return (
+    <Box
+      as="section"
+      aria-label={title}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.card"
+      borderRadius="xl"
+      p={{ base: '5', md: '6' }}
+      boxShadow="xs"
+    >
+      <HStack justify="space-between" mb="5">
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        {action}
+      </HStack>
+      {children}
+    </Box>
+  );
+}
+
+export default function Profile() {
+  const profile = useProfile();
+
+  if (profile.isPending) {
+    return (
+      <Container maxW="5xl" py="12" px={{ base: '4', md: '6' }}>
+        <Stack gap="4" aria-busy="true" aria-label="Loading">
+          <Skeleton h="10" w="72" />
+          <Skeleton h="56" />
+          <Skeleton h="48" />
+        </Stack>
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Container maxW="5xl" py="12" px={{ base: '4', md: '6' }}>
+        <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
+      </Container>
+    );
+  }
+
+  const p = profile.data;
+  const { label, plan } = planOf(p);
+  const remaining = daysRemaining(p.plan.expiresAt);
+  const details: [string, string][] = [
+    ['Full Name', p.name],
+    ['Email', p.email],
+    ['Phone', p.phone],
+    ['Username', p.username],
+    ['Rank', p.rankName],
+  ];
+
+  return (
+    <Container maxW="5xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Hello, {p.name}
+          </Heading>
+          <Text color="fg.muted">Your account and plan details.</Text>
+        </Stack>
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          <Panel title="Personal details">
+            <DataList.Root orientation="horizontal" gap="4">
+              {details.map(([k, v]) => (
+                <DataList.Item key={k}>
+                  <DataList.ItemLabel minW="28">{k}</DataList.ItemLabel>
+                  <DataList.ItemValue wordBreak="break-word">{v || '—'}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Panel>
+          <Panel
+            title="Plan Details"
+            action={
+              <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <RouterLink to="/pricing">{p.plan.isActive ? 'Extend Plan' : 'Choose a plan'}</RouterLink>
+              </Button>
+            }
+          >
+            <DataList.Root orientation="horizontal" gap="4">
+              <DataList.Item>
+                <DataList.ItemLabel minW="28">Membership Plan</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <Badge colorPalette={plan ? (p.plan.isGold ? 'yellow' : 'blue') : 'gray'} size="md">
+                    {label}
+                  </Badge>
+                </DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel minW="28">Start Date</DataList.ItemLabel>
+                <DataList.ItemValue>{fmtDate(p.plan.activatedAt)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel minW="28">End Date</DataList.ItemLabel>
+                <DataList.ItemValue>{fmtDate(p.plan.expiresAt)}</DataList.ItemValue>
+              </DataList.Item>
+              {p.plan.isActive && (
+                <DataList.Item>
+                  <DataList.ItemLabel minW="28">Remaining</DataList.ItemLabel>
+                  <DataList.ItemValue color={remaining === null ? 'red.fg' : 'gain.fg'} fontWeight="medium">
+                    {remaining === null ? 'Plan Expired.' : `${remaining} days remaining.`}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              )}
+              <DataList.Item>
+                <DataList.ItemLabel minW="28">Benefits</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {plan ? (
+                    <List.Root variant="plain" gap="1">
+                      {plan.benefits.map((b) => (
+                        <List.Item key={b}>
+                          <List.Indicator asChild color="gain.fg">
+                            <LuCircleCheck />
+                          </List.Indicator>
+                          {b}
+                        </List.Item>
+                      ))}
+                    </List.Root>
+                  ) : (
+                    <Text color="fg.muted">Activate a plan to unlock trading bots and Trendex Core.</Text>
+                  )}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Panel>
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

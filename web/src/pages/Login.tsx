@@ -1,0 +1,125 @@
+import { Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { AuthCard } from '../components/AuthCard';
+import { EmailActionDialog } from '../components/EmailActionDialog';
+import { FormAlert } from '../components/FormAlert';
+import { PasswordInput } from '../components/PasswordInput';
+import { homeFor } from '../layout/guards';
+import { SignInError, useAuth } from '../lib/auth';
+
+export default function Login() {
+  const { state, login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<SignInError | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resendOpen, setResendOpen] = useState(false);
+
+  if (state.status === 'signedIn' && !pending) {
+    return <Navigate to={homeFor(state.user.isAdmin)} replace />;
+  }
+
+  const emailMissing = touched && !email.trim();
+  const passwordMissing = touched && !password;
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    setFailure(null);
+    if (!email.trim() || !password) return;
+    setPending(true);
+    try {
+      const user = await login(email, password);
+      navigate(homeFor(user.isAdmin), { replace: true });
+    } catch (error) {
+      setFailure(
+        error instanceof SignInError ? error : new SignInError('other', 'We could not log you in. Please try again.'),
+      );
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Log In" subtitle="Welcome back. Log in to manage your bots, wallet and team.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <Field.Root required invalid={emailMissing}>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Field.ErrorText>Email is required.</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={passwordMissing}>
+            <Field.Label>Password</Field.Label>
+            <PasswordInput
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field.ErrorText>Password is required.</Field.ErrorText>
+          </Field.Root>
+
+          {failure && (
+            <FormAlert status={failure.kind === 'unconfirmed' ? 'warning' : 'error'}>
+              <Stack gap="2" align="flex-start">
+                <Text>{failure.message}</Text>
+                {failure.kind === 'unconfirmed' && (
+                  <Button size="xs" variant="outline" onClick={() => setResendOpen(true)}>
+                    Send a new verification link
+                  </Button>
+                )}
+              </Stack>
+            </FormAlert>
+          )}
+
+          <Button type="submit" colorPalette="brand" size="lg" loading={pending} loadingText="Logging in…">
+            Log In
+          </Button>
+
+          <HStack justify="space-between" flexWrap="wrap" gap="2">
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setResetOpen(true)}>
+              Forgot Password?
+            </Button>
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setResendOpen(true)}>
+              Resend Verify Email
+            </Button>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" textAlign="center">
+            New to Trendex?{' '}
+            <Link asChild color="brand.fg" fontWeight="semibold">
+              <RouterLink to="/signup">Sign Up</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+
+      <EmailActionDialog
+        op="requestPasswordReset"
+        title="Reset Password"
+        description="Enter the e-mail address of your account. We will send you a link to choose a new password."
+        submitLabel="Send Link"
+        open={resetOpen}
+        onOpenChange={setResetOpen}
+        initialEmail={email}
+      />
+      <EmailActionDialog
+        op="resendVerification"
+        title="Resend Verify Email"
+        description="Enter the e-mail address you signed up with. We will send a new verification link."
+        submitLabel="Send Link"
+        open={resendOpen}
+        onOpenChange={setResendOpen}
+        initialEmail={email}
+      />
+    </AuthCard>
+  );
+}

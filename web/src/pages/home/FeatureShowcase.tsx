@@ -1,0 +1,132 @@
+import { Box, Container, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { IconType } from 'react-icons';
+import { LuBot, LuChartLine, LuLayoutDashboard, LuNetwork } from 'react-icons/lu';
+import { SectionTitle } from './SectionTitle';
+
+const features: { title: string; text: string; icon: IconType; image: string; alt: string }[] = [
+  {
+    title: 'One clear dashboard',
+    text: 'Wallet, profit and every running bot at a glance, updated live.',
+    icon: LuLayoutDashboard,
+    image: '/images/dashboard-overview.svg',
+    alt: 'Dashboard screen with wallet balance, equity curve and active bots',
+  },
+  {
+    title: 'Bot marketplace',
+    text: 'DCA, grid and futures strategies with backtests on real market data.',
+    icon: LuBot,
+    image: '/images/dashboard-bots.svg',
+    alt: 'Bot marketplace screen with strategy cards, win rates and deploy buttons',
+  },
+  {
+    title: 'Live portfolio',
+    text: 'Open positions and closed orders with profit in real time.',
+    icon: LuChartLine,
+    image: '/images/dashboard-portfolio.svg',
+    alt: 'Portfolio screen with a table of open positions and profit',
+  },
+  {
+    title: 'Team rewards',
+    text: 'Grow your Left and Right teams and earn daily referral bonuses.',
+    icon: LuNetwork,
+    image: '/images/dashboard-team.svg',
+    alt: 'Team screen with a binary referral tree and team counts',
+  },
+];
+
+/** Feature cards; hovering or focusing a card swaps the screenshot beside it. */
+export function FeatureShowcase() {
+  const [active, setActive] = useState(0);
+  return (
+    <Box as="section" aria-labelledby="features-title" py={{ base: '14', md: '20' }}>
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <SectionTitle
+          id="features-title"
+          eyebrow="Features"
+          title="Everything you need to trade on autopilot"
+          text="Hover a feature to see it in the app."
+        />
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap={{ base: '8', lg: '12' }} alignItems="center">
+          <Stack gap="3" role="list">
+            {features.map((f, i) => {
+              const Icon = f.icon;
+              const on = i === active;
+              return (
+                <Box
+                  key={f.title}
+                  role="listitem"
+                  as="button"
+                  textAlign="left"
+                  aria-pressed={on}
+                  aria-controls="feature-screenshot"
+                  onMouseEnter={() => setActive(i)}
+                  onFocus={() => setActive(i)}
+                  onClick={() => setActive(i)}
+                  bg={on ? 'bg.surface' : 'transparent'}
+                  borderWidth="1px"
+                  borderColor={on ? 'brand.solid' : 'border.card'}
+                  boxShadow={on ? 'md' : 'none'}
+                  borderRadius="xl"
+                  p="5"
+                  transition="all 0.2s"
+                  cursor="pointer"
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+                >
+                  <HStack gap="4" align="flex-start">
+                    <Box
+                      bg={on ? 'brand.solid' : 'brand.subtle'}
+                      color={on ? 'white' : 'brand.fg'}
+                      p="3"
+                      borderRadius="lg"
+                      fontSize="xl"
+                      aria-hidden
+                    >
+                      <Icon />
+                    </Box>
+                    <Stack gap="1">
+                      <Heading as="h3" size="md">
+                        {f.title}
+                      </Heading>
+                      <Text color="fg.muted" fontSize="sm">
+                        {f.text}
+                      </Text>
+                    </Stack>
+                  </HStack>
+                </Box>
+              );
+            })}
+          </Stack>
+          <Box
+            id="feature-screenshot"
+            aria-live="polite"
+            borderRadius="2xl"
+            overflow="hidden"
+            boxShadow="xl"
+            borderWidth="1px"
+            borderColor="border.card"
+            bg="#0b1326"
+            position="relative"
+            aspectRatio="800 / 520"
+          >
+            {features.map((f, i) => (
+              <Image
+                key={f.image}
+                src={f.image}
+                alt={i === active ? f.alt : ''}
+                aria-hidden={i !== active}
+                position="absolute"
+                inset="0"
+                w="full"
+                h="full"
+                opacity={i === active ? 1 : 0}
+                transition="opacity 0.35s ease"
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
+            ))}
+          </Box>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}

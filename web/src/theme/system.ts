@@ -1,0 +1,89 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Trendex design system: a deep "trust" blue for brand actions, an emerald accent for gains,
+ * and semantic surface tokens with light and dark values. Spacing and type use Chakra's scale.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg', scrollBehavior: 'smooth' },
+    '*::selection': { bg: 'brand.200', color: 'brand.950' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+        },
+        body: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+        },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eef4ff' },
+          100: { value: '#d9e6ff' },
+          200: { value: '#bcd3ff' },
+          300: { value: '#8eb6ff' },
+          400: { value: '#598dff' },
+          500: { value: '#3366ff' },
+          600: { value: '#1d48f0' },
+          700: { value: '#1737c9' },
+          800: { value: '#1a31a2' },
+          900: { value: '#1b2f80' },
+          950: { value: '#0b1b3a' },
+        },
+        gain: {
+          50: { value: '#e8fbf3' },
+          100: { value: '#c6f4e0' },
+          200: { value: '#91e8c6' },
+          300: { value: '#55d6a6' },
+          400: { value: '#2fd89e' },
+          500: { value: '#12b886' },
+          600: { value: '#0a966d' },
+          700: { value: '#0a7759' },
+          800: { value: '#0b5e48' },
+          900: { value: '#0a4d3c' },
+          950: { value: '#042b22' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+          border: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+        },
+        gain: {
+          solid: { value: { _light: '{colors.gain.600}', _dark: '{colors.gain.500}' } },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.gain.700}', _dark: '{colors.gain.300}' } },
+          muted: { value: { _light: '{colors.gain.100}', _dark: '{colors.gain.900}' } },
+          subtle: { value: { _light: '{colors.gain.50}', _dark: '{colors.gain.950}' } },
+          emphasized: { value: { _light: '{colors.gain.200}', _dark: '{colors.gain.800}' } },
+          focusRing: { value: { _light: '{colors.gain.500}', _dark: '{colors.gain.400}' } },
+          border: { value: { _light: '{colors.gain.200}', _dark: '{colors.gain.800}' } },
+        },
+        bg: {
+          canvas: { value: { _light: '#f6f8fc', _dark: '#070d1a' } },
+          surface: { value: { _light: 'white', _dark: '#0e1628' } },
+          raised: { value: { _light: '#eef2f9', _dark: '#142038' } },
+          hero: { value: { _light: '#0b1b3a', _dark: '#050a15' } },
+        },
+        border: {
+          card: { value: { _light: '#e3e8f2', _dark: '#1c2942' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -91,7 +91,8 @@ export const gridStrategy: Strategy<GridParams, GridState> = {
       }
     }
     const close = c.close[i];
-    state.cell = cellOf(prices, close);
+    // On the fast path the close is still in the same cell; only a crossing candle moves it.
+    if (orders !== null) state.cell = cellOf(prices, close);
     if (
       state.params.recenter &&
       state.held === 0 &&

@@ -152,6 +152,28 @@ describe('WebSocket API', () => {
   });
 });
 
+describe('web', () => {
+  it('publishes /config.json (never cached) with the API, WebSocket and Cognito ids', () => {
+    const configs = ofType(resources, 'Custom::CDKBucketDeployment').filter(([, d]) =>
+      JSON.stringify(d.Properties!.DistributionPaths).includes('/config.json'),
+    );
+    expect(configs).toHaveLength(1);
+    const { Prune, SystemMetadata, SourceMarkers } = configs[0][1].Properties!;
+    expect(Prune).toBe(false);
+    expect(SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    const refs = JSON.stringify(SourceMarkers);
+    for (const type of [
+      'AWS::ApiGateway::RestApi',
+      'AWS::ApiGatewayV2::Api',
+      'AWS::Cognito::UserPool',
+      'AWS::Cognito::UserPoolClient',
+    ]) {
+      const [[id]] = ofType(resources, type);
+      expect(refs, type).toContain(`{"Ref":"${id}"}`);
+    }
+  });
+});
+
 describe('size', () => {
   it('stays under CloudFormation’s 500 resources', () => {
     const count = Object.keys(resources).length;

@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import type { Mailer } from '#core/mail';
 
 const require = createRequire(import.meta.url);
-/* eslint-disable @typescript-eslint/no-require-imports -- cognito-local is CommonJS without typings for its internals */
 const services = require('cognito-local/lib/services');
 const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService');
 const { CryptoService } = require('cognito-local/lib/services/crypto');
@@ -24,7 +23,6 @@ const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userP
 const { Router } = require('cognito-local/lib/server/Router');
 const { createServer } = require('cognito-local/lib/server/server');
 const pino = require('pino');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 export type TriggerHandler = (event: unknown) => Promise<unknown>;
 

@@ -12,6 +12,9 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
 import { renderOutbox, readOutbox } from './outbox';
 
+/** Serves a request and answers true, or answers false to let the next route try. */
+export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export interface GatewayOptions {
@@ -23,8 +26,8 @@ export interface GatewayOptions {
   webDist: string;
   outboxDir: string;
   runtimeConfig: Record<string, unknown>;
-  /** Extra routes of other local services (payment simulator, ...), tried before the web app. */
-  extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+  /** Routes of other local services (Management API, simulators), tried in order before the web app. */
+  extraRoutes: ExtraRoute[];
 }
 
 const CORS = {
@@ -193,7 +196,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));
       }
-      if (options.extra && (await options.extra(req, res, url))) return;
+      for (const extra of options.extraRoutes) if (await extra(req, res, url)) return;
       return serveStatic(res, options.webDist, url.pathname);
     };
     route().catch((error: unknown) => {

@@ -11,7 +11,7 @@ import { domains, type Domain } from '#api/routes';
 import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
-import { startGateway, type ApiHandler } from './gateway';
+import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { assertPortFree, stopChild } from './process';
 import { startSchedules } from './schedules';
@@ -126,7 +126,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ),
     ) as Record<Domain, ApiHandler>;
 
-    let websocket: ReturnType<typeof attachWebSocket> | undefined;
+    const extraRoutes: ExtraRoute[] = [];
     const gateway = await startGateway({
       port: options.webPort,
       handlers,
@@ -135,7 +135,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       userPoolClientId: ids.userPoolClientId,
       webDist: options.webDist ?? join(ROOT, 'web', 'dist'),
       outboxDir,
-      extra: (req, res, url) => websocket?.manage(req, res, url) ?? Promise.resolve(false),
+      extraRoutes,
       runtimeConfig: {
         apiUrl: `${webUrl}/api`,
         wsUrl: `ws://localhost:${options.webPort}/ws`,
@@ -149,7 +149,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     servers.push(gateway);
     const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
-    websocket = attachWebSocket(gateway, realtime);
+    const websocket = attachWebSocket(gateway, realtime);
+    extraRoutes.push(websocket.manage);
     cleanups.push(websocket.close, await startSchedules());
 
     return {

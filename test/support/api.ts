@@ -1,6 +1,9 @@
 /** What integration tests use to talk to the local stack as a client would. */
 import { inject } from 'vitest';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes, type OperationId, type RequestOf } from '#api/routes';
@@ -30,10 +33,15 @@ export const call = async <Op extends OperationId>(
 };
 
 export const outbox = async (to: string): Promise<OutboxEntry[]> =>
-  (await fetch(`${stack().webUrl}/outbox/messages?to=${encodeURIComponent(to)}`)).json() as Promise<OutboxEntry[]>;
+  (await fetch(`${stack().webUrl}/outbox/messages?to=${encodeURIComponent(to)}`)).json() as Promise<
+    OutboxEntry[]
+  >;
 
 /** The token of the newest mailed link to `path` (e.g. /verify) for this recipient. */
-export const mailedToken = async (to: string, path: '/verify' | '/changepassword'): Promise<string | null> => {
+export const mailedToken = async (
+  to: string,
+  path: '/verify' | '/changepassword',
+): Promise<string | null> => {
   for (const mail of await outbox(to)) {
     const match = new RegExp(`${path}\\?token=([^\\s"<]+)`).exec(mail.text);
     if (match) return decodeURIComponent(match[1]);

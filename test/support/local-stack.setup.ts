@@ -31,7 +31,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-test-'));
   // Ports apart from `npm start`'s, so tests run beside a developer's stack.
   const base = project.name === 'e2e' ? 3600 : 3500;
-  const stack = await startLocalStack({ dataDir, webPort: base, dynamoPort: base + 10, cognitoPort: base + 20 });
+  const stack = await startLocalStack({
+    dataDir,
+    webPort: base,
+    dynamoPort: base + 10,
+    cognitoPort: base + 20,
+  });
   const { stop, ...info } = stack;
   project.provide('stack', info);
   return async () => {

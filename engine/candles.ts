@@ -93,12 +93,11 @@ export function repeatCandles(sources: readonly Candles[], length: number): Cand
   const out = allocateCandles(length);
   const step = 60_000;
   let n = 0;
-  let scale = 1;
   let lastClose = sources[0].open[0];
   let t = sources[0].time[0];
   for (let s = 0; n < length; s = (s + 1) % sources.length) {
     const src = sources[s];
-    scale = lastClose / src.open[0];
+    const scale = lastClose / src.open[0];
     for (let i = 0; i < src.length && n < length; i++, n++) {
       out.time[n] = t;
       t += step;

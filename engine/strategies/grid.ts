@@ -1,4 +1,4 @@
-import { NO_ORDERS, type Candles, type Order, type Strategy } from '../types';
+import { NO_ORDERS, type Order, type Strategy } from '../types';
 import { order } from './orders';
 
 export interface GridParams {

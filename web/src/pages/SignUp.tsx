@@ -1,14 +1,12 @@
 import {
   Box,
   Button,
-  Checkbox,
   Field,
   Fieldset,
   Grid,
   HStack,
   Input,
   Link,
-  RadioGroup,
   SimpleGrid,
   Stack,
   Text,
@@ -16,7 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -24,6 +22,7 @@ import { SignUpRequest } from '#api/schemas/auth';
 import { AuthCard } from '../components/AuthCard';
 import { CountryCodeSelect } from '../components/CountryCodeSelect';
 import { FormAlert } from '../components/FormAlert';
+import { NativeChoice } from '../components/NativeChoice';
 import { PasswordChecklist, passwordPasses } from '../components/PasswordChecklist';
 import { PasswordInput } from '../components/PasswordInput';
 import { ApiError, callApi, errorMessage } from '../lib/api';
@@ -212,58 +211,31 @@ export default function SignUp() {
             <Field.ErrorText>{sponsorError}</Field.ErrorText>
           </Field.Root>
 
-          <Controller
-            control={control}
-            name="side"
-            render={({ field }) => (
-              <Fieldset.Root invalid={!!errors.side}>
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  Team side
-                </Fieldset.Legend>
-                <RadioGroup.Root
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={(e) => field.onChange(e.value)}
-                  colorPalette="brand"
-                  mt="2"
-                >
-                  <HStack gap="6">
-                    {(['Left', 'Right'] as const).map((side) => (
-                      <RadioGroup.Item key={side} value={side}>
-                        <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{side}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </HStack>
-                </RadioGroup.Root>
-                <Fieldset.ErrorText>{errors.side?.message}</Fieldset.ErrorText>
-              </Fieldset.Root>
-            )}
-          />
+          <Fieldset.Root invalid={!!errors.side}>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              Team side
+            </Fieldset.Legend>
+            <HStack gap="6" mt="2" role="radiogroup" aria-label="Team side">
+              <NativeChoice type="radio" value="Left" {...register('side')}>
+                Left
+              </NativeChoice>
+              <NativeChoice type="radio" value="Right" {...register('side')}>
+                Right
+              </NativeChoice>
+            </HStack>
+            <Fieldset.ErrorText>{errors.side?.message}</Fieldset.ErrorText>
+          </Fieldset.Root>
 
-          <Controller
-            control={control}
-            name="acceptTerms"
-            render={({ field }) => (
-              <Field.Root invalid={!!errors.acceptTerms}>
-                <Checkbox.Root
-                  checked={!!field.value}
-                  onCheckedChange={(e) => field.onChange(e.checked === true)}
-                  colorPalette="brand"
-                >
-                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                  <Checkbox.Control />
-                  <Checkbox.Label>I Accept Terms and Conditions</Checkbox.Label>
-                </Checkbox.Root>
-                <Text fontSize="xs" color="fg.muted">
-                  Trading bots act on your own exchange account; crypto prices are volatile and you may lose money.
-                  Plans are paid from your Trendex wallet and are not refundable once active.
-                </Text>
-                <Field.ErrorText>{errors.acceptTerms?.message}</Field.ErrorText>
-              </Field.Root>
-            )}
-          />
+          <Field.Root invalid={!!errors.acceptTerms}>
+            <NativeChoice type="checkbox" {...register('acceptTerms')}>
+              I Accept Terms and Conditions
+            </NativeChoice>
+            <Text fontSize="xs" color="fg.muted">
+              Trading bots act on your own exchange account; crypto prices are volatile and you may lose money. Plans
+              are paid from your Trendex wallet and are not refundable once active.
+            </Text>
+            <Field.ErrorText>{errors.acceptTerms?.message}</Field.ErrorText>
+          </Field.Root>
 
           {formError && <FormAlert status="error">{formError}</FormAlert>}
 

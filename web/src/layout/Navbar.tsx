@@ -57,7 +57,9 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = state.status === 'signedIn';
   const isAdmin = signedIn && state.user.isAdmin;
-  const links = signedIn ? [...memberNav, ...(isAdmin ? [adminNavItem] : [])] : publicNav;
+  // While the session is being read, show no links rather than flashing the wrong set.
+  const links =
+    state.status === 'loading' ? [] : signedIn ? [...memberNav, ...(isAdmin ? [adminNavItem] : [])] : publicNav;
   // The member bar holds more links, so it folds into the drawer at a wider breakpoint.
   const wide = signedIn ? 'xl' : 'md';
 

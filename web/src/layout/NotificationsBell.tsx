@@ -1,4 +1,4 @@
-import { Box, IconButton } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -19,13 +19,19 @@ export function NotificationsBell({ onDark = false }: { onDark?: boolean }) {
   });
   const unread = data?.unread ?? 0;
   return (
-    <IconButton
+    <Box
       asChild
-      variant="ghost"
-      size="sm"
       position="relative"
-      color={onDark ? 'white' : undefined}
-      _hover={onDark ? { bg: 'whiteAlpha.200' } : undefined}
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      w="9"
+      h="9"
+      borderRadius="md"
+      fontSize="lg"
+      color={onDark ? 'white' : 'fg'}
+      _hover={{ bg: onDark ? 'whiteAlpha.200' : 'bg.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
     >
       <RouterLink to="/notifications" aria-label="Notifications">
         <LuBell aria-hidden />
@@ -33,17 +39,17 @@ export function NotificationsBell({ onDark = false }: { onDark?: boolean }) {
           <Box
             as="span"
             position="absolute"
-            top="-1"
-            right="-1"
-            minW="5"
-            h="5"
+            top="0.5"
+            right="0.5"
+            minW="4.5"
+            h="4.5"
             px="1"
             borderRadius="full"
             bg="red.500"
             color="white"
             fontSize="2xs"
             fontWeight="bold"
-            lineHeight="5"
+            lineHeight="18px"
             textAlign="center"
             data-testid="unread-count"
           >
@@ -51,6 +57,6 @@ export function NotificationsBell({ onDark = false }: { onDark?: boolean }) {
           </Box>
         )}
       </RouterLink>
-    </IconButton>
+    </Box>
   );
 }

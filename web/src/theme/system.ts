@@ -73,6 +73,10 @@ const config = defineConfig({
           border: { value: { _light: '{colors.gain.200}', _dark: '{colors.gain.800}' } },
         },
         bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b1222' } },
+          panel: { value: { _light: '{colors.white}', _dark: '#0e1628' } },
+          subtle: { value: { _light: '{colors.gray.50}', _dark: '#0f192e' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '#16213a' } },
           canvas: { value: { _light: '#f6f8fc', _dark: '#070d1a' } },
           surface: { value: { _light: 'white', _dark: '#0e1628' } },
           raised: { value: { _light: '#eef2f9', _dark: '#142038' } },

@@ -11,7 +11,12 @@ export default function AdminDashboard() {
   const summary = useQuery({ queryKey: ['admin', 'summary'], queryFn: () => callApi('getAdminSummary', {}) });
   const cards: { label: string; value?: number; icon: IconType; hint: string }[] = [
     { label: 'Members', value: summary.data?.members, icon: LuUsers, hint: 'Total confirmed members' },
-    { label: 'Registered today', value: summary.data?.registeredToday, icon: LuUserPlus, hint: 'Since 00:00 UTC' },
+    {
+      label: 'Registered today',
+      value: summary.data?.registeredToday,
+      icon: LuUserPlus,
+      hint: 'Since 00:00 UTC',
+    },
     {
       label: 'Registered this month',
       value: summary.data?.registeredThisMonth,
@@ -28,7 +33,9 @@ export default function AdminDashboard() {
         </Heading>
         <Text color="fg.muted">Membership at a glance.</Text>
       </Stack>
-      {summary.isError && <QueryError what="the summary" error={summary.error} onRetry={() => summary.refetch()} />}
+      {summary.isError && (
+        <QueryError what="the summary" error={summary.error} onRetry={() => summary.refetch()} />
+      )}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
         {cards.map(({ label, value, icon: Icon, hint }) => (
           <Box

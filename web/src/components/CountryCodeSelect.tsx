@@ -9,10 +9,7 @@ type Props = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'child
  * named with Intl.DisplayNames. Its value is the ISO alpha-2 code (e.g. 'IN'). Place it inside a
  * Field.Root whose label is 'Country code'.
  */
-export const CountryCodeSelect = forwardRef<HTMLSelectElement, Props>(function CountryCodeSelect(
-  props,
-  ref,
-) {
+export const CountryCodeSelect = forwardRef<HTMLSelectElement, Props>(function CountryCodeSelect(props, ref) {
   const options = useMemo(() => dialCodes(), []);
   return (
     <NativeSelect.Root>

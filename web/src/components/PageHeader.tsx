@@ -2,7 +2,15 @@ import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** The dark band at the top of content pages. */
-export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <Box bg="bg.hero" color="white" py={{ base: '10', md: '16' }} position="relative" overflow="hidden">
       <Box
@@ -15,7 +23,13 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
       <Container maxW="7xl" px={{ base: '4', md: '6' }} position="relative">
         <Stack gap="3" maxW="3xl">
           {eyebrow && (
-            <Text textTransform="uppercase" letterSpacing="0.12em" fontSize="xs" fontWeight="bold" color="brand.300">
+            <Text
+              textTransform="uppercase"
+              letterSpacing="0.12em"
+              fontSize="xs"
+              fontWeight="bold"
+              color="brand.300"
+            >
               {eyebrow}
             </Text>
           )}

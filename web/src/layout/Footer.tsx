@@ -19,8 +19,8 @@ export function Footer() {
           <Stack gap="3" maxW="sm">
             <Logo color="white" />
             <Text fontSize="sm">
-              Automated crypto trading on your own exchange account. Your funds stay on Binance or WazirX; Trendex
-              only places the trades your bot decides.
+              Automated crypto trading on your own exchange account. Your funds stay on Binance or WazirX;
+              Trendex only places the trades your bot decides.
             </Text>
           </Stack>
           <Stack as="nav" aria-label="Quick links" gap="2">
@@ -57,8 +57,8 @@ export function Footer() {
               ))}
             </HStack>
             <Text fontSize="xs" color="whiteAlpha.600">
-              Crypto trading carries risk. Past performance is no guide to future results. Nothing on this site is
-              financial advice.
+              Crypto trading carries risk. Past performance is no guide to future results. Nothing on this
+              site is financial advice.
             </Text>
           </Stack>
         </SimpleGrid>

@@ -1,4 +1,15 @@
-import { Box, Button, CloseButton, Container, Drawer, Flex, HStack, IconButton, Portal, Stack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Container,
+  Drawer,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+} from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
@@ -59,7 +70,11 @@ export function Navbar() {
   const isAdmin = signedIn && state.user.isAdmin;
   // While the session is being read, show no links rather than flashing the wrong set.
   const links =
-    state.status === 'loading' ? [] : signedIn ? [...memberNav, ...(isAdmin ? [adminNavItem] : [])] : publicNav;
+    state.status === 'loading'
+      ? []
+      : signedIn
+        ? [...memberNav, ...(isAdmin ? [adminNavItem] : [])]
+        : publicNav;
   // The member bar holds more links, so it folds into the drawer at a wider breakpoint.
   const wide = signedIn ? 'xl' : 'md';
 
@@ -147,8 +162,14 @@ export function Navbar() {
                   ))}
                   {state.status === 'signedOut' && (
                     <>
-                      <DrawerLink item={{ label: 'Log In', to: '/login' }} onNavigate={() => setMenuOpen(false)} />
-                      <DrawerLink item={{ label: 'Sign up', to: '/signup' }} onNavigate={() => setMenuOpen(false)} />
+                      <DrawerLink
+                        item={{ label: 'Log In', to: '/login' }}
+                        onNavigate={() => setMenuOpen(false)}
+                      />
+                      <DrawerLink
+                        item={{ label: 'Sign up', to: '/signup' }}
+                        onNavigate={() => setMenuOpen(false)}
+                      />
                     </>
                   )}
                   {signedIn && (

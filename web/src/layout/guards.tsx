@@ -7,7 +7,8 @@ export function RequireMember() {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'loading') return <PageLoader label="Checking your session…" />;
-  if (state.status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (state.status === 'signedOut')
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
 
@@ -16,7 +17,8 @@ export function RequireAdmin() {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'loading') return <PageLoader label="Checking your session…" />;
-  if (state.status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (state.status === 'signedOut')
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!state.user.isAdmin) return <Navigate to="/" replace />;
   return <Outlet />;
 }

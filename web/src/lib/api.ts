@@ -93,7 +93,10 @@ export async function callApi<Op extends OperationId>(op: Op, input: RequestOf<O
       res.status,
       isErrorBody(body)
         ? body
-        : { code: `HTTP_${res.status}`, message: `Something went wrong (HTTP ${res.status}). Please try again.` },
+        : {
+            code: `HTTP_${res.status}`,
+            message: `Something went wrong (HTTP ${res.status}). Please try again.`,
+          },
     );
   }
   return body as ResponseOf<Op>;

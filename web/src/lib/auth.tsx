@@ -27,7 +27,8 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+export type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
 /** Why a sign-in failed, in terms the login page can show. */
 export class SignInError extends Error {

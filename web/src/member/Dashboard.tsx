@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -60,7 +71,9 @@ export default function Dashboard() {
             )}
           </HStack>
         </Stack>
-        {profile.isError && <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />}
+        {profile.isError && (
+          <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
+        )}
 
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
           {steps.map(({ step, title, text, icon: Icon, action }) => (
@@ -91,7 +104,12 @@ export default function Dashboard() {
                 {text}
               </Text>
               {action && (
-                <Button asChild colorPalette="brand" variant={step === 3 ? 'solid' : 'outline'} alignSelf="flex-start">
+                <Button
+                  asChild
+                  colorPalette="brand"
+                  variant={step === 3 ? 'solid' : 'outline'}
+                  alignSelf="flex-start"
+                >
                   <RouterLink to={action.to}>{action.label}</RouterLink>
                 </Button>
               )}

@@ -46,7 +46,9 @@ export default function Notifications() {
             ))}
           </Stack>
         )}
-        {list.isError && <QueryError what="notifications" error={list.error} onRetry={() => list.refetch()} />}
+        {list.isError && (
+          <QueryError what="notifications" error={list.error} onRetry={() => list.refetch()} />
+        )}
         {list.isSuccess && items.length === 0 && (
           <EmptyState.Root borderWidth="1px" borderColor="border.card" borderRadius="xl" bg="bg.surface">
             <EmptyState.Content>

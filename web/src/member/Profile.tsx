@@ -20,7 +20,15 @@ import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
 const fmtDate = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy') : '—');
 
-function Panel({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+function Panel({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
   return (
     <Box
       as="section"

@@ -86,8 +86,8 @@ export default function AboutUs() {
   return (
     <>
       <PageHeader eyebrow="About Us" title="Automated trading, built on trust">
-        Trendex connects to your Binance or WazirX account and runs proven strategies for you — while your funds stay
-        where they are.
+        Trendex connects to your Binance or WazirX account and runs proven strategies for you — while your
+        funds stay where they are.
       </PageHeader>
 
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>
@@ -117,7 +117,12 @@ export default function AboutUs() {
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="8" textAlign="center">
             {stats.map((s) => (
               <Stack key={s.label} gap="1">
-                <Text fontSize={{ base: '3xl', md: '5xl' }} fontWeight="800" letterSpacing="-0.03em" color="gain.400">
+                <Text
+                  fontSize={{ base: '3xl', md: '5xl' }}
+                  fontWeight="800"
+                  letterSpacing="-0.03em"
+                  color="gain.400"
+                >
                   {s.value}
                 </Text>
                 <Text color="whiteAlpha.800" fontSize={{ base: 'sm', md: 'md' }}>
@@ -163,7 +168,11 @@ export default function AboutUs() {
 
       <Box bg="bg.raised" py={{ base: '10', md: '16' }}>
         <Container maxW="7xl" px={{ base: '4', md: '6' }}>
-          <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={{ base: '8', lg: '12' }} alignItems="center">
+          <Grid
+            templateColumns={{ base: '1fr', lg: '1fr 1fr' }}
+            gap={{ base: '8', lg: '12' }}
+            alignItems="center"
+          >
             <Stack gap="4">
               <HStack gap="3">
                 <IconTile icon={LuNetwork} />
@@ -172,14 +181,14 @@ export default function AboutUs() {
                 </Heading>
               </HStack>
               <Text color="fg.muted">
-                Every member can become a partner. Share your referral link and choose whether a new member joins your
-                Left team or your Right team. When they activate a plan, you receive a direct bonus of 10% of the plan
-                price.
+                Every member can become a partner. Share your referral link and choose whether a new member
+                joins your Left team or your Right team. When they activate a plan, you receive a direct bonus
+                of 10% of the plan price.
               </Text>
               <Text color="fg.muted">
-                Each night at 00:00 UTC we match the activation points of your two teams. You earn 10% of the matched
-                points, up to a daily limit of 230 USDT on Executive or 320 USDT on Imperial. Unmatched points of the
-                stronger team carry over to the next day.
+                Each night at 00:00 UTC we match the activation points of your two teams. You earn 10% of the
+                matched points, up to a daily limit of 230 USDT on Executive or 320 USDT on Imperial.
+                Unmatched points of the stronger team carry over to the next day.
               </Text>
               <Button asChild colorPalette="brand" alignSelf="flex-start">
                 <RouterLink to="/signup">Become a partner</RouterLink>
@@ -187,7 +196,11 @@ export default function AboutUs() {
             </Stack>
             <Stack gap="4">
               {[
-                { step: '1', title: 'Join and get your link', text: 'Create an account and copy your referral link.' },
+                {
+                  step: '1',
+                  title: 'Join and get your link',
+                  text: 'Create an account and copy your referral link.',
+                },
                 { step: '2', title: 'Share it', text: 'Invite traders to your Left or Right team.' },
                 { step: '3', title: 'Earn rewards', text: 'Bonuses arrive when your team activates plans.' },
               ].map((s) => (

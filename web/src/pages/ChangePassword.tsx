@@ -15,7 +15,9 @@ export default function ChangePassword() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  const reset = useMutation({ mutationFn: (pw: string) => callApi('resetPassword', { token, password: pw }) });
+  const reset = useMutation({
+    mutationFn: (pw: string) => callApi('resetPassword', { token, password: pw }),
+  });
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -75,7 +77,11 @@ export default function ChangePassword() {
           </Field.Root>
           <Field.Root required invalid={mismatch}>
             <Field.Label>Confirm Password</Field.Label>
-            <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <PasswordInput
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <Field.ErrorText>The two passwords do not match yet.</Field.ErrorText>
           </Field.Root>
           {localError && <FormAlert status="error">{localError}</FormAlert>}

@@ -29,9 +29,21 @@ type FieldName = keyof ContactInput;
 const fields: FieldName[] = ['firstName', 'lastName', 'email', 'country', 'mobile', 'message'];
 
 const info: { icon: IconType; title: string; text: string }[] = [
-  { icon: LuHeadset, title: 'Member support', text: 'Log in and file a complaint for account-specific help with a full chat history.' },
-  { icon: LuClock, title: 'Response time', text: 'We answer every message within one business day, usually much faster.' },
-  { icon: LuMail, title: 'Partnerships', text: 'Exchanges, educators and community leaders: tell us what you have in mind.' },
+  {
+    icon: LuHeadset,
+    title: 'Member support',
+    text: 'Log in and file a complaint for account-specific help with a full chat history.',
+  },
+  {
+    icon: LuClock,
+    title: 'Response time',
+    text: 'We answer every message within one business day, usually much faster.',
+  },
+  {
+    icon: LuMail,
+    title: 'Partnerships',
+    text: 'Exchanges, educators and community leaders: tell us what you have in mind.',
+  },
 ];
 
 export default function ContactUs() {
@@ -46,7 +58,9 @@ export default function ContactUs() {
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', country: '', mobile: '', message: '' },
   });
-  const send = useMutation({ mutationFn: (input: z.output<typeof ContactRequest>) => callApi('sendContactMessage', input) });
+  const send = useMutation({
+    mutationFn: (input: z.output<typeof ContactRequest>) => callApi('sendContactMessage', input),
+  });
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -113,7 +127,12 @@ export default function ContactUs() {
                 </SimpleGrid>
                 <Field.Root required invalid={!!errors.email}>
                   <Field.Label>Email</Field.Label>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+                  <Input
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@example.com"
+                    {...register('email')}
+                  />
                   <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
                 </Field.Root>
                 <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }} gap="4">
@@ -124,7 +143,12 @@ export default function ContactUs() {
                   </Field.Root>
                   <Field.Root required invalid={!!errors.mobile}>
                     <Field.Label>Mobile number</Field.Label>
-                    <Input type="tel" inputMode="numeric" autoComplete="tel-national" {...register('mobile')} />
+                    <Input
+                      type="tel"
+                      inputMode="numeric"
+                      autoComplete="tel-national"
+                      {...register('mobile')}
+                    />
                     <Field.ErrorText>{errors.mobile?.message}</Field.ErrorText>
                   </Field.Root>
                 </Grid>

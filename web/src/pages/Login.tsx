@@ -37,7 +37,9 @@ export default function Login() {
       navigate(homeFor(user.isAdmin), { replace: true });
     } catch (error) {
       setFailure(
-        error instanceof SignInError ? error : new SignInError('other', 'We could not log you in. Please try again.'),
+        error instanceof SignInError
+          ? error
+          : new SignInError('other', 'We could not log you in. Please try again.'),
       );
       setPending(false);
     }

@@ -22,19 +22,27 @@ export function PlanSubscribeDialog({
   const signedIn = state.status === 'signedIn';
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} lazyMount unmountOnExit placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      lazyMount
+      unmountOnExit
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{signedIn ? `Subscribe to ${plan?.name ?? ''}` : 'Log in to subscribe'}</Dialog.Title>
+              <Dialog.Title>
+                {signedIn ? `Subscribe to ${plan?.name ?? ''}` : 'Log in to subscribe'}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {!signedIn ? (
                 <Text color="fg.muted">
-                  Plans are activated from your Trendex wallet. Log in to your account, or create one in a minute, to
-                  subscribe to {plan?.name ?? 'a plan'}.
+                  Plans are activated from your Trendex wallet. Log in to your account, or create one in a
+                  minute, to subscribe to {plan?.name ?? 'a plan'}.
                 </Text>
               ) : (
                 <Stack gap="4">

@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Container, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCircleCheck, LuCircleMinus } from 'react-icons/lu';
 import { FormAlert } from '../components/FormAlert';
@@ -90,9 +101,10 @@ export default function Pricing() {
         </SimpleGrid>
         <Box mt="10">
           <FormAlert status="warning" title="Disclaimer">
-            Crypto asset prices are volatile and past performance is no guide to future results. Trading bots can lose
-            money. A membership unlocks software features only; it is not investment advice and does not promise any
-            return. Plans run for one year from activation and are paid from your Trendex wallet.
+            Crypto asset prices are volatile and past performance is no guide to future results. Trading bots
+            can lose money. A membership unlocks software features only; it is not investment advice and does
+            not promise any return. Plans run for one year from activation and are paid from your Trendex
+            wallet.
           </FormAlert>
         </Box>
       </Container>

@@ -127,7 +127,8 @@ export default function SignUp() {
     }),
   );
   const formError =
-    signUp.error && !(signUp.error instanceof ApiError && fieldNames.includes(signUp.error.field as FieldName))
+    signUp.error &&
+    !(signUp.error instanceof ApiError && fieldNames.includes(signUp.error.field as FieldName))
       ? errorMessage(signUp.error)
       : null;
 
@@ -156,7 +157,11 @@ export default function SignUp() {
 
           <Field.Root required invalid={!!errors.password}>
             <Field.Label>Password</Field.Label>
-            <PasswordInput autoComplete="new-password" aria-describedby="password-rules" {...register('password')} />
+            <PasswordInput
+              autoComplete="new-password"
+              aria-describedby="password-rules"
+              {...register('password')}
+            />
             <PasswordChecklist id="password-rules" password={password} />
             <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
           </Field.Root>
@@ -199,9 +204,7 @@ export default function SignUp() {
             {sponsorVerified ? (
               <HStack color="gain.fg" fontSize="sm" role="status">
                 <LuCircleCheck aria-hidden />
-                <Text>
-                  {current?.name ? `Sponsor: ${current.name}` : 'Referral id verified.'}
-                </Text>
+                <Text>{current?.name ? `Sponsor: ${current.name}` : 'Referral id verified.'}</Text>
               </HStack>
             ) : (
               !sponsorError && (
@@ -231,8 +234,8 @@ export default function SignUp() {
               I Accept Terms and Conditions
             </NativeChoice>
             <Text fontSize="xs" color="fg.muted">
-              Trading bots act on your own exchange account; crypto prices are volatile and you may lose money. Plans
-              are paid from your Trendex wallet and are not refundable once active.
+              Trading bots act on your own exchange account; crypto prices are volatile and you may lose
+              money. Plans are paid from your Trendex wallet and are not refundable once active.
             </Text>
             <Field.ErrorText>{errors.acceptTerms?.message}</Field.ErrorText>
           </Field.Root>

@@ -14,8 +14,8 @@ export default function Success() {
         </Box>
         {state.message && <Text fontWeight="medium">{state.message}</Text>}
         <Text color="fg.muted">
-          Check your e-mail{state.email ? ` (${state.email})` : ''} and open the verification link we sent you. After
-          verifying your address you can log in and set up your first bot.
+          Check your e-mail{state.email ? ` (${state.email})` : ''} and open the verification link we sent
+          you. After verifying your address you can log in and set up your first bot.
         </Text>
         <Button asChild colorPalette="brand" size="lg" w="full">
           <RouterLink to="/signin">Continue to login</RouterLink>

@@ -32,7 +32,9 @@ export default function Verify() {
             Open the link from your e-mail again, or ask for a new one.
           </FormAlert>
         )}
-        {token && (verify.isIdle || verify.isPending) && <PageLoader label="Verifying your e-mail address…" />}
+        {token && (verify.isIdle || verify.isPending) && (
+          <PageLoader label="Verifying your e-mail address…" />
+        )}
         {verify.isSuccess && (
           <Stack gap="4" align="center" textAlign="center">
             <Box color="gain.fg" fontSize="5xl" aria-hidden>

@@ -47,7 +47,11 @@ export function FeatureShowcase() {
           title="Everything you need to trade on autopilot"
           text="Hover a feature to see it in the app."
         />
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap={{ base: '8', lg: '12' }} alignItems="center">
+        <Grid
+          templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
+          gap={{ base: '8', lg: '12' }}
+          alignItems="center"
+        >
           <Stack gap="3" role="list">
             {features.map((f, i) => {
               const Icon = f.icon;
@@ -71,7 +75,11 @@ export function FeatureShowcase() {
                   p="5"
                   transition="all 0.2s"
                   cursor="pointer"
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+                  _focusVisible={{
+                    outline: '2px solid',
+                    outlineColor: 'brand.focusRing',
+                    outlineOffset: '2px',
+                  }}
                 >
                   <HStack gap="4" align="flex-start">
                     <Box

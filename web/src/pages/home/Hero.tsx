@@ -12,7 +12,11 @@ export function Hero() {
         aria-hidden
       />
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }} position="relative">
-        <Grid templateColumns={{ base: '1fr', lg: '5fr 6fr' }} gap={{ base: '10', lg: '12' }} alignItems="center">
+        <Grid
+          templateColumns={{ base: '1fr', lg: '5fr 6fr' }}
+          gap={{ base: '10', lg: '12' }}
+          alignItems="center"
+        >
           <Stack gap="6">
             <HStack
               gap="2"
@@ -35,8 +39,8 @@ export function Hero() {
               </Text>
             </Heading>
             <Text fontSize={{ base: 'md', md: 'xl' }} color="whiteAlpha.800" maxW="xl">
-              Connect Binance or WazirX, pick a backtested strategy and let Trendex bots execute it around the clock —
-              with every trade, profit and reward in one dashboard.
+              Connect Binance or WazirX, pick a backtested strategy and let Trendex bots execute it around the
+              clock — with every trade, profit and reward in one dashboard.
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild size="xl" colorPalette="brand">

@@ -69,7 +69,13 @@ export function ScrollStepper() {
           title="From sign-up to your first trade"
           text="Scroll through the four steps."
         />
-        <Box as="ol" ref={sectionRef} position="relative" listStyleType="none" aria-label="Getting started steps">
+        <Box
+          as="ol"
+          ref={sectionRef}
+          position="relative"
+          listStyleType="none"
+          aria-label="Getting started steps"
+        >
           <Box position="absolute" left="19px" top="4" bottom="4" w="2px" bg="border.card" aria-hidden>
             <Box
               w="full"

@@ -1,6 +1,16 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 
-export function SectionTitle({ eyebrow, title, text, id }: { eyebrow: string; title: string; text?: string; id?: string }) {
+export function SectionTitle({
+  eyebrow,
+  title,
+  text,
+  id,
+}: {
+  eyebrow: string;
+  title: string;
+  text?: string;
+  id?: string;
+}) {
   return (
     <Stack gap="2" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '12' }}>
       <Text textTransform="uppercase" letterSpacing="0.12em" fontSize="xs" fontWeight="bold" color="brand.fg">

@@ -111,7 +111,8 @@ export function AuthProvider({
         }
       } catch (error) {
         const name = (error as Error).name;
-        if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') {
+        // cognito-local answers a wrong password with InvalidPasswordException, Cognito with NotAuthorizedException.
+        if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(name)) {
           throw new SignInError('credentials', LOGIN_FAILED_MESSAGE);
         }
         if (name === 'UserNotConfirmedException') throw new SignInError('unconfirmed', UNCONFIRMED_MESSAGE);

@@ -23,3 +23,13 @@ export function dialCodes(): DialCode[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return cached;
 }
+
+/** A sensible preselection: the region of the browser's language (e.g. 'en-IN' -> 'IN'), if known. */
+export function defaultCountry(): string {
+  try {
+    const region = new Intl.Locale(navigator.language).maximize().region;
+    return region && dialCodes().some((c) => c.country === region) ? region : '';
+  } catch {
+    return '';
+  }
+}

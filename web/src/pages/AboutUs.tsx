@@ -92,9 +92,10 @@ export default function AboutUs() {
 
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-          {pillars.map((p) => (
+          {pillars.map((p, i) => (
             <Stack
               key={p.title}
+              gridColumn={i === 3 ? { lg: 'span 2' } : i === 4 ? { md: 'span 2', lg: 'auto' } : undefined}
               bg="bg.surface"
               borderWidth="1px"
               borderColor="border.card"

@@ -20,6 +20,7 @@ import { LuClock, LuHeadset, LuMail } from 'react-icons/lu';
 import type { z } from 'zod';
 import { ContactRequest } from '#api/schemas/support';
 import { CountryCodeSelect } from '../components/CountryCodeSelect';
+import { defaultCountry } from '../lib/countries';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, callApi, errorMessage } from '../lib/api';
@@ -56,7 +57,14 @@ export default function ContactUs() {
   } = useForm<ContactInput, unknown, z.output<typeof ContactRequest>>({
     resolver: zodResolver(ContactRequest),
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', email: '', country: '', mobile: '', message: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      country: defaultCountry(),
+      mobile: '',
+      message: '',
+    },
   });
   const send = useMutation({
     mutationFn: (input: z.output<typeof ContactRequest>) => callApi('sendContactMessage', input),

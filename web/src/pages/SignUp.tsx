@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { SignUpRequest } from '#api/schemas/auth';
 import { AuthCard } from '../components/AuthCard';
 import { CountryCodeSelect } from '../components/CountryCodeSelect';
+import { defaultCountry } from '../lib/countries';
 import { FormAlert } from '../components/FormAlert';
 import { NativeChoice } from '../components/NativeChoice';
 import { PasswordChecklist, passwordPasses } from '../components/PasswordChecklist';
@@ -75,7 +76,7 @@ export default function SignUp() {
       password: '',
       name: '',
       username: '',
-      country: '',
+      country: defaultCountry(),
       mobile: '',
       sponsor: initialSponsor,
       side: initialSide,

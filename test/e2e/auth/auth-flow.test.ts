@@ -1,0 +1,180 @@
+/**
+ * The foundation's user path in Chromium: the public site, sign-up with the referral link,
+ * the verification mail read in the outbox, log-in, guards, reset password and the admin area.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newVerifiedMember, stack } from '../../support/api';
+import { launchBrowser, screenshot } from '../../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const newPage = async (width = 1440, height = 900): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height } });
+  return context.newPage();
+};
+
+const url = (path: string) => `${stack().webUrl}${path}`;
+
+/** Opens the outbox page, finds the newest mail to `to` with a link to `path`, and clicks it. */
+const followMailedLink = async (page: Page, to: string, path: string) => {
+  await page.goto(url(`/outbox?to=${encodeURIComponent(to)}`));
+  await page.locator(`a[href*="${path}?token="]`).first().click();
+};
+
+const logIn = async (page: Page, email: string, password: string) => {
+  await page.goto(url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+};
+
+describe('the public site', () => {
+  it('shows the landing page with its sections and the FAQ first item open', async () => {
+    const page = await newPage();
+    await page.goto(url('/'));
+    await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().isVisible()).toBe(true);
+    const text = await page.locator('body').innerText();
+    for (const part of ['Binance', 'WazirX', 'Explore Now']) expect(text).toContain(part);
+    await screenshot(page, 'landing-1440');
+    const mobile = await newPage(375, 812);
+    await mobile.goto(url('/'));
+    await expect.poll(() => mobile.getByRole('link', { name: 'Get Started' }).first().isVisible()).toBe(true);
+    await screenshot(mobile, 'landing-375');
+    // No asset comes from another host.
+    const hosts = await page.evaluate(() =>
+      [...document.querySelectorAll('img,video,source,script,link')]
+        .map((el) => (el as HTMLImageElement).src || (el as HTMLLinkElement).href)
+        .filter(Boolean)
+        .map((src) => new URL(src).host),
+    );
+    expect(new Set(hosts)).toEqual(new Set([new URL(stack().webUrl).host]));
+  });
+
+  it('tells a visitor who subscribes on Pricing to log in', async () => {
+    const page = await newPage();
+    await page.goto(url('/pricing'));
+    await expect.poll(() => page.getByText('Most Popular').isVisible()).toBe(true);
+    expect(await page.locator('body').innerText()).toMatch(/180[\s\S]*250/);
+    await page.getByRole('button', { name: 'Subscribe' }).first().click();
+    await expect.poll(() => page.getByText('Log in to subscribe').isVisible()).toBe(true);
+  });
+
+  it('sends the Contact Us form and confirms it', async () => {
+    const page = await newPage();
+    await page.goto(url('/contactus'));
+    await page.getByLabel('First name').fill('Vera');
+    await page.getByLabel('Last name').fill('Visitor');
+    await page.getByLabel('Email').fill('vera@example.com');
+    await page.getByLabel('Country code').selectOption('GB');
+    await page.getByLabel('Mobile number').fill('7700900123');
+    await page.getByLabel('Message').fill('Which exchanges do you support?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.getByText('reached our support team').isVisible()).toBe(true);
+  });
+});
+
+describe('sign-up, verification and log-in', () => {
+  const id = Date.now().toString(36);
+  const member = { email: `e2e${id}@example.com`, username: `e2e${id}`, password: 'Str0ng!Passw0rd', name: 'Erin Tester' };
+
+  it('signs up from a referral link, verifies from the mail, and logs in to the dashboard', async () => {
+    const page = await newPage();
+    await page.goto(url(`/signup?sposer=${stack().admin.username}&side=Left`));
+    await expect.poll(() => page.getByLabel('Referral id').inputValue()).toBe(stack().admin.username);
+    expect(await page.getByLabel('Left').isChecked()).toBe(true);
+
+    // a wrong referral id is named as such
+    await page.getByLabel('Referral id').fill('nobody_at_all');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByText('Your direct referal id is incorrect.').isVisible()).toBe(true);
+    await page.getByLabel('Referral id').fill(stack().admin.username);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByText('Trendex Admin').first().isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByLabel('Name', { exact: true }).fill(member.name);
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Country code').selectOption('IN');
+    // every country from libphonenumber-js, not a hand list
+    expect(await page.getByLabel('Country code').locator('option').count()).toBeGreaterThan(240);
+    await page.getByLabel('Mobile number').fill('9876543210');
+    await page.getByText('I Accept Terms and Conditions').click();
+    expect(await page.getByLabel('I Accept Terms and Conditions').isChecked()).toBe(true);
+    await screenshot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/success');
+
+    await followMailedLink(page, member.email, '/verify');
+    await page.waitForURL('**/verify?token=*');
+    await expect.poll(() => page.getByText('verified').first().isVisible()).toBe(true);
+
+    await logIn(page, member.email, 'Wr0ng!Password');
+    await expect.poll(() => page.getByText('Login Credentials are not correct.').isVisible()).toBe(true);
+
+    await logIn(page, member.email, member.password);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: /Erin/ }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await screenshot(page, 'dashboard');
+
+    // a member who opens an admin route is sent to /
+    await page.goto(url('/admindashboard'));
+    await page.waitForURL((u) => u.pathname === '/');
+
+    await page.goto(url('/dashboard'));
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(url('/dashboard'));
+    await page.waitForURL('**/login');
+  });
+
+  it('resets a forgotten password from the mailed link', async () => {
+    const member = await newVerifiedMember();
+    const page = await newPage();
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByRole('dialog').getByLabel('Email').fill(member.email);
+    await page.getByRole('dialog').getByRole('button', { name: /send|reset/i }).click();
+    await expect.poll(() => page.getByText('Reset password link send to email.').isVisible()).toBe(true);
+
+    await followMailedLink(page, member.email, '/changepassword');
+    await page.waitForURL('**/changepassword?token=*');
+    await page.getByLabel('Password', { exact: true }).fill('N3w!Password');
+    await page.getByLabel('Confirm Password').fill('N3w!Passwordx');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(() => page.getByText('Login Credentials are not correct.').isVisible()).toBe(true);
+    await page.getByLabel('Confirm Password').fill('N3w!Password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(() => page.getByText('Password Updated Successfully').isVisible()).toBe(true);
+
+    await logIn(page, member.email, 'N3w!Password');
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('sends a visitor who opens a member route to /login', async () => {
+    const page = await newPage();
+    await page.goto(url('/profile'));
+    await page.waitForURL('**/login');
+  });
+});
+
+describe('the admin', () => {
+  it('lands on the admin dashboard with the member counts and sees the Admin link', async () => {
+    const page = await newPage();
+    await logIn(page, stack().admin.email, stack().admin.password);
+    await page.waitForURL('**/admindashboard');
+    await expect.poll(() => page.getByText('Members').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Admin' }).first().isVisible()).toBe(true);
+    await screenshot(page, 'admin-dashboard');
+  });
+});

@@ -7,7 +7,7 @@ import { ColorModeToggle } from '../components/ColorModeToggle';
 import { Logo } from '../components/Logo';
 import { PageLoader } from '../components/PageLoader';
 import { TickerSlot } from '../components/TickerSlot';
-import { adminSidebar } from '../layout/navLinks';
+import { adminNavItem, adminSidebar } from '../layout/navLinks';
 import { useAuth } from '../lib/auth';
 
 const icons: Record<string, typeof LuLayoutDashboard> = { '/admindashboard': LuLayoutDashboard };
@@ -30,7 +30,7 @@ export default function AdminLayout() {
       <Box as="header" bg="bg.hero" color="white" position="sticky" top="0" zIndex="sticky">
         <Flex h="16" px={{ base: '4', md: '6' }} align="center" justify="space-between" gap="3">
           <HStack gap="3">
-            <RouterLink to="/admindashboard" aria-label="Trendex admin home">
+            <RouterLink to="/admindashboard" aria-label="Trendex back office home">
               <Logo color="white" />
             </RouterLink>
             <Text
@@ -48,8 +48,25 @@ export default function AdminLayout() {
             <Text fontSize="sm" color="whiteAlpha.700" display={{ base: 'none', md: 'block' }}>
               {email}
             </Text>
-            <Button asChild size="sm" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
+            <Button
+              asChild
+              size="sm"
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              display={{ base: 'none', md: 'inline-flex' }}
+            >
               <RouterLink to="/dashboard">Member area</RouterLink>
+            </Button>
+            <Button
+              asChild
+              size="sm"
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              css={{ '&[aria-current=page]': { bg: 'whiteAlpha.200' } }}
+            >
+              <NavLink to={adminNavItem.to}>{adminNavItem.label}</NavLink>
             </Button>
             <ColorModeToggle onDark />
             <Button
@@ -100,6 +117,19 @@ export default function AdminLayout() {
                 </HStack>
               );
             })}
+            <HStack
+              asChild
+              gap="3"
+              px="3"
+              py="2"
+              borderRadius="md"
+              fontWeight="medium"
+              color="fg.muted"
+              _hover={{ bg: 'bg.muted', color: 'fg' }}
+              display={{ base: 'flex', md: 'none' }}
+            >
+              <RouterLink to="/dashboard">Member area</RouterLink>
+            </HStack>
           </Stack>
         </Box>
         <Container as="main" maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }} flex="1">

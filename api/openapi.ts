@@ -11,7 +11,10 @@ export const buildOpenApiDocument = () => {
     bearerFormat: 'JWT',
     description: 'The Cognito ID token of the signed-in member',
   });
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ErrorBody } },
+  });
   for (const [operationId, route] of Object.entries(routes) as [string, Route][]) {
     const hasBody = route.method === 'POST' || route.method === 'PUT';
     registry.registerPath({
@@ -27,7 +30,10 @@ export const buildOpenApiDocument = () => {
         : // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generator wants a ZodObject here
           { query: route.request as any },
       responses: {
-        [route.status ?? 200]: { description: 'Success', content: { 'application/json': { schema: route.response } } },
+        [route.status ?? 200]: {
+          description: 'Success',
+          content: { 'application/json': { schema: route.response } },
+        },
         400: error('Invalid input: the message names the field'),
         ...(route.access === 'public' ? {} : { 401: error('Not signed in') }),
         ...(route.access === 'admin' ? { 403: error('Not in the admin group') } : {}),

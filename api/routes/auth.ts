@@ -1,0 +1,78 @@
+import {
+  EmailRequest,
+  Profile,
+  ResetPasswordRequest,
+  SignUpRequest,
+  SponsorCheckRequest,
+  SponsorCheckResponse,
+  TokenRequest,
+} from '../schemas/auth';
+import { MessageBody } from '../schemas/common';
+import { Empty, route, type Route } from '../route';
+
+export const authRoutes = {
+  signUp: route({
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Create an account under a sponsor; mails a verification link',
+    request: SignUpRequest,
+    response: MessageBody,
+    status: 201,
+  }),
+  checkSponsor: route({
+    method: 'POST',
+    path: '/auth/directid',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Is this referral id (a sponsor username) a confirmed member?',
+    request: SponsorCheckRequest,
+    response: SponsorCheckResponse,
+  }),
+  verifyEmail: route({
+    method: 'POST',
+    path: '/auth/email-verify',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Confirm an account with the token from the verification mail',
+    request: TokenRequest,
+    response: MessageBody,
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/auth/verifyEmail',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Mail a new verification link to an unconfirmed account',
+    request: EmailRequest,
+    response: MessageBody,
+  }),
+  requestPasswordReset: route({
+    method: 'POST',
+    path: '/auth/changepassword',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Mail a reset-password link',
+    request: EmailRequest,
+    response: MessageBody,
+  }),
+  resetPassword: route({
+    method: 'PUT',
+    path: '/auth/changepassword',
+    access: 'public',
+    domain: 'auth',
+    summary: 'Set a new password with the token from the reset mail',
+    request: ResetPasswordRequest,
+    response: MessageBody,
+  }),
+  getProfile: route({
+    method: 'GET',
+    path: '/auth/user',
+    access: 'member',
+    domain: 'auth',
+    summary: "The signed-in member's own profile",
+    request: Empty,
+    response: Profile,
+  }),
+} as const satisfies Record<string, Route>;

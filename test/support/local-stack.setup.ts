@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
   if (project.name === 'e2e') buildWebIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-test-'));
   // Ports apart from `npm start`'s, so tests run beside a developer's stack.
-  const base = project.name === 'e2e' ? 3600 : 3500;
+  // TEST_PORT_BASE lets two test runs share a machine.
+  const base = Number(process.env.TEST_PORT_BASE ?? 3500) + (project.name === 'e2e' ? 100 : 0);
   const stack = await startLocalStack({
     dataDir,
     webPort: base,

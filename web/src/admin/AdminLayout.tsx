@@ -28,7 +28,7 @@ export default function AdminLayout() {
   return (
     <Flex direction="column" minH="100dvh" bg="bg.canvas">
       <Box as="header" bg="bg.hero" color="white" position="sticky" top="0" zIndex="sticky">
-        <Flex h="16" px={{ base: '4', md: '6' }} align="center" justify="space-between" gap="3">
+        <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="2">
           <HStack gap="3">
             <RouterLink to="/admindashboard" aria-label="Trendex back office home">
               <Logo color="white" />
@@ -44,7 +44,7 @@ export default function AdminLayout() {
               Back office
             </Text>
           </HStack>
-          <HStack gap="2">
+          <HStack gap={{ base: '1', md: '2' }}>
             <Text fontSize="sm" color="whiteAlpha.700" display={{ base: 'none', md: 'block' }}>
               {email}
             </Text>
@@ -76,8 +76,12 @@ export default function AdminLayout() {
               borderColor="whiteAlpha.400"
               _hover={{ bg: 'whiteAlpha.200' }}
               onClick={onLogout}
+              aria-label="Log Out"
             >
-              <LuLogOut aria-hidden /> Log Out
+              <LuLogOut aria-hidden />
+              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                Log Out
+              </Box>
             </Button>
           </HStack>
         </Flex>

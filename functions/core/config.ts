@@ -17,6 +17,15 @@ export const config = {
   referral: { directBonusRate: 0.1, binaryBonusRate: 0.1 },
   profitChargeRate: 0.2,
   withdraw: { minimum: usdt(10), otpDigits: 6, otpTtlMinutes: 10, otpMaxTries: 5 },
+  deposit: {
+    minimum: usdt(1),
+    maximum: usdt(100_000),
+    /** An invoice not paid within this long is closed by the reconciliation schedule. */
+    invoiceTtlHours: 24,
+    /** The coin the provider quotes invoices in and pays withdrawals with. */
+    payCurrency: 'usdtbsc',
+  },
+  wallet: { pageSize: 10 },
   auth: {
     verifyTokenTtlHours: 48,
     /** A username reserved by a sign-up that was never verified is freed after this long. */

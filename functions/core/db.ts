@@ -44,6 +44,23 @@ export const keys = {
   connection: (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' }),
   memberConnections: (memberId: string) => `MEMBERCONN#${memberId}`,
   topicConnections: (topic: string) => `TOPIC#${topic}`,
+  /** Ledger: an account's balance and its entries share the account's partition. */
+  ledgerBalance: (account: string) => ({ PK: `ACCT#${account}`, SK: 'BALANCE' }),
+  ledgerEntry: (account: string, txId: string) => ({ PK: `ACCT#${account}`, SK: `ENTRY#${txId}` }),
+  ledgerEntryPrefix: 'ENTRY#',
+  /** One item per ledger transaction, keyed by its idempotency key: a replay finds it and stops. */
+  ledgerTx: (idempotencyKey: string) => ({ PK: `LTX#${idempotencyKey}`, SK: 'LTX' }),
+  /** GSI1: a member's own transaction list (newest first); GSI2: every transaction of a kind by date. */
+  memberTransactions: (memberId: string) => `MEMBERTX#${memberId}`,
+  transactionsOfKind: (kind: string) => `LEDGERKIND#${kind}`,
+  walletStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'WALLETSTATS' }),
+  invoice: (paymentId: string) => ({ PK: `INVOICE#${paymentId}`, SK: 'INVOICE' }),
+  /** GSI2 (sparse): invoices still waiting for payment, for the reconciliation schedule. */
+  openInvoices: 'INVOICES#OPEN',
+  withdrawal: (id: string) => ({ PK: `WITHDRAWAL#${id}`, SK: 'WITHDRAWAL' }),
+  otp: (purpose: string, memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: `OTP#${purpose}` }),
+  /** Plan expiry queue: one item per active plan, sorted by its end date. */
+  planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;
 
 /** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */

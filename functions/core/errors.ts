@@ -22,6 +22,18 @@ export const messages = {
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  planActivated: 'Plan activated.',
+  noWalletBalance: 'You Dont have wallet balance.',
+  otpSent: 'OTP sent successfully.',
+  otpWrong: 'The OTP is not correct. Check the code in your e-mail.',
+  otpExpired: 'The OTP has expired. Generate a new one.',
+  otpExhausted: 'Too many wrong OTP attempts. Generate a new one.',
+  otpMissing: 'Generate an OTP first; it is sent to your e-mail.',
+  withdrawMinimum: 'Minimum withdraw balance is 10$',
+  withdrawAddress: 'Enter a valid BEP20 address (0x followed by 40 hex characters, EIP-55 checksum).',
+  withdrawBalance: 'The amount is more than your wallet balance.',
+  withdrawFailed: 'The payout failed and the amount is back in your wallet. Please try again later.',
+  depositAmount: 'Enter an amount between 1 and 100000 USDT.',
 } as const;
 
 export class DomainError extends Error {

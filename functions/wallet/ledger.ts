@@ -1,0 +1,129 @@
+/**
+ * The double-entry ledger's rules, pure (no I/O): accounts, postings, what a valid transaction
+ * is, and how one applies to a set of balances. store.ts writes exactly what these rules allow,
+ * in one DynamoDB transaction; the property tests check the rules against any sequence of
+ * movements.
+ *
+ * Conventions: every transaction is a list of postings (account, signed amount in micro-USDT)
+ * summing to zero. A member account or a platform account holding real money may never go
+ * below zero; the payment provider's clearing account is the outside world's mirror and goes
+ * negative as money comes in (it is what the platform owes the chain, so to speak).
+ */
+import type { Micro } from '#core/money';
+
+export type MemberWallet = 'wallet' | 'wallet1' | 'fuelwallet';
+export const MEMBER_WALLETS: readonly MemberWallet[] = ['wallet', 'wallet1', 'fuelwallet'];
+
+/** Account names: `member:<id>:<wallet|wallet1|fuelwallet|hold>` or `platform:<name>`. */
+export const accounts = {
+  member: (memberId: string, wallet: MemberWallet) => `member:${memberId}:${wallet}`,
+  /** Money of a withdrawal between request and payout. */
+  hold: (memberId: string) => `member:${memberId}:hold`,
+  revenue: 'platform:revenue',
+  /** The payment provider: deposits come from it, payouts go to it. */
+  clearing: 'platform:clearing',
+  corePool: 'platform:corepool',
+} as const;
+
+/** Only the clearing account may be negative: it stands for money outside the platform. */
+export const mayGoNegative = (account: string): boolean => account === accounts.clearing;
+
+export interface Posting {
+  account: string;
+  /** Signed micro-USDT: positive credits the account, negative debits it. */
+  amount: Micro;
+}
+
+export type TxKind =
+  | 'deposit'
+  | 'withdraw-hold'
+  | 'withdraw-release'
+  | 'withdraw-settle'
+  | 'plan'
+  | 'profit-charge'
+  | 'bonus'
+  | 'admin-credit';
+
+export interface LedgerTx {
+  /** The same key twice is one transaction: the second changes nothing. */
+  idempotencyKey: string;
+  kind: TxKind;
+  postings: Posting[];
+}
+
+export class LedgerRuleError extends Error {
+  constructor(
+    readonly reason: 'unbalanced' | 'not-integer' | 'empty' | 'non-positive' | 'duplicate-account',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerRuleError';
+  }
+}
+
+/** A single movement of `amount` from one account to another, as two postings. */
+export const transfer = (from: string, to: string, amount: Micro): Posting[] => {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new LedgerRuleError('non-positive', `a transfer moves a positive integer amount, not ${amount}`);
+  if (from === to) throw new LedgerRuleError('duplicate-account', 'a transfer needs two accounts');
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+};
+
+/** Throws unless the postings are a valid transaction: integers, one per account, sum zero. */
+export const assertBalanced = (postings: readonly Posting[]): void => {
+  if (postings.length < 2) throw new LedgerRuleError('empty', 'a transaction has at least two postings');
+  const seen = new Set<string>();
+  let sum = 0;
+  for (const p of postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0)
+      throw new LedgerRuleError('not-integer', `posting amounts are non-zero integers, not ${p.amount}`);
+    if (seen.has(p.account))
+      throw new LedgerRuleError('duplicate-account', `account ${p.account} posted twice in one transaction`);
+    seen.add(p.account);
+    sum += p.amount;
+  }
+  if (sum !== 0) throw new LedgerRuleError('unbalanced', `postings sum to ${sum}, not 0`);
+};
+
+/** The debits a transaction needs covered: account -> amount that must be available. */
+export const requiredFunds = (postings: readonly Posting[]): Map<string, Micro> =>
+  new Map(
+    postings.filter((p) => p.amount < 0 && !mayGoNegative(p.account)).map((p) => [p.account, -p.amount]),
+  );
+
+export type ApplyResult =
+  | { status: 'applied'; balances: Map<string, Micro> }
+  | { status: 'replayed'; balances: Map<string, Micro> }
+  | { status: 'insufficient'; account: string; balances: Map<string, Micro> };
+
+/**
+ * The reference model of the ledger: applies a transaction to balances (a new map; the input is
+ * not changed), refusing it whole when any guarded account would go negative and ignoring a
+ * replayed idempotency key. The DynamoDB store implements exactly this with conditions.
+ */
+export const applyTx = (
+  balances: ReadonlyMap<string, Micro>,
+  applied: ReadonlySet<string>,
+  tx: LedgerTx,
+): ApplyResult => {
+  assertBalanced(tx.postings);
+  const next = new Map(balances);
+  if (applied.has(tx.idempotencyKey)) return { status: 'replayed', balances: next };
+  for (const [account, needed] of requiredFunds(tx.postings))
+    if ((balances.get(account) ?? 0) < needed) return { status: 'insufficient', account, balances: next };
+  for (const p of tx.postings) next.set(p.account, (next.get(p.account) ?? 0) + p.amount);
+  return { status: 'applied', balances: next };
+};
+
+/** The ledger's invariant: all balances together are zero (money is moved, never made or lost). */
+export const totalOf = (balances: ReadonlyMap<string, Micro>): Micro =>
+  [...balances.values()].reduce((a, b) => a + b, 0);
+
+/** The member a member account belongs to, or null for a platform account. */
+export const memberOf = (account: string): string | null => {
+  const m = /^member:([^:]+):/.exec(account);
+  return m ? m[1] : null;
+};

@@ -1,0 +1,439 @@
+/**
+ * The ledger on DynamoDB. `post` writes a transaction's idempotency item, its balance updates
+ * (each debit of a guarded account under `balance >= amount`) and its entries in ONE
+ * TransactWriteItems call, together with any other item the use case must change at the same
+ * time (a plan flag, an invoice status). All or nothing: a refused condition writes nothing.
+ */
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/clock';
+import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
+import { newId } from '#core/ids';
+import type { Micro } from '#core/money';
+import {
+  accounts,
+  assertBalanced,
+  MEMBER_WALLETS,
+  mayGoNegative,
+  memberOf,
+  type LedgerTx,
+  type MemberWallet,
+  type TxKind,
+} from './ledger';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The row a member sees in the Latest Transaction table. */
+export interface Display {
+  type: string;
+  amount: Micro;
+  wallet: MemberWallet;
+}
+
+export interface PostInput {
+  tx: LedgerTx;
+  /** The member whose transaction list shows it (when `display` is set). */
+  memberId?: string;
+  display?: Display;
+  /** Facts kept with the transaction for reports: payment id, address, hash, e-mail. */
+  ref?: Record<string, string | number>;
+  /** Writes that must happen in the same transaction; their conditions guard the whole. */
+  extra?: TransactItem[];
+}
+
+export type PostResult =
+  | { status: 'applied'; txId: string }
+  | { status: 'replayed'; txId: string }
+  | { status: 'insufficient'; account: string }
+  | { status: 'refused'; extraIndex: number };
+
+interface CancellationReason {
+  Code?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MAX_ATTEMPTS = 60;
+
+const reasonsOf = (error: unknown): CancellationReason[] | null => {
+  const e = error as { name?: string; CancellationReasons?: CancellationReason[] } | null;
+  return e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []) : null;
+};
+
+const isRetryable = (error: unknown, reasons: CancellationReason[] | null): boolean => {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  if (
+    [
+      'TransactionConflictException',
+      'ThrottlingException',
+      'ProvisionedThroughputExceededException',
+      'TransactionInProgressException',
+    ].includes(name)
+  )
+    return true;
+  return !!reasons && reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+};
+
+export const post = async (input: PostInput): Promise<PostResult> => {
+  const { tx } = input;
+  assertBalanced(tx.postings);
+  const txId = newId();
+  const date = nowIso();
+  const table = tableName();
+  const showTo = input.display ? input.memberId : undefined;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.ledgerTx(tx.idempotencyKey),
+          txId,
+          idempotencyKey: tx.idempotencyKey,
+          kind: tx.kind,
+          postings: tx.postings,
+          date,
+          memberId: input.memberId,
+          ...(input.display ?? {}),
+          ref: input.ref,
+          ...(showTo ? { GSI1PK: keys.memberTransactions(showTo), GSI1SK: `${date}#${txId}` } : {}),
+          GSI2PK: keys.transactionsOfKind(tx.kind),
+          GSI2SK: `${date}#${txId}`,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+  for (const p of tx.postings) {
+    const member = memberOf(p.account);
+    const guarded = p.amount < 0 && !mayGoNegative(p.account);
+    items.push({
+      Update: {
+        TableName: table,
+        Key: keys.ledgerBalance(p.account),
+        UpdateExpression: member
+          ? 'ADD balance :delta SET account = :account, updatedAt = :now, GSI2PK = :g2pk, GSI2SK = :g2sk'
+          : 'ADD balance :delta SET account = :account, updatedAt = :now',
+        ...(guarded ? { ConditionExpression: 'balance >= :need' } : {}),
+        ExpressionAttributeValues: {
+          ':delta': p.amount,
+          ':account': p.account,
+          ':now': date,
+          ...(guarded ? { ':need': -p.amount } : {}),
+          ...(member ? { ':g2pk': `BALANCES#${p.account.split(':')[2]}`, ':g2sk': member } : {}),
+        },
+      },
+    });
+  }
+  for (const p of tx.postings)
+    items.push({
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.ledgerEntry(p.account, txId),
+          account: p.account,
+          amount: p.amount,
+          txId,
+          kind: tx.kind,
+          date,
+        },
+      },
+    });
+  const firstExtra = items.length;
+  items.push(...(input.extra ?? []));
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return { status: 'applied', txId };
+    } catch (error) {
+      const reasons = reasonsOf(error);
+      if (reasons) {
+        const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+        if (failed === 0) {
+          const existing = await getTx(tx.idempotencyKey);
+          return { status: 'replayed', txId: String(existing?.txId ?? '') };
+        }
+        if (failed > 0 && failed < firstExtra)
+          return { status: 'insufficient', account: tx.postings[failed - 1].account };
+        if (failed >= firstExtra) return { status: 'refused', extraIndex: failed - firstExtra };
+      }
+      if (!isRetryable(error, reasons) || attempt >= MAX_ATTEMPTS) throw error;
+      // Full jitter: contending writers on one wallet spread out instead of colliding again.
+      await sleep(Math.random() * Math.min(400, 5 * 2 ** Math.min(attempt, 7)));
+    }
+  }
+};
+
+export const getTx = async (idempotencyKey: string): Promise<Record<string, unknown> | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.ledgerTx(idempotencyKey), ConsistentRead: true }),
+  );
+  return Item ?? null;
+};
+
+export const getBalance = async (account: string): Promise<Micro> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.ledgerBalance(account), ConsistentRead: true }),
+  );
+  return Number(Item?.balance ?? 0);
+};
+
+export type MemberBalances = Record<MemberWallet | 'hold', Micro>;
+
+export const getMemberBalances = async (memberId: string): Promise<MemberBalances> => {
+  const names = [...MEMBER_WALLETS.map((w) => accounts.member(memberId, w)), accounts.hold(memberId)];
+  const { Responses } = await db.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: { Keys: names.map((n) => keys.ledgerBalance(n)), ConsistentRead: true },
+      },
+    }),
+  );
+  const found = new Map((Responses?.[tableName()] ?? []).map((i) => [String(i.account), Number(i.balance)]));
+  return {
+    wallet: found.get(names[0]) ?? 0,
+    wallet1: found.get(names[1]) ?? 0,
+    fuelwallet: found.get(names[2]) ?? 0,
+    hold: found.get(names[3]) ?? 0,
+  };
+};
+
+/** Every entry of an account, summed: equals its balance when the ledger is sound. */
+export const sumEntries = async (account: string): Promise<{ sum: Micro; count: number }> => {
+  let sum = 0;
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
+        ExpressionAttributeValues: { ':pk': keys.ledgerBalance(account).PK, ':e': keys.ledgerEntryPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      sum += Number(item.amount);
+      count++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { sum, count };
+};
+
+export interface TxRow {
+  txId: string;
+  kind: TxKind;
+  date: string;
+  type: string;
+  amount: Micro;
+  wallet: MemberWallet;
+  memberId?: string;
+  ref?: Record<string, string | number>;
+}
+
+const toRow = (i: Record<string, unknown>): TxRow => ({
+  txId: String(i.txId),
+  kind: i.kind as TxKind,
+  date: String(i.date),
+  type: String(i.type ?? i.kind),
+  amount: Number(i.amount ?? 0),
+  wallet: (i.wallet as MemberWallet | undefined) ?? 'wallet',
+  memberId: i.memberId as string | undefined,
+  ref: i.ref as Record<string, string | number> | undefined,
+});
+
+export const listMemberTransactions = async (
+  memberId: string,
+  limit: number,
+  cursor?: string,
+  wallet?: MemberWallet,
+): Promise<{ items: TxRow[]; cursor?: string }> => {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ...(wallet ? { FilterExpression: 'wallet = :w' } : {}),
+      ExpressionAttributeValues: {
+        ':pk': keys.memberTransactions(memberId),
+        ...(wallet ? { ':w': wallet } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  return { items: (page.Items ?? []).map(toRow), cursor: encodeCursor(page.LastEvaluatedKey) };
+};
+
+/** Transactions of one kind between two ISO instants (inclusive), oldest first. */
+export const listTransactionsOfKind = async (kind: TxKind, from: string, to: string): Promise<TxRow[]> => {
+  const rows: TxRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.transactionsOfKind(kind), ':from': from, ':to': `${to}~` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    rows.push(...(page.Items ?? []).map(toRow));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return rows;
+};
+
+/** Every member's balance of one wallet (the admin Balance report). */
+export const listWalletBalances = async (wallet: MemberWallet): Promise<Map<string, Micro>> => {
+  const out = new Map<string, Micro>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': `BALANCES#${wallet}` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of page.Items ?? []) out.set(String(i.GSI2SK), Number(i.balance));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+};
+
+/* ---------- wallet stats, invoices, withdrawals ---------- */
+
+export const addDepositedItem = (memberId: string, amount: Micro): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.walletStats(memberId),
+    UpdateExpression: 'ADD deposited :a',
+    ExpressionAttributeValues: { ':a': amount },
+  },
+});
+
+export const getDeposited = async (memberId: string): Promise<Micro> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.walletStats(memberId) }));
+  return Number(Item?.deposited ?? 0);
+};
+
+export type InvoiceStatus = 'waiting' | 'credited' | 'expired';
+
+export interface Invoice {
+  paymentId: string;
+  memberId: string;
+  email: string;
+  wallet: MemberWallet;
+  amount: Micro;
+  payAddress: string;
+  payAmount: string;
+  payCurrency: string;
+  status: InvoiceStatus;
+  createdAt: string;
+  expiresAt: string;
+  creditedAt?: string;
+}
+
+export const putInvoice = async (invoice: Invoice): Promise<void> => {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.invoice(invoice.paymentId),
+        ...invoice,
+        GSI1PK: `MEMBERINVOICE#${invoice.memberId}`,
+        GSI1SK: `${invoice.createdAt}#${invoice.paymentId}`,
+        GSI2PK: keys.openInvoices,
+        GSI2SK: `${invoice.createdAt}#${invoice.paymentId}`,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+};
+
+export const getInvoice = async (paymentId: string): Promise<Invoice | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.invoice(paymentId), ConsistentRead: true }),
+  );
+  return (Item as Invoice | undefined) ?? null;
+};
+
+/** The write that closes an invoice as credited, inside the crediting transaction. */
+export const closeInvoiceItem = (paymentId: string, status: InvoiceStatus): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(paymentId),
+    UpdateExpression: 'SET #s = :s, closedAt = :now REMOVE GSI2PK, GSI2SK',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':s': status, ':now': nowIso() },
+  },
+});
+
+export const expireInvoice = async (paymentId: string): Promise<boolean> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoice(paymentId),
+        UpdateExpression: 'SET #s = :expired, closedAt = :now REMOVE GSI2PK, GSI2SK',
+        ConditionExpression: '#s = :waiting',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':expired': 'expired', ':waiting': 'waiting', ':now': nowIso() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+};
+
+export const listOpenInvoices = async (): Promise<Invoice[]> => {
+  const out: Invoice[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.openInvoices },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((page.Items ?? []) as Invoice[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+};
+
+export interface Withdrawal {
+  id: string;
+  memberId: string;
+  email: string;
+  wallet: MemberWallet;
+  amount: Micro;
+  address: string;
+  status: 'held' | 'paid' | 'failed';
+  createdAt: string;
+  hash?: string;
+  payoutId?: string;
+}
+
+export const putWithdrawal = async (w: Withdrawal): Promise<void> => {
+  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.withdrawal(w.id), ...w } }));
+};

@@ -1,0 +1,84 @@
+/**
+ * The ledger store against DynamoDB Local: 200 concurrent withdrawals and purchases on one wallet
+ * never overdraw it, balances equal the sum of their entries, and a replayed key changes nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stack } from '../../support/api';
+
+type Store = typeof import('#functions/wallet/store');
+type Ledger = typeof import('#functions/wallet/ledger');
+let store: Store;
+let ledger: Ledger;
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: stack().tableName,
+    DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
+  });
+  store = await import('#functions/wallet/store');
+  ledger = await import('#functions/wallet/ledger');
+});
+
+const fresh = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+describe('ledger store', () => {
+  it('credits once for a replayed idempotency key', async () => {
+    const m = fresh();
+    const { accounts, transfer } = ledger;
+    const tx = {
+      idempotencyKey: `dep:${m}`,
+      kind: 'deposit' as const,
+      postings: transfer(accounts.clearing, accounts.member(m, 'wallet'), 5_000_000),
+    };
+    expect((await store.post({ tx, memberId: m })).status).toBe('applied');
+    expect((await store.post({ tx, memberId: m })).status).toBe('replayed');
+    expect(await store.getBalance(accounts.member(m, 'wallet'))).toBe(5_000_000);
+  });
+
+  it('200 concurrent withdrawals and purchases on one wallet never overdraw it', async () => {
+    const m = fresh();
+    const { accounts, transfer } = ledger;
+    const wallet = accounts.member(m, 'wallet');
+    const funded = 1_000_000_000; // 1000 USDT
+    await store.post({
+      tx: {
+        idempotencyKey: `fund:${m}`,
+        kind: 'deposit',
+        postings: transfer(accounts.clearing, wallet, funded),
+      },
+    });
+
+    // 100 holds of 10 and 100 purchases of 20 ask for 3000 USDT out of 1000.
+    const ops = Array.from({ length: 200 }, (_, i) =>
+      i % 2
+        ? {
+            idempotencyKey: `h:${m}:${i}`,
+            kind: 'withdraw-hold' as const,
+            postings: transfer(wallet, accounts.hold(m), 10_000_000),
+          }
+        : {
+            idempotencyKey: `p:${m}:${i}`,
+            kind: 'plan' as const,
+            postings: transfer(wallet, accounts.revenue, 20_000_000),
+          },
+    );
+    const results = await Promise.all(ops.map((tx) => store.post({ tx, memberId: m })));
+    const applied = ops.filter((_, i) => results[i].status === 'applied');
+    expect(results.every((r) => r.status === 'applied' || r.status === 'insufficient')).toBe(true);
+    const spent = applied.reduce((s, tx) => s + tx.postings[1].amount, 0);
+
+    const balance = await store.getBalance(wallet);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(balance).toBe(funded - spent);
+    // the money ran out: every refusal was for lack of funds, and less than 10 USDT is left
+    expect(balance).toBeLessThan(10_000_000);
+
+    for (const account of [wallet, accounts.hold(m)]) {
+      const { sum } = await store.sumEntries(account);
+      expect(sum).toBe(await store.getBalance(account));
+    }
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * E-mailed one-time codes for sensitive actions (withdrawals, exchange key binding): 6 digits,
+ * valid 10 minutes, 5 tries, stored only as a salted hash, one live code per purpose and member
+ * (a new code replaces the old). Codes are never logged or returned.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowSeconds } from './clock';
+import { config } from './config';
+import { db, isConditionFailure, keys, tableName } from './db';
+import { sendMail } from './mail';
+
+export type OtpPurpose = 'withdraw' | 'exchange';
+export type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
+
+const { otpDigits, otpTtlMinutes, otpMaxTries } = config.withdraw;
+
+const hash = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest();
+
+const LABEL: Record<OtpPurpose, string> = { withdraw: 'withdrawal', exchange: 'exchange connection' };
+
+/** Makes a new code, stores its hash and mails it; any earlier code of this purpose stops working. */
+export const issue = async (purpose: OtpPurpose, memberId: string, email: string): Promise<void> => {
+  const code = String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
+  const salt = randomBytes(16).toString('hex');
+  const expiresAt = nowSeconds() + otpTtlMinutes * 60;
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.otp(purpose, memberId),
+        salt,
+        hash: hash(salt, code).toString('hex'),
+        tries: 0,
+        expiresAt,
+        ttl: expiresAt + 3600,
+      },
+    }),
+  );
+  await sendMail({
+    to: email,
+    subject: `Your Trendex ${LABEL[purpose]} code`,
+    text: `Your one-time code is ${code}. It is valid for ${otpTtlMinutes} minutes. If you did not ask for it, ignore this e-mail and change your password.`,
+  });
+};
+
+/**
+ * Checks a code. Each check spends one try (counted atomically, so parallel guesses cannot
+ * exceed the limit); the right code is used up at once.
+ */
+export const verify = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
+  const key = keys.otp(purpose, memberId);
+  let item: Record<string, unknown> | undefined;
+  try {
+    ({ Attributes: item } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD tries :one',
+        ConditionExpression: 'attribute_exists(PK) AND tries < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': otpMaxTries },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // either there is no code or its tries are spent
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET checkedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': nowSeconds() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ).catch((e: unknown) => {
+      if (isConditionFailure(e)) return { Attributes: undefined };
+      throw e;
+    });
+    return Attributes ? 'exhausted' : 'missing';
+  }
+  if (!item) return 'missing';
+  if (Number(item.expiresAt) < nowSeconds()) return 'expired';
+  const expected = Buffer.from(String(item.hash), 'hex');
+  const given = hash(String(item.salt), code.trim());
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return 'wrong';
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'salt = :salt',
+        ExpressionAttributeValues: { ':salt': item.salt },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return 'missing'; // used by a parallel request a moment ago
+    throw error;
+  }
+  return 'ok';
+};

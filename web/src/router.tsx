@@ -1,26 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from './components/PageLoader';
+import { lazyPage } from './lib/lazyPage';
 import { RequireAdmin, RequireMember } from './layout/guards';
 import { SiteLayout } from './layout/SiteLayout';
 import { RouteError } from './pages/RouteError';
 import Home from './pages/home/Home';
 
 // Every page but the landing page is its own chunk; member and admin areas load only when visited.
-const AboutUs = lazy(() => import('./pages/AboutUs'));
-const ContactUs = lazy(() => import('./pages/ContactUs'));
-const Pricing = lazy(() => import('./pages/Pricing'));
-const Login = lazy(() => import('./pages/Login'));
-const SignUp = lazy(() => import('./pages/SignUp'));
-const Success = lazy(() => import('./pages/Success'));
-const Verify = lazy(() => import('./pages/Verify'));
-const ChangePassword = lazy(() => import('./pages/ChangePassword'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const Dashboard = lazy(() => import('./member/Dashboard'));
-const Profile = lazy(() => import('./member/Profile'));
-const Notifications = lazy(() => import('./member/Notifications'));
-const AdminLayout = lazy(() => import('./admin/AdminLayout'));
-const AdminDashboard = lazy(() => import('./admin/AdminDashboard'));
+const AboutUs = lazyPage(() => import('./pages/AboutUs'));
+const ContactUs = lazyPage(() => import('./pages/ContactUs'));
+const Pricing = lazyPage(() => import('./pages/Pricing'));
+const Login = lazyPage(() => import('./pages/Login'));
+const SignUp = lazyPage(() => import('./pages/SignUp'));
+const Success = lazyPage(() => import('./pages/Success'));
+const Verify = lazyPage(() => import('./pages/Verify'));
+const ChangePassword = lazyPage(() => import('./pages/ChangePassword'));
+const NotFound = lazyPage(() => import('./pages/NotFound'));
+const Dashboard = lazyPage(() => import('./member/Dashboard'));
+const Profile = lazyPage(() => import('./member/Profile'));
+const Notifications = lazyPage(() => import('./member/Notifications'));
+const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
+const AdminDashboard = lazyPage(() => import('./admin/AdminDashboard'));
 
 export const router = createBrowserRouter([
   {

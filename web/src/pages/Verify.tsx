@@ -41,8 +41,9 @@ export default function Verify() {
               <LuBadgeCheck />
             </Box>
             <Text fontSize="lg" fontWeight="semibold" role="status">
-              {verify.data.message}
+              Your e-mail address is verified.
             </Text>
+            {verify.data.message && <Text>{verify.data.message}</Text>}
             <Text color="fg.muted">Your account is ready. Log in to continue.</Text>
             <Button asChild colorPalette="brand" size="lg" w="full">
               <RouterLink to="/login">Continue to login</RouterLink>

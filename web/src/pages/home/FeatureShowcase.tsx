@@ -1,5 +1,5 @@
 import { Box, Container, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuChartLine, LuLayoutDashboard, LuNetwork } from 'react-icons/lu';
 import { SectionTitle } from './SectionTitle';
@@ -38,6 +38,10 @@ const features: { title: string; text: string; icon: IconType; image: string; al
 /** Feature cards; hovering or focusing a card swaps the screenshot beside it. */
 export function FeatureShowcase() {
   const [active, setActive] = useState(0);
+  // Warm the cache so a swap shows the next screenshot at once.
+  useEffect(() => {
+    for (const f of features.slice(1)) new window.Image().src = f.image;
+  }, []);
   return (
     <Box as="section" aria-labelledby="features-title" py={{ base: '14', md: '20' }}>
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
@@ -114,24 +118,17 @@ export function FeatureShowcase() {
             borderWidth="1px"
             borderColor="border.card"
             bg="#0b1326"
-            position="relative"
             aspectRatio="800 / 520"
           >
-            {features.map((f, i) => (
-              <Image
-                key={f.image}
-                src={f.image}
-                alt={i === active ? f.alt : ''}
-                aria-hidden={i !== active}
-                position="absolute"
-                inset="0"
-                w="full"
-                h="full"
-                opacity={i === active ? 1 : 0}
-                transition="opacity 0.35s ease"
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
-            ))}
+            <Image
+              key={features[active].image}
+              src={features[active].image}
+              alt={features[active].alt}
+              w="full"
+              h="full"
+              animationName="fade-in"
+              animationDuration="0.35s"
+            />
           </Box>
         </Grid>
       </Container>

@@ -13,6 +13,7 @@ import { startCognito, type TriggerHandler } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
+import { startPaperExchange } from './paper-exchange/server';
 import { assertPortFree, stopChild } from './process';
 import { startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
@@ -39,6 +40,13 @@ export interface LocalStack {
 }
 
 export const TABLE_NAME = 'trendex';
+
+/** The local stand-in for KMS: one 256-bit key per data folder, kept there (exchange-key envelope encryption). */
+const localExchangeKey = (dataDir: string): string => {
+  const file = join(dataDir, 'exchange-master.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+};
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** The admin's password is made once per data folder and kept there, so restarts keep the account. */
@@ -82,6 +90,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     WEB_URL: webUrl,
     WS_MANAGEMENT_ENDPOINT: `${webUrl}${MANAGEMENT_PATH}`,
     SUPPORT_EMAIL: 'support@trendex.local',
+    // Exchanges: the paper exchange on this port stands in for Binance and WazirX.
+    EXCHANGE_BINANCE_URL: `${webUrl}/paper/binance`,
+    EXCHANGE_WAZIRX_URL: `${webUrl}/paper/wazirx`,
+    EXCHANGE_LOCAL_KEY: localExchangeKey(dataDir),
+    EXCHANGE_WHITELIST_IP: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
 
@@ -151,6 +164,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
     const websocket = attachWebSocket(gateway, realtime);
     extraRoutes.push(websocket.manage);
+    const paper = startPaperExchange({ file: join(dataDir, 'paper-exchange.json') });
+    extraRoutes.push(paper.handle);
+    cleanups.push(paper.close);
     cleanups.push(websocket.close, await startSchedules());
 
     return {

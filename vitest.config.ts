@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // a page may take a few seconds on a loaded 2-core machine; expect.poll waits up to this
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['test/support/local-stack.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

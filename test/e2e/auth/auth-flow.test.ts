@@ -42,6 +42,16 @@ describe('the public site', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().isVisible()).toBe(true);
     const text = await page.locator('body').innerText();
     for (const part of ['Binance', 'WazirX', 'Explore Now']) expect(text).toContain(part);
+    // the FAQ opens on its first question
+    const faq = page.locator('[data-scope="accordion"][data-part="item-trigger"]');
+    expect(await faq.count()).toBe(5);
+    expect(await faq.nth(0).getAttribute('aria-expanded')).toBe('true');
+    expect(await faq.nth(1).getAttribute('aria-expanded')).toBe('false');
+    // hovering a feature card swaps the dashboard picture
+    const picture = () => page.locator('#feature-screenshot img:not([alt=""])').getAttribute('src');
+    const before = await picture();
+    await page.locator('[aria-controls="feature-screenshot"]').nth(2).hover();
+    await expect.poll(picture).not.toBe(before);
     await screenshot(page, 'landing-1440');
     const mobile = await newPage(375, 812);
     await mobile.goto(url('/'));
@@ -121,9 +131,20 @@ describe('sign-up, verification and log-in', () => {
     await logIn(page, member.email, 'Wr0ng!Password');
     await expect.poll(() => page.getByText('Login Credentials are not correct.').isVisible()).toBe(true);
 
+    // show/hide password
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show characters' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+
     await logIn(page, member.email, member.password);
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: /Erin/ }).first().isVisible()).toBe(true);
+    // the welcome notification is counted on the bell and listed on its page
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications' }).innerText()).toBe('1');
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    await expect.poll(() => page.getByText('Welcome to Trendex, Erin Tester.', { exact: false }).isVisible()).toBe(true);
+    await page.goto(url('/dashboard'));
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await screenshot(page, 'dashboard');
 
@@ -159,6 +180,31 @@ describe('sign-up, verification and log-in', () => {
 
     await logIn(page, member.email, 'N3w!Password');
     await page.waitForURL('**/dashboard');
+  });
+
+  it('resends the verification mail from the log-in page', async () => {
+    const email = `resend${Date.now().toString(36)}@example.com`;
+    const page = await newPage();
+    await page.goto(url(`/signup?sposer=${stack().admin.username}&side=Right`));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
+    await page.getByLabel('Name', { exact: true }).fill('Rene Resend');
+    await page.getByLabel('Username').fill(`r${Date.now().toString(36)}`);
+    await page.getByLabel('Country code').selectOption('IN');
+    await page.getByLabel('Mobile number').fill('9876543210');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('I Accept Terms and Conditions').click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/success');
+
+    await logIn(page, email, 'Str0ng!Passw0rd');
+    await expect.poll(() => page.getByText('not verified yet').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Resend Verify Email' }).click();
+    await page.getByRole('dialog').getByLabel('Email').fill(email);
+    await page.getByRole('dialog').getByRole('button', { name: /send|resend/i }).click();
+    await expect.poll(() => page.getByText('Verify email link send to email.').isVisible()).toBe(true);
+    await followMailedLink(page, email, '/verify');
+    await expect.poll(() => page.getByText('verified').first().isVisible()).toBe(true);
   });
 
   it('sends a visitor who opens a member route to /login', async () => {

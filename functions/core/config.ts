@@ -34,6 +34,17 @@ export const config = {
   notifications: { pageSize: 20 },
   images: { maxBytes: 500_000 },
   ranks: { min: 1, max: 11, supportFrom: 3 },
+  exchange: {
+    /** The IP members whitelist on their exchange key (the NAT gateway's address in AWS). */
+    whitelistIp: process.env.EXCHANGE_WHITELIST_IP ?? '127.0.0.1',
+    /** Time limit of one exchange call. */
+    timeoutMs: 10_000,
+  },
+  market: {
+    symbols: ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'],
+    /** The ticker schedule polls this often inside its one-minute run. */
+    pollSeconds: 3,
+  },
 } as const;
 
 export type PlanId = keyof typeof config.plans;

@@ -59,6 +59,17 @@ export const keys = {
   openInvoices: 'INVOICES#OPEN',
   withdrawal: (id: string) => ({ PK: `WITHDRAWAL#${id}`, SK: 'WITHDRAWAL' }),
   otp: (purpose: string, memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: `OTP#${purpose}` }),
+  /** A member's bound exchange key (encrypted), listed per exchange by binding date (GSI2). */
+  exchangeKey: (memberId: string, exchange: string) => ({
+    PK: `MEMBER#${memberId}`,
+    SK: `EXCHANGE#${exchange}`,
+  }),
+  exchangeKeysByDate: (exchange: string, isoDate: string, memberId: string) => ({
+    GSI2PK: `EXCHANGEKEYS#${exchange}`,
+    GSI2SK: `${isoDate}#${memberId}`,
+  }),
+  /** The latest market ticker. */
+  ticker: () => ({ PK: 'MARKET', SK: 'TICKER' }),
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;

@@ -34,6 +34,13 @@ export const messages = {
   withdrawBalance: 'The amount is more than your wallet balance.',
   withdrawFailed: 'The payout failed and the amount is back in your wallet. Please try again later.',
   depositAmount: 'Enter an amount between 1 and 100000 USDT.',
+  apiKeyNotAdded: 'You api key are not correctly added.',
+  exchangeUnknownError: 'An unknown error occurred',
+  exchangeWithdrawEnabled:
+    'This API key has withdrawal permission. Create a key with withdrawals disabled (reading and trading only) and try again.',
+  exchangeKeyBound: 'Your API key is verified and connected.',
+  exchangeKeyRemoved: 'Your API key is removed.',
+  exchangeNotConnected: 'Connect your exchange API key first.',
 } as const;
 
 export class DomainError extends Error {

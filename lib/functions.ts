@@ -59,7 +59,7 @@ export interface Wiring {
   grant?: (fn: NodejsFunction) => void;
 }
 
-/** 'chat.send' -> 'ChatSend', 'botTick' -> 'BotTick': construct ids from names. */
+/** '$connect' -> 'Connect', 'botTick' -> 'BotTick': construct ids from names. */
 export const pascal = (name: string): string =>
   name.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 

@@ -2,15 +2,24 @@
  * Every price, limit, rate and period of Trendex, in one place. Money is integer micro-USDT
  * (see money.ts); durations are in the unit their name says.
  */
+import { planOffers } from '#api/plans';
 import { usdt } from './money';
 
 export const config = {
   plans: {
-    executive: { name: 'Executive', price: usdt(180), wallet: 'wallet', referralDailyLimit: usdt(230) },
-    imperial: { name: 'Imperial Package', price: usdt(250), wallet: 'wallet', referralDailyLimit: usdt(320) },
-    upgrade: { name: 'Upgrade to Imperial', price: usdt(20), wallet: 'wallet' },
-    core: { name: 'Trendex Core', price: usdt(100), wallet: 'wallet1' },
-    premiumCore: { name: 'Premium Trendex Core', price: usdt(250), wallet: 'wallet1' },
+    executive: {
+      ...planOffers.executive,
+      price: usdt(planOffers.executive.priceUsdt),
+      referralDailyLimit: usdt(planOffers.executive.referralDailyLimitUsdt),
+    },
+    imperial: {
+      ...planOffers.imperial,
+      price: usdt(planOffers.imperial.priceUsdt),
+      referralDailyLimit: usdt(planOffers.imperial.referralDailyLimitUsdt),
+    },
+    upgrade: { ...planOffers.upgrade, price: usdt(planOffers.upgrade.priceUsdt) },
+    core: { ...planOffers.core, price: usdt(planOffers.core.priceUsdt) },
+    premiumCore: { ...planOffers.premiumCore, price: usdt(planOffers.premiumCore.priceUsdt) },
   },
   /** The spec's 45-day countdown became configurable; the pricing page says "per year". */
   planPeriodDays: Number(process.env.PLAN_PERIOD_DAYS ?? 365),

@@ -3,10 +3,8 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { wsRoutes } from '../../api/realtime';
 import { pascal, type Functions } from '../functions';
-
-/** The WebSocket routes, all served by functions/realtime/handler.ts. */
-const ROUTES = ['$connect', '$disconnect', 'subscribe', 'chat.send'] as const;
 
 export interface RealtimeProps {
   functions: Functions;
@@ -33,8 +31,9 @@ export class Realtime extends Construct {
       autoDeploy: true,
     });
     this.handler = props.functions.create(this, 'Handler', { entry: 'realtime/handler.ts' });
-    for (const routeKey of ROUTES) {
-      const name = pascal(routeKey); // Connect, Disconnect, Subscribe, ChatSend: distinct ids
+    // The routes of the WebSocket contract, all served by functions/realtime/handler.ts.
+    for (const routeKey of wsRoutes) {
+      const name = pascal(routeKey); // Connect, Disconnect, Subscribe: distinct ids
       this.api.addRoute(routeKey, {
         integration: new WebSocketLambdaIntegration(`${name}Integration`, this.handler),
       });

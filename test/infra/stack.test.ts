@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wsRoutes } from '../../api/realtime';
 import { routes } from '../../api/routes';
 import { schedules } from '../../api/schedules';
 import { decryptingRoles, ofType, type Resource, restMethods, synthesize } from './support';
@@ -146,9 +147,10 @@ describe('Cognito', () => {
 });
 
 describe('WebSocket API', () => {
-  it('routes $connect, $disconnect, subscribe and chat.send', () => {
+  it('routes every route of the WebSocket contract (api/realtime.ts) to the realtime function', () => {
     const keys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey);
-    expect(keys.sort()).toEqual(['$connect', '$disconnect', 'chat.send', 'subscribe']);
+    expect(keys.sort()).toEqual([...wsRoutes].sort());
+    expect(keys).toEqual(expect.arrayContaining(['$connect', '$disconnect', 'subscribe']));
   });
 });
 

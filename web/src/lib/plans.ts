@@ -1,7 +1,6 @@
-/**
- * Membership plans as shown on the site. The prices mirror functions/core/config.ts (the server's
- * single config module, which charges them); change both together.
- */
+/** Membership plans as shown on the site; names and prices come from the plan catalogue in api/plans.ts. */
+import { planOffers } from '#api/plans';
+
 export type PlanId = 'executive' | 'imperial';
 
 export interface Plan {
@@ -21,7 +20,7 @@ export const PLANS: readonly Plan[] = [
     id: 'executive',
     name: 'Executive',
     profileLabel: 'Executive',
-    priceUsdt: 180,
+    priceUsdt: planOffers.executive.priceUsdt,
     period: 'year',
     mostPopular: false,
     benefits: ['3 Trade Bot', 'Trendex Core'],
@@ -31,7 +30,7 @@ export const PLANS: readonly Plan[] = [
     id: 'imperial',
     name: 'Imperial',
     profileLabel: 'Imperial package',
-    priceUsdt: 250,
+    priceUsdt: planOffers.imperial.priceUsdt,
     period: 'year',
     mostPopular: true,
     benefits: ['All Trade Bot', 'Trendex Core', 'Premium Trendex Core'],

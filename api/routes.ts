@@ -9,7 +9,9 @@ import type { Domain, Route } from './route';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { notificationsRoutes } from './routes/notifications';
+import { plansRoutes } from './routes/plans';
 import { supportRoutes } from './routes/support';
+import { walletRoutes } from './routes/wallet';
 
 export type { Access, Domain, Method, Route } from './route';
 
@@ -18,6 +20,8 @@ export const routes = {
   ...notificationsRoutes,
   ...supportRoutes,
   ...adminRoutes,
+  ...walletRoutes,
+  ...plansRoutes,
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

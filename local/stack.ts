@@ -12,6 +12,7 @@ import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
+import { SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange } from './paper-exchange/server';
 import { assertPortFree, stopChild } from './process';
@@ -96,6 +97,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     EXCHANGE_LOCAL_KEY: localExchangeKey(dataDir),
     EXCHANGE_WHITELIST_IP: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    // the wallet's payments adapter talks to the payment simulator (local/payments) on this port
+    PAYMENTS_API_URL: `${webUrl}${SIMULATOR_PATH}`,
+    PAYMENTS_API_KEY: 'local-payments-key',
+    PAYMENTS_IPN_SECRET: randomBytes(24).toString('hex'),
+    PAYMENTS_IPN_URL: `${webUrl}/api/wallet/ipn`,
+    PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
   });
 
   let dynamo: ChildProcess | undefined;
@@ -139,7 +146,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       ),
     ) as Record<Domain, ApiHandler>;
 
-    const extraRoutes: ExtraRoute[] = [];
+    const extraRoutes: ExtraRoute[] = [
+      startPaymentSimulator({
+        stateFile: join(dataDir, 'payments', 'simulator.json'),
+        ipnSecret: process.env.PAYMENTS_IPN_SECRET!,
+        apiKey: process.env.PAYMENTS_API_KEY!,
+      }).route,
+    ];
     const gateway = await startGateway({
       port: options.webPort,
       handlers,

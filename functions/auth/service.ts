@@ -17,6 +17,7 @@ import { newToken } from '#core/ids';
 import { logger } from '#core/logger';
 import { linkMail, sendMail, webUrl } from '#core/mail';
 import { notify } from '#functions/notifications/service';
+import { getMemberBalances } from '#functions/wallet/store';
 import {
   createMember,
   findMemberByEmail,
@@ -258,7 +259,7 @@ export const admitMember = async (account: NewMember): Promise<void> => {
 };
 
 export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Profile> => {
-  const member = await getMember(memberId);
+  const [member, balances] = await Promise.all([getMember(memberId), getMemberBalances(memberId)]);
   if (!member) throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
   return {
     id: member.id,
@@ -280,7 +281,8 @@ export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Pr
       activatedAt: member.activatedAt,
       expiresAt: member.expiresAt,
     },
-    balances: { wallet: member.wallet, wallet1: member.wallet1, fuelwallet: member.fuelwallet },
+    // the ledger's balances are the truth; the member item's wallet numbers are not used
+    balances: { wallet: balances.wallet, wallet1: balances.wallet1, fuelwallet: balances.fuelwallet },
     bots: member.bots,
     proxy: process.env.EXCHANGE_EGRESS_IP ?? '127.0.0.1',
   };

@@ -65,27 +65,28 @@ export const verify = async (purpose: OtpPurpose, memberId: string, code: string
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // either there is no code or its tries are spent
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET checkedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':now': nowSeconds() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ).catch((e: unknown) => {
-      if (isConditionFailure(e)) return { Attributes: undefined };
-      throw e;
-    });
+    const { Attributes } = await db
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET checkedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': nowSeconds() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      )
+      .catch((e: unknown) => {
+        if (isConditionFailure(e)) return { Attributes: undefined };
+        throw e;
+      });
     return Attributes ? 'exhausted' : 'missing';
   }
   if (!item) return 'missing';
   if (Number(item.expiresAt) < nowSeconds()) return 'expired';
   const expected = Buffer.from(String(item.hash), 'hex');
   const given = hash(String(item.salt), code.trim());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return 'wrong';
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
   try {
     await db.send(
       new DeleteCommand({

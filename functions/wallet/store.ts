@@ -100,6 +100,8 @@ export const post = async (input: PostInput): Promise<PostResult> => {
           date,
           memberId: input.memberId,
           ...(input.display ?? {}),
+          // reports read the amount moved even where no member row is shown
+          amount: input.display?.amount ?? Math.max(...tx.postings.map((p) => p.amount)),
           ref: input.ref,
           ...(showTo ? { GSI1PK: keys.memberTransactions(showTo), GSI1SK: `${date}#${txId}` } : {}),
           GSI2PK: keys.transactionsOfKind(tx.kind),

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+
+export const PlanOption = z.enum(['executive', 'imperial', 'upgrade', 'core', 'premiumCore']);
+export type PlanOption = z.infer<typeof PlanOption>;
+
+export const ActivatePlanRequest = z.object({ plan: PlanOption });
+
+const Offer = z.object({
+  plan: PlanOption,
+  name: z.string(),
+  price: z.number().int(),
+  wallet: z.enum(['wallet', 'wallet1']),
+  enabled: z.boolean(),
+  reason: z.string().optional().describe('why the Subscribe button is disabled'),
+});
+
+export const PlanState = z.object({
+  isActive: z.boolean(),
+  isSilver: z.boolean(),
+  isGold: z.boolean(),
+  isCore: z.boolean(),
+  isPremiumCore: z.boolean(),
+  activatedAt: Timestamp.nullable(),
+  expiresAt: Timestamp.nullable(),
+  periodDays: z.number().int(),
+  offers: z.array(Offer),
+});
+export type PlanState = z.infer<typeof PlanState>;
+
+export const ActivatePlanAnswer = z.object({ message: z.string(), plan: PlanState });

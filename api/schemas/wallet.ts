@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { Email, PageQuery, Timestamp, page } from './common';
+
+/** A USDT amount as typed: a decimal with at most 6 places ("25", "12.5"); the server parses it exactly. */
+export const AmountText = z
+  .string({ error: 'Enter the amount in USDT.' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'Enter the amount in USDT, e.g. 25 or 12.5.' });
+
+export const WalletName = z.enum(['wallet', 'wallet1'], {
+  error: 'Choose the wallet or the Trendex Core wallet.',
+});
+export type WalletName = z.infer<typeof WalletName>;
+
+/** Balances in micro-USDT; `held` is money of withdrawals waiting for their payout. */
+export const WalletSummary = z.object({
+  wallet: z.number().int(),
+  wallet1: z.number().int(),
+  fuelwallet: z.number().int(),
+  held: z.number().int(),
+  deposited: z.number().int(),
+});
+
+export const TransactionRow = z.object({
+  id: z.string(),
+  date: Timestamp,
+  type: z.string(),
+  amount: z.number().int().describe('micro-USDT; negative when money left the wallet'),
+  wallet: z.enum(['wallet', 'wallet1', 'fuelwallet']),
+});
+export type TransactionRow = z.infer<typeof TransactionRow>;
+
+export const TransactionsQuery = PageQuery.extend({ wallet: WalletName.optional() });
+export const TransactionsPage = page(TransactionRow);
+
+export const InvoiceRequest = z.object({ amount: AmountText, wallet: WalletName.default('wallet') });
+
+export const Invoice = z.object({
+  paymentId: z.string(),
+  payAddress: z.string(),
+  payAmount: z.string(),
+  payCurrency: z.string(),
+  amount: z.number().int(),
+  wallet: WalletName,
+  status: z.enum(['waiting', 'credited', 'expired']),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  payUrl: z.string().optional().describe('local stack only: the payment simulator page for this invoice'),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoiceQuery = z.object({ paymentId: z.string().min(1).max(64) });
+
+/** NOWPayments-style IPN body; every field is kept because the signature covers all of them. */
+export const PaymentCallback = z.looseObject({
+  payment_id: z.union([z.string(), z.number()]),
+  payment_status: z.string(),
+  order_id: z.string().optional(),
+});
+export const CallbackAnswer = z.object({ status: z.enum(['credited', 'ignored']) });
+
+export const WithdrawRequest = z.object({
+  amount: AmountText,
+  address: z
+    .string({ error: 'Enter the BEP20 address.' })
+    .trim()
+    .min(1, { error: 'Enter the BEP20 address.' })
+    .max(64),
+  otp: z
+    .string({ error: 'Enter the OTP from your e-mail.' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'The OTP is the 6-digit code from your e-mail.' }),
+  wallet: WalletName.default('wallet'),
+});
+export const WithdrawAnswer = z.object({
+  message: z.string(),
+  hash: z.string(),
+  amount: z.number().int(),
+});
+
+/* ---------- admin reports ---------- */
+
+export const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
+export const ReportQuery = z.object({
+  kind: ReportKind,
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose a start date.' }),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose an end date.' }),
+  email: z.union([Email, z.literal('')]).optional(),
+});
+export const ReportRow = z.object({
+  date: Timestamp,
+  email: z.string(),
+  amount: z.number().int(),
+  type: z.string(),
+  reference: z.string().describe('payment id, or the payout hash'),
+});
+export const Report = z.object({ rows: z.array(ReportRow), total: z.number().int() });
+
+export const BalanceReport = z.object({
+  totals: z.object({ wallet: z.number().int(), wallet1: z.number().int() }),
+  rows: z.array(
+    z.object({
+      memberId: z.string(),
+      email: z.string(),
+      username: z.string(),
+      wallet: z.number().int(),
+      wallet1: z.number().int(),
+    }),
+  ),
+});
+
+const Totals = z.object({ total: z.number().int(), thisMonth: z.number().int(), today: z.number().int() });
+export const MoneyTotals = z.object({ deposit: Totals, withdraw: Totals });

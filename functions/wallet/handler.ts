@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { domainHandler } from '#core/middleware';
+import * as wallet from './service';
+
+/** The IPN signature travels in a header; the operations see only the body, so it is handed over here. */
+const headers = new AsyncLocalStorage<Record<string, string | undefined>>();
+const header = (name: string): string | undefined => {
+  const all = headers.getStore() ?? {};
+  const key = Object.keys(all).find((k) => k.toLowerCase() === name);
+  return key ? all[key] : undefined;
+};
+
+const routed = domainHandler('wallet', {
+  getWallet: (_input, { caller }) => wallet.getWallet(caller!.memberId),
+  listTransactions: (input, { caller }) => wallet.listTransactions(caller!.memberId, input),
+  createInvoice: (input, { caller }) => wallet.createInvoice(caller!, input),
+  getInvoice: (input, { caller }) => wallet.getInvoice(caller!.memberId, input.paymentId),
+  paymentCallback: (input) => wallet.paymentCallback(input, header('x-nowpayments-sig')),
+  requestWithdrawOtp: (_input, { caller }) => wallet.requestWithdrawOtp(caller!),
+  withdraw: (input, { caller }) => wallet.withdraw(caller!, input),
+  walletReport: (input) => wallet.walletReport(input),
+  balanceReport: () => wallet.balanceReport(),
+  moneyTotals: () => wallet.moneyTotals(),
+});
+
+export const handler = (event: APIGatewayProxyEvent, context: Context) =>
+  headers.run(event.headers ?? {}, () => routed(event, context));

@@ -1,0 +1,349 @@
+/**
+ * The wallet's use cases: balances and the transaction table, deposits (invoice, signed
+ * callback, reconciliation), withdrawals (OTP, hold, payout, settle or release) and the admin
+ * money reports. Every movement of money goes through the ledger store's `post`.
+ */
+import { getAddress, isAddress } from 'viem';
+import type { z } from 'zod';
+import type { Invoice as InvoiceView, ReportQuery, TransactionRow, WalletName } from '#api/schemas/wallet';
+import { now, nowIso } from '#core/clock';
+import { config } from '#core/config';
+import { badRequest, DomainError, messages, notFound } from '#core/errors';
+import { newId } from '#core/ids';
+import { logger } from '#core/logger';
+import { formatUsdt, parseUsdt, type Micro } from '#core/money';
+import * as otp from '#core/otp';
+import type { Caller } from '#core/middleware';
+import { getMember } from '#functions/auth/store';
+import { notify } from '#functions/notifications/service';
+import { accounts, transfer, type MemberWallet, type TxKind } from './ledger';
+import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';
+import {
+  addDepositedItem,
+  closeInvoiceItem,
+  expireInvoice,
+  getDeposited,
+  getInvoice as readInvoice,
+  getMemberBalances,
+  listMemberTransactions,
+  listOpenInvoices,
+  listTransactionsOfKind,
+  listWalletBalances,
+  post,
+  putInvoice,
+  putWithdrawal,
+  type Invoice,
+} from './store';
+
+const WALLET_LABEL: Record<MemberWallet, string> = {
+  wallet: 'wallet',
+  wallet1: 'Trendex Core wallet',
+  fuelwallet: 'fuel wallet',
+};
+
+export const getWallet = async (memberId: string) => {
+  const [b, deposited] = await Promise.all([getMemberBalances(memberId), getDeposited(memberId)]);
+  return { wallet: b.wallet, wallet1: b.wallet1, fuelwallet: b.fuelwallet, held: b.hold, deposited };
+};
+
+export const listTransactions = async (
+  memberId: string,
+  input: { limit: number; cursor?: string; wallet?: WalletName },
+): Promise<{ items: TransactionRow[]; cursor?: string }> => {
+  const page = await listMemberTransactions(memberId, input.limit, input.cursor, input.wallet);
+  return {
+    items: page.items.map((r) => ({
+      id: r.txId,
+      date: r.date,
+      type: r.type,
+      amount: r.amount,
+      wallet: r.wallet,
+    })),
+    cursor: page.cursor,
+  };
+};
+
+/* ---------- deposits ---------- */
+
+const view = (i: Invoice): InvoiceView => ({
+  paymentId: i.paymentId,
+  payAddress: i.payAddress,
+  payAmount: i.payAmount,
+  payCurrency: i.payCurrency,
+  amount: i.amount,
+  wallet: i.wallet as WalletName,
+  status: i.status,
+  createdAt: i.createdAt,
+  expiresAt: i.expiresAt,
+  ...(process.env.PAYMENTS_PAY_PAGE_URL
+    ? { payUrl: `${process.env.PAYMENTS_PAY_PAGE_URL}/${encodeURIComponent(i.paymentId)}` }
+    : {}),
+});
+
+export const createInvoice = async (caller: Caller, input: { amount: string; wallet: WalletName }) => {
+  const amount = parseUsdt(input.amount);
+  if (amount === null || amount < config.deposit.minimum || amount > config.deposit.maximum)
+    throw badRequest('DEPOSIT_AMOUNT', messages.depositAmount, 'amount');
+  const orderId = newId();
+  const payment = await payments.createInvoice({
+    orderId,
+    amountUsdt: formatUsdt(amount),
+    payCurrency: config.deposit.payCurrency,
+    description: `Trendex top up (${WALLET_LABEL[input.wallet]})`,
+  });
+  const createdAt = nowIso();
+  const invoice: Invoice = {
+    paymentId: payment.payment_id,
+    memberId: caller.memberId,
+    email: caller.email,
+    wallet: input.wallet,
+    amount,
+    payAddress: payment.pay_address,
+    payAmount: String(payment.pay_amount),
+    payCurrency: payment.pay_currency,
+    status: 'waiting',
+    createdAt,
+    expiresAt: new Date(now().getTime() + config.deposit.invoiceTtlHours * 3600_000).toISOString(),
+  };
+  await putInvoice(invoice);
+  return view(invoice);
+};
+
+export const getInvoice = async (memberId: string, paymentId: string) => {
+  const invoice = await readInvoice(paymentId);
+  if (!invoice || invoice.memberId !== memberId) throw notFound('No such invoice.');
+  return view(invoice);
+};
+
+/**
+ * Credits a paid invoice exactly once: the ledger transaction's idempotency key is the payment
+ * id, and the invoice is closed in the same DynamoDB transaction.
+ */
+export const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> => {
+  const result = await post({
+    tx: {
+      idempotencyKey: `deposit:${invoice.paymentId}`,
+      kind: 'deposit',
+      postings: transfer(
+        accounts.clearing,
+        accounts.member(invoice.memberId, invoice.wallet),
+        invoice.amount,
+      ),
+    },
+    memberId: invoice.memberId,
+    display: { type: 'Deposit', amount: invoice.amount, wallet: invoice.wallet },
+    ref: { paymentId: invoice.paymentId, email: invoice.email },
+    extra: [
+      closeInvoiceItem(invoice.paymentId, 'credited'),
+      addDepositedItem(invoice.memberId, invoice.amount),
+    ],
+  });
+  if (result.status !== 'applied') return 'ignored';
+  logger.info('deposit credited', { paymentId: invoice.paymentId, amount: invoice.amount });
+  await notify(
+    invoice.memberId,
+    `Your deposit of ${formatUsdt(invoice.amount)} USDT is credited to your ${WALLET_LABEL[invoice.wallet]}.`,
+  ).catch((error: unknown) => logger.warn('deposit notification failed', { error: error as Error }));
+  return 'credited';
+};
+
+/** The provider's IPN. A bad signature is refused; a good one for a finished payment credits once. */
+export const paymentCallback = async (
+  body: z.infer<typeof import('#api/schemas/wallet').PaymentCallback>,
+  signature: string | undefined,
+) => {
+  if (!verifyIpn(body, signature)) {
+    logger.warn('payment callback with a bad signature', { paymentId: String(body.payment_id) });
+    throw new DomainError(401, 'BAD_SIGNATURE', 'The callback signature is not valid.');
+  }
+  const invoice = await readInvoice(String(body.payment_id));
+  if (!invoice) return { status: 'ignored' as const };
+  if (body.payment_status === PAID && invoice.status === 'waiting')
+    return { status: await creditInvoice(invoice) };
+  return { status: 'ignored' as const };
+};
+
+/**
+ * The reconciliation schedule: asks the provider about every open invoice. Paid but not
+ * credited (a lost callback) is credited; closed unpaid or past its time is expired.
+ */
+export const reconcileDeposits = async () => {
+  let credited = 0;
+  let expired = 0;
+  for (const invoice of await listOpenInvoices()) {
+    try {
+      const payment = await payments.getPayment(invoice.paymentId);
+      if (payment.payment_status === PAID) {
+        if ((await creditInvoice(invoice)) === 'credited') credited++;
+      } else if (CLOSED_UNPAID.has(payment.payment_status) || invoice.expiresAt < nowIso()) {
+        if (await expireInvoice(invoice.paymentId)) expired++;
+      }
+    } catch (error) {
+      logger.warn('reconciling an invoice failed', { paymentId: invoice.paymentId, error: error as Error });
+    }
+  }
+  if (credited || expired) logger.info('deposits reconciled', { credited, expired });
+  return { credited, expired };
+};
+
+/* ---------- withdrawals ---------- */
+
+export const requestWithdrawOtp = async (caller: Caller) => {
+  const member = await getMember(caller.memberId);
+  await otp.issue('withdraw', caller.memberId, member?.email ?? caller.email);
+  return { message: messages.otpSent };
+};
+
+const OTP_ERRORS = {
+  wrong: messages.otpWrong,
+  expired: messages.otpExpired,
+  exhausted: messages.otpExhausted,
+  missing: messages.otpMissing,
+} as const;
+
+export const withdraw = async (
+  caller: Caller,
+  input: { amount: string; address: string; otp: string; wallet: WalletName },
+) => {
+  const amount = parseUsdt(input.amount);
+  if (amount === null || amount < config.withdraw.minimum)
+    throw badRequest('WITHDRAW_MINIMUM', messages.withdrawMinimum, 'amount');
+  // EIP-55: an all-lower-case address has no checksum; a mixed-case one must match it.
+  if (!isAddress(input.address, { strict: true }))
+    throw badRequest('WITHDRAW_ADDRESS', messages.withdrawAddress, 'address');
+  const address = getAddress(input.address);
+  const balances = await getMemberBalances(caller.memberId);
+  if (balances[input.wallet] < amount) throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+  const check = await otp.verify('withdraw', caller.memberId, input.otp);
+  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
+
+  const id = newId();
+  const wallet = accounts.member(caller.memberId, input.wallet);
+  const hold = accounts.hold(caller.memberId);
+  const held = await post({
+    tx: {
+      idempotencyKey: `withdraw:${id}:hold`,
+      kind: 'withdraw-hold',
+      postings: transfer(wallet, hold, amount),
+    },
+    memberId: caller.memberId,
+    display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
+    ref: { withdrawalId: id, address, email: caller.email },
+  });
+  if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+  const record = {
+    id,
+    memberId: caller.memberId,
+    email: caller.email,
+    wallet: input.wallet,
+    amount,
+    address,
+    createdAt: nowIso(),
+  };
+  await putWithdrawal({ ...record, status: 'held' });
+
+  const payout = await payments
+    .payout({ address, amountUsdt: formatUsdt(amount), currency: config.deposit.payCurrency, reference: id })
+    .catch((error: unknown) => {
+      logger.error('payout call failed', { withdrawalId: id, error: error as Error });
+      return { id: '', status: 'FAILED' as const, hash: undefined };
+    });
+
+  if (payout.status === 'FINISHED' && payout.hash) {
+    await post({
+      tx: {
+        idempotencyKey: `withdraw:${id}:settle`,
+        kind: 'withdraw-settle',
+        postings: transfer(hold, accounts.clearing, amount),
+      },
+      memberId: caller.memberId,
+      ref: { withdrawalId: id, address, email: caller.email, hash: payout.hash },
+    });
+    await putWithdrawal({ ...record, status: 'paid', hash: payout.hash, payoutId: payout.id });
+    await notify(
+      caller.memberId,
+      `Your withdrawal of ${formatUsdt(amount)} USDT is paid. Hash: ${payout.hash}`,
+    ).catch(() => undefined);
+    return { message: `Withdraw Hash: ${payout.hash}`, hash: payout.hash, amount };
+  }
+
+  // The payout did not go through: the held money goes back to the wallet it came from.
+  await post({
+    tx: {
+      idempotencyKey: `withdraw:${id}:release`,
+      kind: 'withdraw-release',
+      postings: transfer(hold, wallet, amount),
+    },
+    memberId: caller.memberId,
+    display: { type: 'Withdraw refund', amount, wallet: input.wallet },
+    ref: { withdrawalId: id, address, email: caller.email },
+  });
+  await putWithdrawal({ ...record, status: 'failed', payoutId: payout.id });
+  throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
+};
+
+/* ---------- admin reports ---------- */
+
+const REPORT_KINDS: Record<z.infer<typeof ReportQuery>['kind'], TxKind[]> = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw-hold'],
+  payout: ['withdraw-settle'],
+};
+
+export const walletReport = async (input: z.infer<typeof ReportQuery>) => {
+  const from = `${input.from}T00:00:00.000Z`;
+  const to = `${input.to}T23:59:59.999Z`;
+  const rows = [];
+  for (const kind of REPORT_KINDS[input.kind])
+    for (const r of await listTransactionsOfKind(kind, from, to)) {
+      const email = String(r.ref?.email ?? '');
+      if (input.email && email !== input.email) continue;
+      const posted = Math.abs(r.amount) || 0;
+      rows.push({
+        date: r.date,
+        email,
+        amount: posted || Number(r.ref?.amount ?? 0),
+        type: r.type,
+        reference: String(r.ref?.hash ?? r.ref?.paymentId ?? r.ref?.withdrawalId ?? r.txId),
+      });
+    }
+  return { rows, total: rows.reduce((s, r) => s + r.amount, 0) };
+};
+
+export const balanceReport = async () => {
+  const [wallet, wallet1] = await Promise.all([listWalletBalances('wallet'), listWalletBalances('wallet1')]);
+  const ids = [...new Set([...wallet.keys(), ...wallet1.keys()])];
+  const members = await Promise.all(ids.map((id) => getMember(id)));
+  const rows = ids.map((id, i) => ({
+    memberId: id,
+    email: members[i]?.email ?? '',
+    username: members[i]?.username ?? '',
+    wallet: wallet.get(id) ?? 0,
+    wallet1: wallet1.get(id) ?? 0,
+  }));
+  return {
+    totals: {
+      wallet: rows.reduce((s, r) => s + r.wallet, 0),
+      wallet1: rows.reduce((s, r) => s + r.wallet1, 0),
+    },
+    rows,
+  };
+};
+
+const totalsOf = async (kind: TxKind) => {
+  const today = nowIso().slice(0, 10);
+  const month = today.slice(0, 7);
+  const rows = await listTransactionsOfKind(kind, '2000-01-01', nowIso());
+  const sum = (f: (d: string) => boolean): Micro =>
+    rows.filter((r) => f(r.date)).reduce((s, r) => s + Math.abs(r.amount), 0);
+  return {
+    total: sum(() => true),
+    thisMonth: sum((d) => d.startsWith(month)),
+    today: sum((d) => d.startsWith(today)),
+  };
+};
+
+export const moneyTotals = async () => ({
+  deposit: await totalsOf('deposit'),
+  withdraw: await totalsOf('withdraw-settle'),
+});

@@ -1,0 +1,135 @@
+/** Plan purchases through the API: prices from the wallets, messages, disabled states, expiry. */
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { topUp, useLocalTable } from '../wallet/fund';
+
+const USDT = 1_000_000;
+
+const memberIdOf = async (email: string) => {
+  const { Items } = await table().send(
+    new QueryCommand({
+      TableName: stack().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `EMAIL#${email}` },
+    }),
+  );
+  return String(Items![0].id);
+};
+
+const revenue = async () => {
+  const { Item } = await table().send(
+    new (await import('@aws-sdk/lib-dynamodb')).GetCommand({
+      TableName: stack().tableName,
+      Key: { PK: 'ACCT#platform:revenue', SK: 'BALANCE' },
+    }),
+  );
+  return Number(Item?.balance ?? 0);
+};
+
+const offer = (state: Record<string, unknown>, plan: string) =>
+  (state.offers as { plan: string; enabled: boolean; reason?: string }[]).find((o) => o.plan === plan)!;
+
+describe('plans', () => {
+  it('without balance: You Dont have wallet balance. and nothing changes', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '179.99');
+    const r = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('You Dont have wallet balance.');
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(179.99 * USDT);
+    expect((await call('getPlans', {}, m.idToken)).body.isActive).toBe(false);
+  });
+
+  it('Executive, then the upgrade to Imperial, then Core and Premium Core from wallet1', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '200');
+    await topUp(m.idToken, '350', 'wallet1');
+    let plans = (await call('getPlans', {}, m.idToken)).body;
+    expect(offer(plans, 'executive').enabled).toBe(true);
+    expect(offer(plans, 'upgrade')).toMatchObject({ enabled: false });
+    expect(offer(plans, 'core')).toMatchObject({
+      enabled: false,
+      reason: 'Trendex Core needs an active Executive or Imperial plan.',
+    });
+
+    const before = await revenue();
+    const r = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('Plan activated.');
+    expect(await revenue()).toBeGreaterThanOrEqual(before + 180 * USDT);
+    plans = (await call('getPlans', {}, m.idToken)).body;
+    expect(plans).toMatchObject({ isActive: true, isSilver: true, isGold: false });
+    expect(offer(plans, 'executive')).toMatchObject({
+      enabled: false,
+      reason: 'You already have the Executive plan.',
+    });
+    expect(offer(plans, 'premiumCore').enabled).toBe(false);
+    const again = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You already have the Executive plan.');
+
+    expect((await call('activatePlan', { plan: 'upgrade' }, m.idToken)).body.message).toBe('Plan activated.');
+    plans = (await call('getPlans', {}, m.idToken)).body;
+    expect(plans).toMatchObject({ isGold: true });
+    expect(offer(plans, 'imperial').enabled).toBe(false);
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(0);
+
+    expect((await call('activatePlan', { plan: 'core' }, m.idToken)).body.message).toBe('Plan activated.');
+    const premium = await call('activatePlan', { plan: 'premiumCore' }, m.idToken);
+    expect(premium.body.message).toBe('Plan activated.');
+    expect((await call('getWallet', {}, m.idToken)).body.wallet1).toBe(0);
+    plans = (await call('getPlans', {}, m.idToken)).body;
+    expect(plans).toMatchObject({ isCore: true, isPremiumCore: true });
+    const txs = await call('listTransactions', { limit: 10 }, m.idToken);
+    expect((txs.body.items as { type: string }[]).map((t) => t.type)).toEqual([
+      'Premium Trendex Core',
+      'Trendex Core',
+      'Upgrade to Imperial',
+      'Executive',
+      'Deposit',
+      'Deposit',
+    ]);
+  });
+
+  it('twenty concurrent Executive purchases charge once', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '1000');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('activatePlan', { plan: 'executive' }, m.idToken)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(820 * USDT);
+  });
+
+  it('the expiry schedule ends a plan after its period and tells the member', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '180');
+    await call('activatePlan', { plan: 'executive' }, m.idToken);
+    const id = await memberIdOf(m.email);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await table().send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: { PK: `MEMBER#${id}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET expiresAt = :p',
+        ExpressionAttributeValues: { ':p': past },
+      }),
+    );
+    await table().send(
+      new PutCommand({
+        TableName: stack().tableName,
+        Item: { PK: 'PLANEXPIRY', SK: `${past}#${id}`, memberId: id, expiresAt: past },
+      }),
+    );
+    useLocalTable();
+    const { expirePlans } = await import('#functions/plans/service');
+    expect(await expirePlans()).toBeGreaterThanOrEqual(1);
+    const plans = (await call('getPlans', {}, m.idToken)).body;
+    expect(plans).toMatchObject({ isActive: false, isSilver: false });
+    expect(offer(plans, 'executive').enabled).toBe(true);
+    const notes = await call('listNotifications', {}, m.idToken);
+    expect(JSON.stringify(notes.body)).toContain('Your plan has expired.');
+  });
+});

@@ -93,17 +93,50 @@ export function bollinger(close: Float64Array, period = 20, multiplier = 2): Ban
   return { upper, middle, lower };
 }
 
+/**
+ * Batch Donchian with the van Herk / Gil-Werman algorithm: the series is cut into blocks of
+ * `period`; a window ending at i spans the tail of the previous block (its suffix extreme, kept in
+ * a small buffer) and the head of the current one (a running prefix extreme). Three comparisons per
+ * value and no deque. Max and min are exact, so the result equals the streaming class (a monotonic
+ * deque) value for value.
+ */
 export function donchian(high: Float64Array, low: Float64Array, period = 20): BandSeries {
-  const d = new Donchian(period);
-  const upper = new Float64Array(high.length);
-  const lower = new Float64Array(high.length);
-  const middle = new Float64Array(high.length);
-  for (let i = 0; i < high.length; i++) {
-    middle[i] = d.update(high[i], low[i]);
-    upper[i] = d.upper;
-    lower[i] = d.lower;
-  }
+  if (!(period >= 1)) throw new RangeError(`period must be >= 1, got ${period}`);
+  const n = high.length;
+  const upper = rollingExtreme(high, period, 1);
+  const lower = rollingExtreme(low, period, -1);
+  const middle = new Float64Array(n);
+  for (let i = 0; i < n; i++) middle[i] = (upper[i] + lower[i]) / 2;
   return { upper, middle, lower };
+}
+
+/**
+ * Max (sign 1) or min (sign -1) of each window of `period` values, NaN before the first full one.
+ * The min is computed as the max of the negated values (negation is exact).
+ */
+function rollingExtreme(src: Float64Array, period: number, sign: 1 | -1): Float64Array {
+  const n = src.length;
+  const out = new Float64Array(n);
+  out.fill(Number.NaN, 0, Math.min(n, period - 1));
+  // tail[k]: extreme of the previous block from its offset k to its end.
+  const tail = new Float64Array(period);
+  for (let start = 0; start < n; start += period) {
+    const end = Math.min(n, start + period);
+    let head = -Infinity;
+    for (let i = start; i < end; i++) {
+      head = Math.max(head, sign * src[i]);
+      // The window ending at i starts at offset i - start + 1 of the previous block.
+      const k = i - start + 1;
+      if (i >= period - 1) out[i] = sign * (k < period ? Math.max(tail[k], head) : head);
+    }
+    if (end - start < period) break;
+    let t = -Infinity;
+    for (let k = period - 1; k >= 0; k--) {
+      t = Math.max(t, sign * src[start + k]);
+      tail[k] = t;
+    }
+  }
+  return out;
 }
 
 export const zscore = (src: Float64Array, period = 20): Float64Array => mapSeries(src, new ZScore(period));

@@ -1,5 +1,5 @@
 import { WilderAverage } from './rolling';
-import { mapCandles, mapSeries } from './series';
+import { mapSeries } from './series';
 
 /**
  * Wilder's RSI. Gains and losses of close-to-close changes are Wilder-smoothed, each seeded with the
@@ -36,11 +36,7 @@ export class TrueRange {
   update(high: number, low: number, close: number): number {
     const pc = this.previousClose;
     this.previousClose = close;
-    const range = high - low;
-    if (Number.isNaN(pc)) return range;
-    const up = Math.abs(high - pc);
-    const down = Math.abs(low - pc);
-    return range >= up ? (range >= down ? range : down) : up >= down ? up : down;
+    return Number.isNaN(pc) ? high - low : trueRange(high, low, pc);
   }
 }
 
@@ -65,5 +61,36 @@ export class Atr {
 
 export const rsi = (close: Float64Array, period = 14): Float64Array => mapSeries(close, new Rsi(period));
 
-export const atr = (high: Float64Array, low: Float64Array, close: Float64Array, period = 14): Float64Array =>
-  mapCandles(high, low, close, new Atr(period));
+/**
+ * Batch ATR: the same arithmetic as `Atr.update` (TrueRange, then WilderAverage), straight over the
+ * arrays, so batch and streaming stay identical.
+ */
+export function atr(high: Float64Array, low: Float64Array, close: Float64Array, period = 14): Float64Array {
+  const n = close.length;
+  const out = new Float64Array(n);
+  if (n === 0) return out;
+  const factor = 1 / period;
+  const warm = Math.min(n, period);
+  let seed = high[0] - low[0];
+  out[0] = Number.NaN;
+  for (let i = 1; i < warm; i++) {
+    seed += trueRange(high[i], low[i], close[i - 1]);
+    out[i] = Number.NaN;
+  }
+  if (n < period) return out;
+  let v = seed / period;
+  out[period - 1] = v;
+  for (let i = period; i < n; i++) {
+    v = (trueRange(high[i], low[i], close[i - 1]) - v) * factor + v;
+    out[i] = v;
+  }
+  return out;
+}
+
+/** max(high - low, |high - previous close|, |low - previous close|). */
+function trueRange(high: number, low: number, previousClose: number): number {
+  const range = high - low;
+  const up = Math.abs(high - previousClose);
+  const down = Math.abs(low - previousClose);
+  return range >= up ? (range >= down ? range : down) : up >= down ? up : down;
+}

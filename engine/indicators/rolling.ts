@@ -76,22 +76,29 @@ export class RollingMoments {
 
 /**
  * Maximum (or minimum) of the last `period` values with a monotonic deque: each value enters and
- * leaves the deque once, so updates are amortised O(1).
+ * leaves the deque once, so updates are amortised O(1). The deque is a ring over typed arrays whose
+ * capacity is a power of two, indexed with a mask (no modulo in the hot path).
  */
 export class RollingExtreme {
   private readonly values: Float64Array;
   private readonly seqs: Float64Array;
+  private readonly mask: number;
+  private readonly isMax: boolean;
+  /** Ring index of the deque's first entry, and its length. */
   private front = 0;
   private size = 0;
   private seq = 0;
 
   constructor(
     readonly period: number,
-    private readonly kind: 'max' | 'min',
+    kind: 'max' | 'min',
   ) {
     if (!(period >= 1)) throw new RangeError(`period must be >= 1, got ${period}`);
-    this.values = new Float64Array(period);
-    this.seqs = new Float64Array(period);
+    const capacity = ringCapacity(period);
+    this.values = new Float64Array(capacity);
+    this.seqs = new Float64Array(capacity);
+    this.mask = capacity - 1;
+    this.isMax = kind === 'max';
   }
 
   get isFull(): boolean {
@@ -100,25 +107,32 @@ export class RollingExtreme {
 
   /** Adds x and returns the extreme of the window that now ends with x. */
   push(x: number): number {
-    const cap = this.period;
-    const isMax = this.kind === 'max';
+    const { values, seqs, mask } = this;
+    const seq = this.seq;
+    let front = this.front;
+    let size = this.size;
     // Expire first so the ring never holds more than `period` entries.
-    if (this.size > 0 && this.seqs[this.front] <= this.seq - cap) {
-      this.front = (this.front + 1) % cap;
-      this.size--;
+    if (size > 0 && seqs[front] <= seq - this.period) {
+      front = (front + 1) & mask;
+      size--;
     }
-    while (this.size > 0) {
-      const backValue = this.values[(this.front + this.size - 1) % cap];
-      if (isMax ? backValue <= x : backValue >= x) this.size--;
-      else break;
-    }
-    const back = (this.front + this.size) % cap;
-    this.values[back] = x;
-    this.seqs[back] = this.seq;
-    this.size++;
-    this.seq++;
-    return this.values[this.front];
+    if (this.isMax) while (size > 0 && values[(front + size - 1) & mask] <= x) size--;
+    else while (size > 0 && values[(front + size - 1) & mask] >= x) size--;
+    const back = (front + size) & mask;
+    values[back] = x;
+    seqs[back] = seq;
+    this.front = front;
+    this.size = size + 1;
+    this.seq = seq + 1;
+    return values[front];
   }
+}
+
+/** Smallest power of two that holds `period` + 1 entries. */
+export function ringCapacity(period: number): number {
+  let capacity = 2;
+  while (capacity < period + 1) capacity *= 2;
+  return capacity;
 }
 
 /**

@@ -240,6 +240,41 @@ describe('batch equals streaming, whatever the chunking', () => {
     }
   });
 
+  it('the dedicated batch loops (SMA, EMA, ATR, Donchian) equal streaming over a whole series', () => {
+    const { high: h, low: l, close: cl } = c;
+    let mismatches = 0;
+    const same = (a: number, b: number) => {
+      if (!Object.is(a, b)) mismatches++;
+    };
+    for (const period of [1, 2, 20, 200]) {
+      const [s, e, a, d] = [new Sma(period), new Ema(period), new Atr(period), new Donchian(period)];
+      const [bs, be, ba, bd] = [
+        sma(cl, period),
+        ema(cl, period),
+        atr(h, l, cl, period),
+        donchian(h, l, period),
+      ];
+      for (let i = 0; i < c.length; i++) {
+        same(s.update(cl[i]), bs[i]);
+        same(e.update(cl[i]), be[i]);
+        same(a.update(h[i], l[i], cl[i]), ba[i]);
+        same(d.update(h[i], l[i]), bd.middle[i]);
+        same(d.upper, bd.upper[i]);
+        same(d.lower, bd.lower[i]);
+      }
+    }
+    expect(mismatches).toBe(0);
+    // Shorter than the period: all NaN.
+    const short = cl.subarray(0, 3);
+    for (const series of [
+      sma(short, 5),
+      ema(short, 5),
+      atr(short, short, short, 5),
+      donchian(short, short, 5).upper,
+    ])
+      expect(Array.from(series).every(Number.isNaN)).toBe(true);
+  });
+
   it('rolling extremes handle windows of 1 and exact ties', () => {
     const d = new Donchian(1);
     d.update(5, 1);

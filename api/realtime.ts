@@ -4,6 +4,7 @@
  * same way (a message's `action` names its route).
  */
 import { z } from 'zod';
+import { Ticker } from './schemas/market';
 
 export const wsRoutes = ['$connect', '$disconnect', 'subscribe'] as const;
 export type WsRoute = (typeof wsRoutes)[number];
@@ -16,7 +17,7 @@ export const SubscribeMessage = z.object({ action: z.literal('subscribe'), topic
 
 /** What the server pushes: a topic's update, or a nudge that the member's own data changed. */
 export const PushMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ticker'), data: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('ticker'), data: Ticker }),
   z.object({ type: z.literal('notification'), message: z.string() }),
 ]);
 export type PushMessage = z.infer<typeof PushMessage>;

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import type { Domain, Route } from './route';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { exchangeRoutes } from './routes/exchange';
+import { marketRoutes } from './routes/market';
 import { notificationsRoutes } from './routes/notifications';
 import { plansRoutes } from './routes/plans';
 import { supportRoutes } from './routes/support';
@@ -22,6 +24,8 @@ export const routes = {
   ...adminRoutes,
   ...walletRoutes,
   ...plansRoutes,
+  ...exchangeRoutes,
+  ...marketRoutes,
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -5,7 +5,8 @@
  *    as Binance checks them (X-MBX-APIKEY, HMAC-SHA256 of query + body, timestamp and recvWindow);
  *  - /paper/wazirx/...   a tiny WazirX subset (funds, tickers, orders) with WazirX's signing;
  *  - POST /paper/accounts  makes a paper account ({ exchange, canWithdraw?, spot?, futuresUsdt? })
- *    and answers its API key and secret; GET /paper is a small page that does the same.
+ *    and answers its API key and secret; GET /paper is a small page that does the same;
+ *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would).
  * Accounts are kept in `<dataDir>/paper-exchange.json`, so a restart keeps them.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -822,6 +823,14 @@ out.textContent=JSON.stringify(await r.json(),null,2)};</script></body>`;
         };
         const exchange = input.exchange === 'wazirx' ? 'wazirx' : 'binance';
         send(res, 201, { exchange, ...createAccount(exchange, input) });
+        return true;
+      }
+      const revoke = /^\/accounts\/([^/]+)$/.exec(rest);
+      if (revoke && method === 'DELETE') {
+        const apiKey = decodeURIComponent(revoke[1]);
+        const found = books.binance.accounts.delete(apiKey) || books.wazirx.accounts.delete(apiKey);
+        save();
+        send(res, found ? 200 : 404, { revoked: found });
         return true;
       }
       const match = /^\/(binance|wazirx)(\/.*)$/.exec(rest);

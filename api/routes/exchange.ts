@@ -1,0 +1,67 @@
+import { MessageBody } from '../schemas/common';
+import {
+  BindBinanceRequest,
+  BindResponse,
+  BindWazirxRequest,
+  ExchangeCard,
+  ExchangeRequest,
+  ExchangesView,
+} from '../schemas/exchange';
+import { Empty, route, type Route } from '../route';
+
+export const exchangeRoutes = {
+  getExchanges: route({
+    method: 'GET',
+    path: '/exchange/keys',
+    access: 'member',
+    domain: 'exchange',
+    summary: "The member's exchange cards (bound keys as a hint only, last balances) and the IP to whitelist",
+    request: Empty,
+    response: ExchangesView,
+  }),
+  requestExchangeOtp: route({
+    method: 'POST',
+    path: '/exchange/otp',
+    access: 'member',
+    domain: 'exchange',
+    summary: 'Mail the one-time code that binding a Binance key needs',
+    request: Empty,
+    response: MessageBody,
+  }),
+  bindBinance: route({
+    method: 'PUT',
+    path: '/exchange/binance',
+    access: 'member',
+    domain: 'exchange',
+    summary: 'Verify (read-only call, no withdrawal permission) and store a Binance key with the mailed code',
+    request: BindBinanceRequest,
+    response: BindResponse,
+  }),
+  bindWazirx: route({
+    method: 'PUT',
+    path: '/exchange/wazirx',
+    access: 'member',
+    domain: 'exchange',
+    summary: 'Verify (read-only call) and store a WazirX key',
+    request: BindWazirxRequest,
+    response: BindResponse,
+  }),
+  refreshBalances: route({
+    method: 'POST',
+    path: '/exchange/balances',
+    access: 'member',
+    domain: 'exchange',
+    summary: "Read the bound key's spot and futures USDT balances from the exchange",
+    request: ExchangeRequest,
+    response: ExchangeCard,
+  }),
+  removeExchangeKey: route({
+    method: 'DELETE',
+    path: '/exchange/keys',
+    access: 'member',
+    domain: 'exchange',
+    summary: 'Forget a bound exchange key',
+    request: ExchangeRequest,
+    response: MessageBody,
+  }),
+} as const satisfies Record<string, Route>;

@@ -1,0 +1,92 @@
+/**
+ * The exchange port: what Trendex asks of a member's exchange account, over ccxt for Binance
+ * (binance for spot, binanceusdm for USD-M futures) and our own client for WazirX. In the local
+ * stack EXCHANGE_BINANCE_URL points ccxt at the paper exchange by rewriting the host of every
+ * `urls.api` entry (paths stay /api/v3, /sapi/v1, /fapi/v1..v3); nothing else changes.
+ */
+import { binance, binanceusdm } from 'ccxt';
+import { config } from '#core/config';
+import { usdt, type Micro } from '#core/money';
+import { wazirxClient } from './wazirx';
+
+export const EXCHANGES = ['binance', 'wazirx'] as const;
+export type ExchangeName = (typeof EXCHANGES)[number];
+
+export interface Credentials {
+  apiKey: string;
+  secret: string;
+}
+
+export interface UsdtBalances {
+  spot: Micro;
+  /** null where the exchange has no futures (WazirX). */
+  futures: Micro | null;
+}
+
+/** The port: one read-only verification call and the USDT balances. */
+export interface ExchangeAccount {
+  /** The one read-only call made before a key is stored; tells whether the key can withdraw. */
+  permissions(): Promise<{ canWithdraw: boolean }>;
+  balances(): Promise<UsdtBalances>;
+}
+
+const pointAt = <T extends { urls: { api: unknown } }>(client: T): T => {
+  const base = process.env.EXCHANGE_BINANCE_URL?.replace(/\/$/, '');
+  if (!base) return client;
+  const api = client.urls.api as Record<string, string>;
+  for (const [name, url] of Object.entries(api))
+    if (typeof url === 'string') api[name] = url.replace(/^https?:\/\/[^/]+/, base);
+  return client;
+};
+
+/** A ccxt client for a member's Binance key; the bots' executor uses the same factory. */
+export const binanceClient = (credentials: Credentials | undefined, market: 'spot' | 'futures') => {
+  const options = { fetchCurrencies: false, fetchMargins: false };
+  const common = {
+    apiKey: credentials?.apiKey,
+    secret: credentials?.secret,
+    timeout: config.exchange.timeoutMs,
+    enableRateLimit: true,
+  };
+  return market === 'spot'
+    ? pointAt(new binance({ ...common, options: { ...options, fetchMarkets: { types: ['spot'] } } }))
+    : pointAt(new binanceusdm({ ...common, options }));
+};
+
+const usdtOf = (balance: object): Micro => {
+  const total = (balance as { total?: Record<string, number | undefined> }).total?.USDT;
+  return usdt(Number(total ?? 0));
+};
+
+export const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
+  async permissions() {
+    const restrictions = (await binanceClient(credentials, 'spot').sapiGetAccountApiRestrictions()) as {
+      enableWithdrawals?: boolean;
+    };
+    return { canWithdraw: restrictions.enableWithdrawals === true };
+  },
+  async balances() {
+    const [spot, futures] = await Promise.all([
+      binanceClient(credentials, 'spot').fetchBalance(),
+      binanceClient(credentials, 'futures').fetchBalance(),
+    ]);
+    return { spot: usdtOf(spot), futures: usdtOf(futures) };
+  },
+});
+
+export const wazirxAccount = (credentials: Credentials): ExchangeAccount => ({
+  // WazirX keys cannot withdraw through the API and it has no restrictions endpoint: reading the
+  // funds is the verification call.
+  async permissions() {
+    await wazirxClient(credentials).funds();
+    return { canWithdraw: false };
+  },
+  async balances() {
+    const funds = await wazirxClient(credentials).funds();
+    const row = funds.find((f) => f.asset.toLowerCase() === 'usdt');
+    return { spot: row ? usdt(Number(row.free) + Number(row.locked)) : 0, futures: null };
+  },
+});
+
+export const exchangeAccount = (exchange: ExchangeName, credentials: Credentials): ExchangeAccount =>
+  exchange === 'binance' ? binanceAccount(credentials) : wazirxAccount(credentials);

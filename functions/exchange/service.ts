@@ -1,0 +1,144 @@
+/**
+ * Exchange keys: a member binds a Binance key (with the e-mailed one-time code) or a WazirX key;
+ * the key is verified with one read-only call, refused when it can withdraw, sealed (envelope
+ * encryption) and stored; balances are read on demand. Secrets never leave this module in a
+ * response or a log line: responses carry a 4-character hint of the API key only.
+ */
+import type { ExchangeCard, ExchangesView } from '#api/schemas/exchange';
+import { nowIso } from '#core/clock';
+import { config } from '#core/config';
+import { DomainError, badRequest, messages } from '#core/errors';
+import { logger } from '#core/logger';
+import type { Caller } from '#core/middleware';
+import * as otp from '#core/otp';
+import { getMember } from '#functions/auth/store';
+import { errorSummary, bindingError } from './errors';
+import { EXCHANGES, binanceClient, exchangeAccount, type Credentials, type ExchangeName } from './clients';
+import { open, seal } from './envelope';
+import {
+  deleteExchangeKey,
+  getExchangeKey,
+  listExchangeKeys,
+  putExchangeKey,
+  saveBalances,
+  type ExchangeKeyItem,
+} from './store';
+
+const context = (memberId: string, exchange: ExchangeName) => ({
+  memberId,
+  exchange,
+  purpose: 'exchange-key',
+});
+
+const OTP_ERRORS = {
+  wrong: messages.otpWrong,
+  expired: messages.otpExpired,
+  exhausted: messages.otpExhausted,
+  missing: messages.otpMissing,
+} as const;
+
+const card = (exchange: ExchangeName, item: ExchangeKeyItem | null | undefined): ExchangeCard => ({
+  exchange,
+  connected: Boolean(item),
+  keyHint: item?.keyHint,
+  boundAt: item?.boundAt,
+  spot: item?.spot ?? null,
+  futures: item?.futures ?? null,
+  hasFutures: exchange === 'binance',
+  balancesAt: item?.balancesAt,
+  balanceError: item?.balanceError ?? false,
+});
+
+export const getExchanges = async (memberId: string): Promise<ExchangesView> => {
+  const items = await listExchangeKeys(memberId);
+  return {
+    whitelistIp: config.exchange.whitelistIp,
+    exchanges: EXCHANGES.map((exchange) =>
+      card(
+        exchange,
+        items.find((i) => i.exchange === exchange),
+      ),
+    ),
+  };
+};
+
+/** Mails the one-time code a Binance binding needs. */
+export const requestBindingCode = async (caller: Caller) => {
+  const member = await getMember(caller.memberId);
+  await otp.issue('exchange', caller.memberId, member?.email ?? caller.email);
+  return { message: messages.otpSent };
+};
+
+export const bindKey = async (
+  caller: Caller,
+  exchange: ExchangeName,
+  input: { apikey: string; apisecret: string; otp?: string },
+) => {
+  if (exchange === 'binance') {
+    const check = await otp.verify('exchange', caller.memberId, input.otp ?? '');
+    if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
+  }
+  const credentials: Credentials = { apiKey: input.apikey, secret: input.apisecret };
+  let canWithdraw: boolean;
+  try {
+    ({ canWithdraw } = await exchangeAccount(exchange, credentials).permissions());
+  } catch (error) {
+    logger.info('exchange key refused', { exchange, memberId: caller.memberId, ...errorSummary(error) });
+    throw bindingError(error);
+  }
+  if (canWithdraw) throw badRequest('EXCHANGE_WITHDRAW_ENABLED', messages.exchangeWithdrawEnabled, 'apikey');
+
+  const item: ExchangeKeyItem = {
+    memberId: caller.memberId,
+    exchange,
+    keyHint: input.apikey.slice(-4),
+    sealed: await seal(JSON.stringify(credentials), context(caller.memberId, exchange)),
+    boundAt: nowIso(),
+  };
+  await putExchangeKey(item);
+  logger.info('exchange key bound', { exchange, memberId: caller.memberId });
+  return { message: messages.exchangeKeyBound, exchange: card(exchange, item) };
+};
+
+export const removeKey = async (memberId: string, exchange: ExchangeName) => {
+  if (!(await deleteExchangeKey(memberId, exchange)))
+    throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
+  return { message: messages.exchangeKeyRemoved };
+};
+
+/**
+ * The stored credentials of a member's key, opened. For the bots' order executor (granted
+ * kms:Decrypt) and this domain only; never put them in a response or a log.
+ */
+export const credentialsOf = async (
+  memberId: string,
+  exchange: ExchangeName,
+): Promise<Credentials | null> => {
+  const item = await getExchangeKey(memberId, exchange);
+  if (!item) return null;
+  return JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials;
+};
+
+/** A ccxt client signed with a member's Binance key (spot or USD-M futures), for the bots. */
+export const memberBinanceClient = async (memberId: string, market: 'spot' | 'futures') => {
+  const credentials = await credentialsOf(memberId, 'binance');
+  if (!credentials) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected);
+  return binanceClient(credentials, market);
+};
+
+/** Reads the key's USDT balances from the exchange and keeps them on the card. */
+export const refreshBalances = async (memberId: string, exchange: ExchangeName) => {
+  const item = await getExchangeKey(memberId, exchange);
+  if (!item) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
+  const credentials = JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials;
+  try {
+    const balances = await exchangeAccount(exchange, credentials).balances();
+    const saved = await saveBalances(memberId, exchange, item.boundAt, { ...balances, at: nowIso() });
+    return card(exchange, saved ?? { ...item, ...balances });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    logger.info('balance refresh failed', { exchange, memberId, ...errorSummary(error) });
+    await saveBalances(memberId, exchange, item.boundAt, { error: true, at: nowIso() });
+    throw badRequest('API_KEY_NOT_ADDED', messages.apiKeyNotAdded, 'exchange');
+  }
+};

@@ -27,8 +27,9 @@ class Column {
     this.data = grown;
   }
 
+  /** The values so far, without a copy: slots are only ever appended, never rewritten. */
   view(): Float64Array {
-    return this.data.slice(0, this.length);
+    return this.data.subarray(0, this.length);
   }
 }
 
@@ -50,6 +51,12 @@ export class Backtest<P, S> {
   ) {
     this.account = new Account(config);
     this.state = strategy.init(params);
+  }
+
+  /** Makes room for `candles` more candles at once (runBacktest knows the total up front). */
+  reserve(candles: number): void {
+    this.time.reserve(candles);
+    this.equity.reserve(candles);
   }
 
   feed(c: Candles): void {
@@ -98,6 +105,7 @@ export function runBacktest<P, S>(
   options: RunOptions = {},
 ): BacktestResult {
   const bt = new Backtest(strategy, params, config);
+  bt.reserve(candles.length);
   const chunk = options.chunkSize ?? 65_536;
   for (let start = 0; start < candles.length; start += chunk) {
     const end = Math.min(candles.length, start + chunk);

@@ -61,16 +61,20 @@ export function quarterlyReturns(time: Float64Array, equity: Float64Array, capit
 }
 
 export function maxDrawdownPct(equity: Float64Array): number {
+  // The deepest point after each peak decides that peak's drawdown ((peak - e) / peak falls as e
+  // rises), so one division per peak rather than per candle.
   let peak = -Infinity;
+  let trough = Infinity;
   let worst = 0;
   for (let i = 0; i < equity.length; i++) {
     const e = equity[i];
-    if (e > peak) peak = e;
-    else if (peak > 0) {
-      const dd = (peak - e) / peak;
-      if (dd > worst) worst = dd;
-    }
+    if (e > peak) {
+      if (peak > 0 && trough < peak) worst = Math.max(worst, (peak - trough) / peak);
+      peak = e;
+      trough = e;
+    } else if (e < trough) trough = e;
   }
+  if (peak > 0 && trough < peak) worst = Math.max(worst, (peak - trough) / peak);
   return worst * 100;
 }
 
@@ -78,10 +82,13 @@ export function maxDrawdownPct(equity: Float64Array): number {
 export function sharpeRatio(time: Float64Array, equity: Float64Array, capital: number): number | null {
   const returns: number[] = [];
   let previous = capital;
-  for (let i = 0; i < time.length; i++) {
-    const endOfDay =
-      i === time.length - 1 || Math.floor(time[i + 1] / DAY_MS) !== Math.floor(time[i] / DAY_MS);
+  const n = time.length;
+  // Start of the UTC day after candle i's: a division only when a day ends.
+  let nextDay = n > 0 ? (Math.floor(time[0] / DAY_MS) + 1) * DAY_MS : 0;
+  for (let i = 0; i < n; i++) {
+    const endOfDay = i === n - 1 || time[i + 1] >= nextDay;
     if (!endOfDay) continue;
+    if (i < n - 1) nextDay = (Math.floor(time[i + 1] / DAY_MS) + 1) * DAY_MS;
     returns.push(previous > 0 ? equity[i] / previous - 1 : 0);
     previous = equity[i];
   }

@@ -1,0 +1,181 @@
+/**
+ * The binary referral tree: pure placement rules, no I/O. The DynamoDB store (store.ts) and the
+ * in-memory tree below follow the same rules, so the property tests and the bench speak for both.
+ *
+ * Shape: each node has at most one Left and one Right child. A sign-up under sponsor S on side X
+ * is placed at the bottom of S's X leg, following X children only (outermost spill-over). Counts
+ * and points are stored on every node, so reading a member's team is O(1), and a join writes the
+ * new node, its parent's child slot, the sponsor's direct count and one counter per ancestor:
+ * O(depth) small writes.
+ */
+export type Side = 'Left' | 'Right';
+export const SIDES: readonly Side[] = ['Left', 'Right'];
+
+export interface TreeNode {
+  id: string;
+  parentId: string | null;
+  /** Which child of its parent this node is (null for the root). */
+  position: Side | null;
+  sponsorId: string | null;
+  /** The side the sponsor chose at sign-up. */
+  sponsorSide: Side | null;
+  depth: number;
+  left: string | null;
+  right: string | null;
+  /** Members in the left and right subtrees. */
+  leftCount: number;
+  rightCount: number;
+  /** Direct referrals (sponsored by this member) on each side: Team 1 and Team 2. */
+  directLeft: number;
+  directRight: number;
+  /** Activation points carried on each leg (plan prices, integer micro-USDT). */
+  leftPoints: number;
+  rightPoints: number;
+}
+
+export const childOf = (node: Pick<TreeNode, 'left' | 'right'>, side: Side): string | null =>
+  side === 'Left' ? node.left : node.right;
+
+export const countField = (side: Side) => (side === 'Left' ? 'leftCount' : 'rightCount');
+export const pointsField = (side: Side) => (side === 'Left' ? 'leftPoints' : 'rightPoints');
+export const directField = (side: Side) => (side === 'Left' ? 'directLeft' : 'directRight');
+export const childField = (side: Side) => (side === 'Left' ? 'left' : 'right');
+
+/** Follows `side` children from `startId` to the last node on that edge: the new member's parent. */
+export const legBottom = (
+  startId: string,
+  side: Side,
+  read: (id: string) => Pick<TreeNode, 'left' | 'right'> | undefined,
+): string => {
+  let at = startId;
+  for (;;) {
+    const node = read(at);
+    if (!node) throw new Error(`tree node ${at} is missing`);
+    const next = childOf(node, side);
+    if (!next) return at;
+    at = next;
+  }
+};
+
+/** One counter increment on an ancestor: which leg of `id` grew. */
+export interface AncestorIncrement {
+  id: string;
+  side: Side;
+}
+
+/**
+ * The ancestors of a new node whose parent is `parentId` and whose position is `position`, each
+ * with the leg the new node lies in, nearest first. `read` gives each node's parent and position.
+ */
+export const ancestorIncrements = (
+  parentId: string,
+  position: Side,
+  read: (id: string) => Pick<TreeNode, 'parentId' | 'position'> | undefined,
+): AncestorIncrement[] => {
+  const out: AncestorIncrement[] = [];
+  let id: string | null = parentId;
+  let side: Side = position;
+  while (id) {
+    out.push({ id, side });
+    const node = read(id);
+    if (!node) throw new Error(`tree node ${id} is missing`);
+    if (!node.parentId || !node.position) break;
+    side = node.position;
+    id = node.parentId;
+  }
+  return out;
+};
+
+export const newNode = (
+  id: string,
+  at: { parentId: string | null; position: Side | null; depth: number },
+  sponsor: { sponsorId: string | null; sponsorSide: Side | null },
+): TreeNode => ({
+  id,
+  ...at,
+  ...sponsor,
+  left: null,
+  right: null,
+  leftCount: 0,
+  rightCount: 0,
+  directLeft: 0,
+  directRight: 0,
+  leftPoints: 0,
+  rightPoints: 0,
+});
+
+/** The writes one join makes, as the store will send them: what the bench counts. */
+export interface JoinPlan {
+  node: TreeNode;
+  /** The parent whose empty child slot the node takes. */
+  parentSlot: { id: string; side: Side } | null;
+  /** The sponsor whose direct count on `side` grows. */
+  direct: { id: string; side: Side } | null;
+  increments: AncestorIncrement[];
+}
+
+export const writesOf = (plan: JoinPlan): number =>
+  1 + (plan.parentSlot ? 1 : 0) + (plan.direct ? 1 : 0) + plan.increments.length;
+
+/** An in-memory tree under the same rules: for tests, the bench and seeding. */
+export class MemoryTree {
+  readonly nodes = new Map<string, TreeNode>();
+  rootId: string | null = null;
+
+  get = (id: string): TreeNode | undefined => this.nodes.get(id);
+
+  /** Plans the join of `id` under `sponsorId` on `side` (the first member, with no sponsor, is the root). */
+  plan(id: string, sponsorId: string | null, side: Side | null): JoinPlan {
+    if (this.nodes.has(id)) throw new Error(`${id} is already in the tree`);
+    if (!this.rootId) {
+      return {
+        node: newNode(
+          id,
+          { parentId: null, position: null, depth: 0 },
+          { sponsorId: null, sponsorSide: null },
+        ),
+        parentSlot: null,
+        direct: null,
+        increments: [],
+      };
+    }
+    // a member without a sponsor after the root joins under the root's left leg
+    const start = sponsorId && this.nodes.has(sponsorId) ? sponsorId : this.rootId;
+    const leg: Side = sponsorId && this.nodes.has(sponsorId) && side ? side : 'Left';
+    const parentId = legBottom(start, leg, this.get);
+    const parent = this.nodes.get(parentId)!;
+    return {
+      node: newNode(
+        id,
+        { parentId, position: leg, depth: parent.depth + 1 },
+        { sponsorId: start, sponsorSide: leg },
+      ),
+      parentSlot: { id: parentId, side: leg },
+      direct: { id: start, side: leg },
+      increments: ancestorIncrements(parentId, leg, this.get),
+    };
+  }
+
+  apply(plan: JoinPlan): void {
+    this.nodes.set(plan.node.id, plan.node);
+    if (!plan.parentSlot) this.rootId = plan.node.id;
+    else this.nodes.get(plan.parentSlot.id)![childField(plan.parentSlot.side)] = plan.node.id;
+    if (plan.direct) this.nodes.get(plan.direct.id)![directField(plan.direct.side)] += 1;
+    for (const inc of plan.increments) this.nodes.get(inc.id)![countField(inc.side)] += 1;
+  }
+
+  join(id: string, sponsorId: string | null, side: Side | null): JoinPlan {
+    const plan = this.plan(id, sponsorId, side);
+    this.apply(plan);
+    return plan;
+  }
+
+  /** A plan activation of `amount` points by `id`: each ancestor's leg holding `id` gains them. */
+  addPoints(id: string, amount: number): AncestorIncrement[] {
+    const node = this.nodes.get(id);
+    if (!node?.parentId || !node.position) return [];
+    const increments = ancestorIncrements(node.parentId, node.position, this.get);
+    for (const inc of increments) this.nodes.get(inc.id)![pointsField(inc.side)] += amount;
+    return increments;
+  }
+}

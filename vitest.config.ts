@@ -1,3 +1,5 @@
+// Test workers inherit this: the SDKs' Node 20 and SDK v2 notices are noise in test output.
+import './local/quiet-sdk';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 

@@ -2,6 +2,7 @@
  * The whole platform on one machine: DynamoDB Local, cognito-local, the REST and WebSocket
  * gateways, the schedules and the built web app, running the same handler code as AWS.
  */
+import './quiet-sdk';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

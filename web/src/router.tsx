@@ -20,6 +20,9 @@ const NotFound = lazyPage(() => import('./pages/NotFound'));
 const Dashboard = lazyPage(() => import('./member/Dashboard'));
 const Profile = lazyPage(() => import('./member/Profile'));
 const Notifications = lazyPage(() => import('./member/Notifications'));
+const Exchange = lazyPage(() => import('./member/Exchange'));
+const Wallet = lazyPage(() => import('./wallet/WalletPage'));
+const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
 const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
 const AdminDashboard = lazyPage(() => import('./admin/AdminDashboard'));
 
@@ -44,6 +47,9 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/profile', element: <Profile /> },
           { path: '/notifications', element: <Notifications /> },
+          { path: '/exchange', element: <Exchange /> },
+          { path: '/wallet', element: <Wallet /> },
+          { path: '/trendex', element: <TrendexCore /> },
         ],
       },
       { path: '*', element: <NotFound /> },

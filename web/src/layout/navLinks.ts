@@ -17,6 +17,7 @@ export const memberNav: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Team', to: '/team' },
   { label: 'Wallet', to: '/wallet' },
+  { label: 'Trendex Core', to: '/trendex' },
   { label: 'Exchange', to: '/exchange' },
   { label: 'Portfolio', to: '/portfolio' },
   { label: 'Rewards', to: '/rewards' },

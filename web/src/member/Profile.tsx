@@ -108,7 +108,7 @@ export default function Profile() {
             title="Plan Details"
             action={
               <Button asChild size="sm" colorPalette="brand" variant="outline">
-                <RouterLink to="/pricing">{p.plan.isActive ? 'Extend Plan' : 'Choose a plan'}</RouterLink>
+                <RouterLink to="/pricing">{p.plan.expiresAt ? 'Extend Plan' : 'Choose a plan'}</RouterLink>
               </Button>
             }
           >
@@ -129,7 +129,7 @@ export default function Profile() {
                 <DataList.ItemLabel minW="28">End Date</DataList.ItemLabel>
                 <DataList.ItemValue>{fmtDate(p.plan.expiresAt)}</DataList.ItemValue>
               </DataList.Item>
-              {p.plan.isActive && (
+              {p.plan.expiresAt && (
                 <DataList.Item>
                   <DataList.ItemLabel minW="28">Remaining</DataList.ItemLabel>
                   <DataList.ItemValue color={remaining === null ? 'red.fg' : 'gain.fg'} fontWeight="medium">

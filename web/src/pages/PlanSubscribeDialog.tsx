@@ -1,13 +1,16 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FormAlert } from '../components/FormAlert';
+import type { PlanOption } from '#api/schemas/plans';
 import { useAuth } from '../lib/auth';
 import type { Plan } from '../lib/plans';
+import { usePlans } from '../wallet/hooks';
+import { PlanActivatedDialog, PlanConfirm } from '../wallet/PlanActivation';
 
 /**
- * Subscribe dialog of the pricing page. A visitor is asked to log in; a member sees the price and
- * that activation is paid from the wallet. The money issue replaces the member branch with the real
- * activation (wallet balance check, 'Plan activated.').
+ * Subscribe dialog of the pricing page. A visitor is asked to log in; a member confirms and the
+ * plan is paid from the wallet ('Plan activated.' or 'You Dont have wallet balance.'). An
+ * Executive member choosing Imperial is offered the upgrade (20 USDT) instead.
  */
 export function PlanSubscribeDialog({
   plan,
@@ -20,70 +23,77 @@ export function PlanSubscribeDialog({
 }) {
   const { state } = useAuth();
   const signedIn = state.status === 'signedIn';
+  const plans = usePlans(signedIn);
+  const [activated, setActivated] = useState<string | null>(null);
+
+  const upgrade =
+    plan?.id === 'imperial' && !!plans.data?.isSilver && !plans.data?.isGold && plans.data?.isActive;
+  const option: PlanOption | null = plan ? (upgrade ? 'upgrade' : plan.id) : null;
+  const title = !signedIn
+    ? 'Log in to subscribe'
+    : upgrade
+      ? 'Upgrade to Imperial'
+      : `Subscribe to ${plan?.name ?? ''}`;
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      lazyMount
-      unmountOnExit
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {signedIn ? `Subscribe to ${plan?.name ?? ''}` : 'Log in to subscribe'}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {!signedIn ? (
-                <Text color="fg.muted">
-                  Plans are activated from your Trendex wallet. Log in to your account, or create one in a
-                  minute, to subscribe to {plan?.name ?? 'a plan'}.
-                </Text>
-              ) : (
-                <Stack gap="4">
-                  <Text>
-                    The {plan?.name} plan costs{' '}
-                    <Text as="strong">
-                      {plan?.priceUsdt} USDT per {plan?.period}
-                    </Text>
-                    . Activation is paid from your Trendex wallet balance.
+    <>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(e) => onOpenChange(e.open)}
+        lazyMount
+        unmountOnExit
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body pb={signedIn ? '6' : undefined}>
+                {!signedIn ? (
+                  <Text color="fg.muted">
+                    Plans are activated from your Trendex wallet. Log in to your account, or create one in a
+                    minute, to subscribe to {plan?.name ?? 'a plan'}.
                   </Text>
-                  <FormAlert status="info">Wallet activation opens with the wallet</FormAlert>
-                </Stack>
+                ) : (
+                  option && (
+                    <PlanConfirm
+                      key={option}
+                      plan={option}
+                      onActivated={() => {
+                        onOpenChange(false);
+                        setActivated(upgrade ? 'Imperial' : (plan?.name ?? 'Your plan'));
+                      }}
+                    />
+                  )
+                )}
+              </Dialog.Body>
+              {!signedIn && (
+                <Dialog.Footer>
+                  <HStack gap="3">
+                    <Button asChild variant="outline">
+                      <RouterLink to="/signup">Sign up</RouterLink>
+                    </Button>
+                    <Button asChild colorPalette="brand">
+                      <RouterLink to="/login">Log In</RouterLink>
+                    </Button>
+                  </HStack>
+                </Dialog.Footer>
               )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {!signedIn ? (
-                <HStack gap="3">
-                  <Button asChild variant="outline">
-                    <RouterLink to="/signup">Sign up</RouterLink>
-                  </Button>
-                  <Button asChild colorPalette="brand">
-                    <RouterLink to="/login">Log In</RouterLink>
-                  </Button>
-                </HStack>
-              ) : (
-                <HStack gap="3">
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </Dialog.ActionTrigger>
-                  <Button colorPalette="brand" disabled>
-                    Confirm
-                  </Button>
-                </HStack>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <PlanActivatedDialog
+        open={activated !== null}
+        onOpenChange={(o) => !o && setActivated(null)}
+        name={activated ?? ''}
+      />
+    </>
   );
 }

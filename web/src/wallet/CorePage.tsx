@@ -1,0 +1,209 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  List,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCircleCheck } from 'react-icons/lu';
+import type { PlanOption } from '#api/schemas/plans';
+import { QueryError } from '../components/QueryError';
+import { BalanceCard } from './BalanceCard';
+import { formatUsdt } from './format';
+import { usePlans, useTransactions, useWallet } from './hooks';
+import { PlanSubscribeModal } from './PlanActivation';
+import { TopUpDialog } from './TopUpDialog';
+import { TransactionTable } from './TransactionTable';
+import { WithdrawDialog } from './WithdrawDialog';
+
+const CORE_PLANS: { plan: PlanOption; benefits: string[] }[] = [
+  { plan: 'core', benefits: ['Share of the Trendex Core profit pool', 'Daily Trendex Core income'] },
+  {
+    plan: 'premiumCore',
+    benefits: [
+      'Share of the Premium Trendex Core pool',
+      'Daily Premium Trendex Core income',
+      'For Imperial members',
+    ],
+  },
+];
+
+const MOVEMENT_TYPES = new Set(['Deposit', 'Withdraw', 'Withdraw refund']);
+
+/** Trendex Core income: credits to wallet1 that are neither deposits nor withdrawals. */
+function CoreIncome() {
+  const rows = useTransactions(100, undefined, 'wallet1');
+  if (rows.isError)
+    return <QueryError what="your Trendex Core income" error={rows.error} onRetry={() => rows.refetch()} />;
+  const income = (rows.data?.items ?? []).filter((t) => t.amount > 0 && !MOVEMENT_TYPES.has(t.type));
+  const today = new Date().toISOString().slice(0, 10);
+  const todays = income.filter((t) => t.date.startsWith(today)).reduce((s, t) => s + t.amount, 0);
+  const total = income.reduce((s, t) => s + t.amount, 0);
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
+          <Stat.Label>Today&apos;s Profit</Stat.Label>
+          <Stat.ValueText>{formatUsdt(todays)} USDT</Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
+          <Stat.Label>Commulative Profit</Stat.Label>
+          <Stat.ValueText>{formatUsdt(total)} USDT</Stat.ValueText>
+        </Stat.Root>
+      </SimpleGrid>
+      {income.length === 0 ? (
+        <Text color="fg.muted">
+          No Trendex Core income yet. Income is shared out by the platform from the Core pool.
+        </Text>
+      ) : (
+        <List.Root variant="plain" gap="2">
+          {income.map((t) => (
+            <List.Item key={t.id} justifyContent="space-between" display="flex">
+              <Text>{new Date(t.date).toLocaleDateString()}</Text>
+              <Text>{t.type}</Text>
+              <Text color="gain.fg">+{formatUsdt(t.amount)} USDT</Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Stack>
+  );
+}
+
+/** /trendex: the Trendex Core wallet (wallet1), the two Core plans and their income. */
+export default function CorePage() {
+  const wallet = useWallet();
+  const plans = usePlans();
+  const [topUp, setTopUp] = useState(false);
+  const [withdraw, setWithdraw] = useState(false);
+  const [subscribe, setSubscribe] = useState<PlanOption | null>(null);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
+
+  return (
+    <Container maxW="5xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Trendex Core
+          </Heading>
+          <Text color="fg.muted">
+            A share of the platform&apos;s trading profit pool, paid to Core members.
+          </Text>
+        </Stack>
+        {wallet.isError ? (
+          <QueryError what="your Trendex Core wallet" error={wallet.error} onRetry={() => wallet.refetch()} />
+        ) : (
+          <BalanceCard
+            title="Total Wallet Balance"
+            total={wallet.data?.wallet1}
+            loading={wallet.isPending}
+            figures={[{ label: 'Trendex Core wallet', value: wallet.data?.wallet1 }]}
+            onTopUp={() => setTopUp(true)}
+            onWithdraw={() => setWithdraw(true)}
+          />
+        )}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+          {CORE_PLANS.map(({ plan, benefits }) => {
+            const offer = plans.data?.offers.find((o) => o.plan === plan);
+            const owned = plan === 'core' ? plans.data?.isCore : plans.data?.isPremiumCore;
+            return (
+              <Stack
+                key={plan}
+                as="section"
+                aria-label={`${offer?.name ?? plan} plan`}
+                bg="bg.surface"
+                borderWidth="1px"
+                borderColor="border.card"
+                borderRadius="2xl"
+                p="6"
+                gap="4"
+              >
+                <HStack justify="space-between">
+                  <Heading as="h2" size="xl">
+                    {offer?.name ?? (plan === 'core' ? 'Trendex Core' : 'Premium Trendex Core')}
+                  </Heading>
+                  {owned && <Badge colorPalette="green">Active</Badge>}
+                </HStack>
+                <Text fontSize="3xl" fontWeight="800">
+                  {offer ? formatUsdt(offer.price) : '…'}{' '}
+                  <Text as="span" fontSize="md" color="fg.muted">
+                    USDT from wallet1
+                  </Text>
+                </Text>
+                <List.Root variant="plain" gap="2" flex="1">
+                  {benefits.map((b) => (
+                    <List.Item key={b}>
+                      <List.Indicator asChild color="gain.fg">
+                        <LuCircleCheck />
+                      </List.Indicator>
+                      {b}
+                    </List.Item>
+                  ))}
+                </List.Root>
+                {offer && !offer.enabled && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {offer.reason}
+                  </Text>
+                )}
+                <Button
+                  colorPalette="brand"
+                  disabled={!offer?.enabled}
+                  aria-label={`Subscribe to ${offer?.name ?? plan}`}
+                  onClick={() => {
+                    setSubscribe(plan);
+                    setSubscribeOpen(true);
+                  }}
+                >
+                  Subscribe
+                </Button>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+        <Box
+          bg="bg.surface"
+          borderWidth="1px"
+          borderColor="border.card"
+          borderRadius="xl"
+          p={{ base: '4', md: '6' }}
+        >
+          <Tabs.Root defaultValue="income" variant="line">
+            <Tabs.List>
+              <Tabs.Trigger value="income">Trendex Core Income</Tabs.Trigger>
+              <Tabs.Trigger value="transactions">Transaction Detail</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="income">
+              <CoreIncome />
+            </Tabs.Content>
+            <Tabs.Content value="transactions">
+              <TransactionTable wallet="wallet1" title="Transaction Detail" />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Box>
+      </Stack>
+      <TopUpDialog open={topUp} onOpenChange={setTopUp} wallet="wallet1" />
+      <WithdrawDialog
+        open={withdraw}
+        onOpenChange={setWithdraw}
+        wallet="wallet1"
+        balance={wallet.data?.wallet1}
+      />
+      {subscribe && (
+        <PlanSubscribeModal
+          plan={subscribe}
+          title={`Subscribe to ${plans.data?.offers.find((o) => o.plan === subscribe)?.name ?? ''}`}
+          open={subscribeOpen}
+          onOpenChange={setSubscribeOpen}
+        />
+      )}
+    </Container>
+  );
+}

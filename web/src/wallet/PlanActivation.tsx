@@ -1,0 +1,152 @@
+import { Button, CloseButton, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { PlanOption } from '#api/schemas/plans';
+import { FormAlert } from '../components/FormAlert';
+import { callApi, errorMessage } from '../lib/api';
+import { formatUsdt } from './format';
+import { useMoneyRefresh, usePlans } from './hooks';
+import { planActivatedImage as activatedImage } from './planActivatedImage';
+
+/** Spec section 9: the confirmation modal closes 2 s after success and the image modal opens. */
+const AUTO_CLOSE_MS = 2000;
+
+/**
+ * The member branch of a Subscribe modal: price, paying wallet, the disabled reason when the plan
+ * cannot be bought, Confirm, then 'Plan activated.' or 'You Dont have wallet balance.'.
+ */
+export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivated: () => void }) {
+  const plans = usePlans();
+  const refresh = useMoneyRefresh();
+  const activate = useMutation({
+    mutationFn: () => callApi('activatePlan', { plan }),
+    onSuccess: () => void refresh(),
+  });
+  useEffect(() => {
+    if (!activate.isSuccess) return;
+    const timer = setTimeout(onActivated, AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [activate.isSuccess, onActivated]);
+
+  const offer = plans.data?.offers.find((o) => o.plan === plan);
+  const wallet = offer?.wallet === 'wallet1' ? 'Trendex Core wallet (wallet1)' : 'Trendex wallet';
+
+  return (
+    <Stack gap="4">
+      {offer && (
+        <Text>
+          {offer.name} costs <Text as="strong">{formatUsdt(offer.price)} USDT</Text>, paid from your {wallet}.
+        </Text>
+      )}
+      {plans.isError && <FormAlert status="error">{errorMessage(plans.error)}</FormAlert>}
+      {offer && !offer.enabled && !activate.isSuccess && <FormAlert status="info">{offer.reason}</FormAlert>}
+      {activate.isSuccess && <FormAlert status="success">{activate.data.message}</FormAlert>}
+      {activate.isError && <FormAlert status="error">{errorMessage(activate.error)}</FormAlert>}
+      <HStack justify="flex-end">
+        <Button
+          colorPalette="brand"
+          onClick={() => activate.mutate()}
+          loading={activate.isPending}
+          disabled={!offer?.enabled || activate.isSuccess}
+        >
+          Confirm
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The success modal with an image, shown after the confirmation modal closes. */
+export function PlanActivatedDialog({
+  open,
+  onOpenChange,
+  name,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  name: string;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Body pt="8">
+              <Stack align="center" gap="4" textAlign="center">
+                <Image src={activatedImage} alt="Plan activated" w="240px" h="180px" />
+                <Text fontSize="lg" fontWeight="semibold">
+                  {name} is active.
+                </Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer justifyContent="center">
+              <Dialog.ActionTrigger asChild>
+                <Button colorPalette="brand">Continue</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A Subscribe modal for one plan option plus its success image modal. */
+export function PlanSubscribeModal({
+  plan,
+  title,
+  open,
+  onOpenChange,
+}: {
+  plan: PlanOption;
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [done, setDone] = useState(false);
+  return (
+    <>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(e) => onOpenChange(e.open)}
+        placement="center"
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body pb="6">
+                <PlanConfirm
+                  plan={plan}
+                  onActivated={() => {
+                    onOpenChange(false);
+                    setDone(true);
+                  }}
+                />
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <PlanActivatedDialog open={done} onOpenChange={setDone} name={title.replace(/^Subscribe to /, '')} />
+    </>
+  );
+}

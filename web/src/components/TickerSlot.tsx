@@ -1,2 +1,4 @@
-/** Market ticker slot under the navbar on every page; the ticker issue renders BTC/ETH/XRP/BNB here. */
-export const TickerSlot = () => null;
+import { MarketTicker } from './MarketTicker';
+
+/** Market ticker slot under the navbar on every page: BTC/ETH/XRP/BNB, live (see MarketTicker). */
+export const TickerSlot = () => <MarketTicker />;

@@ -1,0 +1,354 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Code,
+  Container,
+  DataList,
+  Dialog,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { LuCopy, LuRefreshCw } from 'react-icons/lu';
+import type { ExchangeCard, ExchangeName } from '#api/schemas/exchange';
+import { FormAlert } from '../components/FormAlert';
+import { QueryError } from '../components/QueryError';
+import { callApi } from '../lib/api';
+
+const NAMES: Record<ExchangeName, string> = { binance: 'Binance', wazirx: 'WazirX' };
+const UNKNOWN_ERROR = 'An unknown error occurred';
+
+/** The server's message, else the spec's 'An unknown error occurred'. */
+const failureText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : UNKNOWN_ERROR;
+
+const usdtText = (micro: number | null) =>
+  micro === null
+    ? 'NA'
+    : `${(micro / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+
+const exchangesKey = ['exchanges'];
+
+function WhitelistIp({ ip }: { ip: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(ip);
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), 2000);
+    } catch (error) {
+      console.error('copy failed', error); // spec: a copy failure is only logged
+    }
+  };
+  return (
+    <Box
+      as="section"
+      aria-label="IP address to whitelist"
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.card"
+      borderRadius="xl"
+      p={{ base: '4', md: '5' }}
+    >
+      <Stack gap="2">
+        <Text fontWeight="semibold">IP address to whitelist</Text>
+        <Text color="fg.muted" fontSize="sm">
+          When you create the API key on the exchange, restrict it to this IP address. Enable reading and
+          trading only: a key that can withdraw is refused.
+        </Text>
+        <HStack gap="3" flexWrap="wrap">
+          <Code fontSize="md" px="3" py="1.5" aria-label="IP address">
+            {ip}
+          </Code>
+          <Button size="sm" variant="outline" onClick={() => void copy()}>
+            <LuCopy /> Copy IP
+          </Button>
+          {copied && (
+            <Text color="green.fg" fontSize="sm" role="status">
+              copied
+            </Text>
+          )}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+function ConnectDialog({
+  exchange,
+  open,
+  onOpenChange,
+}: {
+  exchange: ExchangeName;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [apikey, setApikey] = useState('');
+  const [apisecret, setApisecret] = useState('');
+  const [otp, setOtp] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  const needsOtp = exchange === 'binance';
+
+  const sendCode = useMutation({ mutationFn: () => callApi('requestExchangeOtp', {}) });
+  const bind = useMutation({
+    mutationFn: () =>
+      needsOtp
+        ? callApi('bindBinance', { apikey, apisecret, otp })
+        : callApi('bindWazirx', { apikey, apisecret }),
+  });
+  const resetSend = sendCode.reset;
+  const resetBind = bind.reset;
+
+  useEffect(() => {
+    if (open) {
+      setApikey('');
+      setApisecret('');
+      setOtp('');
+      resetSend();
+      resetBind();
+    }
+    return () => window.clearTimeout(timer.current);
+  }, [open, resetSend, resetBind]);
+
+  const complete = apikey.trim() && apisecret.trim() && (!needsOtp || otp.trim());
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!complete) return; // spec: no submit until every field is filled
+    bind.mutate(undefined, {
+      onSuccess: () => {
+        timer.current = window.setTimeout(() => {
+          onOpenChange(false);
+          void queryClient.invalidateQueries({ queryKey: exchangesKey });
+        }, 2000);
+      },
+    });
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      lazyMount
+      unmountOnExit
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Connect {NAMES[exchange]}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    Paste the API key and secret you created on {NAMES[exchange]}. We check the key with one
+                    read-only call before we keep it, encrypted. The secret is never shown again.
+                  </Text>
+                  <Field.Root required>
+                    <Field.Label>API key</Field.Label>
+                    <Input
+                      name="apikey"
+                      autoComplete="off"
+                      value={apikey}
+                      onChange={(e) => setApikey(e.target.value)}
+                    />
+                  </Field.Root>
+                  <Field.Root required>
+                    <Field.Label>API secret</Field.Label>
+                    <Input
+                      name="apisecret"
+                      type="password"
+                      autoComplete="off"
+                      value={apisecret}
+                      onChange={(e) => setApisecret(e.target.value)}
+                    />
+                  </Field.Root>
+                  {needsOtp && (
+                    <Field.Root
+                      required
+                      invalid={bind.error instanceof Error && /OTP/.test(bind.error.message)}
+                    >
+                      <Field.Label>OTP</Field.Label>
+                      <HStack w="full">
+                        <Input
+                          name="otp"
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={6}
+                          value={otp}
+                          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                          placeholder="6-digit code"
+                        />
+                        <Button
+                          type="button"
+                          variant="outline"
+                          flexShrink={0}
+                          loading={sendCode.isPending}
+                          onClick={() => sendCode.mutate()}
+                        >
+                          {sendCode.isSuccess ? 'Send again' : 'Send code'}
+                        </Button>
+                      </HStack>
+                      <Field.HelperText>We e-mail you a code, valid for 10 minutes.</Field.HelperText>
+                    </Field.Root>
+                  )}
+                  {sendCode.isSuccess && !bind.isSuccess && (
+                    <FormAlert status="info">{sendCode.data.message}</FormAlert>
+                  )}
+                  {sendCode.isError && <FormAlert status="error">{failureText(sendCode.error)}</FormAlert>}
+                  {bind.isSuccess && <FormAlert status="success">{bind.data.message}</FormAlert>}
+                  {bind.isError && <FormAlert status="error">{failureText(bind.error)}</FormAlert>}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={bind.isPending}
+                  disabled={!complete || bind.isSuccess}
+                >
+                  Connect
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ExchangeCardView({ card }: { card: ExchangeCard }) {
+  const queryClient = useQueryClient();
+  const [connecting, setConnecting] = useState(false);
+  const refresh = useMutation({
+    mutationFn: () => callApi('refreshBalances', { exchange: card.exchange }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: exchangesKey }),
+  });
+  const name = NAMES[card.exchange];
+  const failed = refresh.isError || (card.balanceError && !refresh.isSuccess);
+  const spot = refresh.data?.spot ?? card.spot;
+  const futures = refresh.data?.futures ?? card.futures;
+
+  return (
+    <Box
+      as="section"
+      aria-label={`${name} account`}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.card"
+      borderRadius="xl"
+      p={{ base: '5', md: '6' }}
+      boxShadow="xs"
+    >
+      <Stack gap="5">
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Stack gap="1">
+            <Heading as="h2" size="lg">
+              {name}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {card.hasFutures ? 'Spot and USD-M futures' : 'Spot only'}
+            </Text>
+          </Stack>
+          <Badge colorPalette={card.connected ? 'green' : 'gray'} size="md">
+            {card.connected ? `Connected · key …${card.keyHint ?? ''}` : 'Not connected'}
+          </Badge>
+        </HStack>
+        <DataList.Root orientation="horizontal" gap="3">
+          <DataList.Item>
+            <DataList.ItemLabel minW="32">Spot balance</DataList.ItemLabel>
+            <DataList.ItemValue aria-label={`${name} spot balance`} fontVariantNumeric="tabular-nums">
+              {usdtText(spot)}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel minW="32">Futures balance</DataList.ItemLabel>
+            <DataList.ItemValue aria-label={`${name} futures balance`} fontVariantNumeric="tabular-nums">
+              {usdtText(futures)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        {failed && (
+          <FormAlert status="error">
+            {refresh.isError ? failureText(refresh.error) : 'You api key are not correctly added.'}
+          </FormAlert>
+        )}
+        <HStack gap="3" flexWrap="wrap">
+          <Button colorPalette="brand" onClick={() => setConnecting(true)}>
+            {card.connected ? `Replace ${name} key` : `Connect ${name}`}
+          </Button>
+          {card.connected && (
+            <Button variant="outline" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+              <LuRefreshCw /> Refresh balances
+            </Button>
+          )}
+        </HStack>
+      </Stack>
+      <ConnectDialog exchange={card.exchange} open={connecting} onOpenChange={setConnecting} />
+    </Box>
+  );
+}
+
+export default function Exchange() {
+  const view = useQuery({ queryKey: exchangesKey, queryFn: () => callApi('getExchanges', {}) });
+
+  return (
+    <Container maxW="5xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Exchange
+          </Heading>
+          <Text color="fg.muted">Connect your Binance or WazirX account so your bots can trade on it.</Text>
+        </Stack>
+        {view.isPending && (
+          <Stack gap="4" aria-busy="true" aria-label="Loading">
+            <Skeleton h="28" />
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+              <Skeleton h="64" />
+              <Skeleton h="64" />
+            </SimpleGrid>
+          </Stack>
+        )}
+        {view.isError && (
+          <QueryError what="your exchanges" error={view.error} onRetry={() => view.refetch()} />
+        )}
+        {view.data && (
+          <>
+            <WhitelistIp ip={view.data.whitelistIp} />
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+              {view.data.exchanges.map((card) => (
+                <ExchangeCardView key={card.exchange} card={card} />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

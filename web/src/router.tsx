@@ -21,7 +21,6 @@ const Dashboard = lazyPage(() => import('./member/Dashboard'));
 const Profile = lazyPage(() => import('./member/Profile'));
 const Notifications = lazyPage(() => import('./member/Notifications'));
 const Exchange = lazyPage(() => import('./member/Exchange'));
-const Exchange = lazyPage(() => import('./member/Exchange'));
 const Wallet = lazyPage(() => import('./wallet/WalletPage'));
 const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
 const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
@@ -48,7 +47,6 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/profile', element: <Profile /> },
           { path: '/notifications', element: <Notifications /> },
-          { path: '/exchange', element: <Exchange /> },
           { path: '/exchange', element: <Exchange /> },
           { path: '/wallet', element: <Wallet /> },
           { path: '/trendex', element: <TrendexCore /> },

@@ -1,0 +1,127 @@
+/**
+ * A member binds a Binance key (the paper exchange's) with the code from the outbox, sees the
+ * balances after a refresh, copies the IP, and watches the ticker move on the dashboard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newVerifiedMember, outbox, stack } from '../../support/api';
+import { launchBrowser, screenshot } from '../../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const url = (path: string) => `${stack().webUrl}${path}`;
+
+const newPage = async (width = 1440, height = 900): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
+  return context.newPage();
+};
+
+const logIn = async (page: Page, email: string, password: string) => {
+  await page.goto(url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/dashboard/);
+};
+
+const paperAccount = async (body: Record<string, unknown>) =>
+  (await (
+    await fetch(`${stack().webUrl}/paper/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json()) as { apiKey: string; secret: string };
+
+describe('exchange and ticker', () => {
+  it('watches the ticker change on the dashboard', async () => {
+    const member = await newVerifiedMember();
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    const btc = page.getByLabel('BTC last price');
+    await expect.poll(() => btc.isVisible(), { timeout: 15_000 }).toBe(true);
+    for (const coin of ['ETH', 'XRP', 'BNB'])
+      expect(await page.getByLabel(`${coin} last price`).isVisible()).toBe(true);
+    expect(await page.getByLabel('BTC 24-hour change').innerText()).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    const first = await btc.innerText();
+    expect(first).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect.poll(() => btc.innerText(), { timeout: 20_000, interval: 500 }).not.toBe(first);
+    await screenshot(page, 'ticker-dashboard-1440');
+  });
+
+  it('binds a Binance key with the mailed code and sees the balances', async () => {
+    const member = await newVerifiedMember();
+    const key = await paperAccount({ spot: { USDT: 1234.5 }, futuresUsdt: 750 });
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    await page.goto(url('/exchange'));
+
+    const binance = page.getByRole('region', { name: 'Binance account' });
+    await expect.poll(() => binance.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await binance.getByLabel('Binance spot balance').innerText()).toBe('NA');
+    expect(await binance.getByLabel('Binance futures balance').innerText()).toBe('NA');
+    expect(await page.getByRole('region', { name: 'WazirX account' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Copy IP' }).click();
+    await expect.poll(() => page.getByText('copied', { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('127.0.0.1');
+
+    await binance.getByRole('button', { name: 'Connect Binance' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('API key', { exact: true }).fill(key.apiKey);
+    await dialog.getByLabel('API secret', { exact: true }).fill(key.secret);
+    expect(await dialog.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true); // no OTP yet
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => dialog.getByText('OTP sent successfully.').isVisible()).toBe(true);
+    const mail = (await outbox(member.email)).find((m) => /exchange/i.test(m.subject))!;
+    const code = /(\d{6})/.exec(mail.text)![1];
+    await dialog.getByLabel('OTP', { exact: true }).fill(code);
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => dialog.getByText('Your API key is verified and connected.').isVisible())
+      .toBe(true);
+    await screenshot(page, 'exchange-connected-1440');
+    // the message shows for 2 seconds, then the dialog closes and the card says connected
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
+    await expect.poll(() => binance.getByText(`key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
+    expect(await binance.getByLabel('Binance spot balance').innerText()).toBe('NA');
+
+    await binance.getByRole('button', { name: 'Refresh balances' }).click();
+    await expect.poll(() => binance.getByLabel('Binance spot balance').innerText()).toBe('1,234.50 USDT');
+    expect(await binance.getByLabel('Binance futures balance').innerText()).toBe('750.00 USDT');
+    await screenshot(page, 'exchange-balances-1440');
+
+    const mobile = await newPage(375, 812);
+    await logIn(mobile, member.email, member.password);
+    await mobile.goto(url('/exchange'));
+    await expect
+      .poll(() => mobile.getByLabel('Binance spot balance').innerText(), { timeout: 15_000 })
+      .toBe('1,234.50 USDT');
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await screenshot(mobile, 'exchange-375');
+  });
+
+  it("shows the exchange's error for a wrong key", async () => {
+    const member = await newVerifiedMember();
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    await page.goto(url('/exchange'));
+    const wazirx = page.getByRole('region', { name: 'WazirX account' });
+    await expect.poll(() => wazirx.isVisible(), { timeout: 15_000 }).toBe(true);
+    await wazirx.getByRole('button', { name: 'Connect WazirX' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('OTP').count()).toBe(0); // WazirX asks key and secret only
+    await dialog.getByLabel('API key', { exact: true }).fill('wrong-key');
+    await dialog.getByLabel('API secret', { exact: true }).fill('wrong-secret');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Invalid API Key.');
+  });
+});

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { repeatCandles } from '#engine/candles';
 import { loadCandles } from '#engine/data/load-candles';
 import type { Candles } from '#engine/types';
@@ -9,10 +11,18 @@ export function millionCandles(): Candles {
   return repeatCandles([loadCandles('BTCUSDT', '1h'), loadCandles('BTCUSDT', '15m')], MILLION);
 }
 
-/** Best of `runs` timings in milliseconds (the first run also warms the JIT up). */
+setFlagsFromString('--expose-gc');
+/** A full garbage collection, so one contender's garbage is not collected on another's time. */
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/**
+ * Best of `runs` timings in milliseconds (the first run also warms the JIT up). Each run starts
+ * after a full, untimed garbage collection; the collections a run itself causes are timed.
+ */
 export function bestOf(runs: number, fn: () => unknown): number {
   let best = Infinity;
   for (let r = 0; r < runs; r++) {
+    collectGarbage();
     const t0 = performance.now();
     fn();
     best = Math.min(best, performance.now() - t0);
@@ -21,3 +31,19 @@ export function bestOf(runs: number, fn: () => unknown): number {
 }
 
 export const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+/**
+ * Best timing of each contender over `rounds` rounds, the contenders taking turns within a round,
+ * so a burst of load from other processes hits all of them rather than one.
+ */
+export function bestOfInterleaved(rounds: number, fns: readonly ((() => unknown) | null)[]): number[] {
+  const best = fns.map(() => Number.NaN);
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, k) => {
+      if (fn === null) return;
+      const ms = bestOf(1, fn);
+      if (!(ms >= best[k])) best[k] = ms;
+    });
+  }
+  return best;
+}

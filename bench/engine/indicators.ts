@@ -7,7 +7,7 @@
 import * as ti from 'technicalindicators';
 import * as ts from 'trading-signals';
 import { adx, atr, bollinger, donchian, ema, macd, rsi, sma, zscore } from '#engine/indicators/index';
-import { bestOf, millionCandles, pad } from './data';
+import { bestOfInterleaved, millionCandles, pad } from './data';
 
 const c = millionCandles();
 const close = Array.from(c.close);
@@ -85,14 +85,12 @@ const cases: Case[] = [
   ['z-score(20)', () => zscore(c.close, 20), () => ti.SD.calculate({ period: 20, values: close }), null],
 ];
 
-console.log(`${c.length} candles; times are the best of 3 runs (ours: best of 5)`);
+console.log(`${c.length} candles; best of 5 rounds, the three taking turns in each round`);
 console.log(
   `${'indicator'.padEnd(16)}${pad('ours ms', 10)}${pad('ti ms', 10)}${pad('ts ms', 10)}${pad('vs faster', 11)}`,
 );
 for (const [name, ours, tiRun, tsRun] of cases) {
-  const o = bestOf(5, ours);
-  const a = tiRun ? bestOf(3, tiRun) : NaN;
-  const b = tsRun ? bestOf(3, tsRun) : NaN;
+  const [o, a, b] = bestOfInterleaved(5, [ours, tiRun, tsRun]);
   const faster = Math.min(Number.isNaN(a) ? Infinity : a, Number.isNaN(b) ? Infinity : b);
   const f = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
   console.log(

@@ -102,12 +102,15 @@ export function bollinger(close: Float64Array, period = 20, multiplier = 2): Ban
  */
 export function donchian(high: Float64Array, low: Float64Array, period = 20): BandSeries {
   if (!(period >= 1)) throw new RangeError(`period must be >= 1, got ${period}`);
-  const n = high.length;
   const upper = rollingExtreme(high, period, 1);
   const lower = rollingExtreme(low, period, -1);
-  const middle = new Float64Array(n);
-  for (let i = 0; i < n; i++) middle[i] = (upper[i] + lower[i]) / 2;
-  return { upper, middle, lower };
+  return { upper, middle: midpoints(upper, lower), lower };
+}
+
+function midpoints(upper: Float64Array, lower: Float64Array): Float64Array {
+  const middle = new Float64Array(upper.length);
+  for (let i = 0; i < upper.length; i++) middle[i] = (upper[i] + lower[i]) / 2;
+  return middle;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { WilderAverage } from './rolling';
-import { mapSeries } from './series';
 
 /**
  * Wilder's RSI. Gains and losses of close-to-close changes are Wilder-smoothed, each seeded with the
@@ -59,7 +58,39 @@ export class Atr {
   }
 }
 
-export const rsi = (close: Float64Array, period = 14): Float64Array => mapSeries(close, new Rsi(period));
+/** Batch RSI: the same arithmetic as `Rsi.update` (two WilderAverages), straight over the array. */
+export function rsi(close: Float64Array, period = 14): Float64Array {
+  const n = close.length;
+  const out = new Float64Array(n);
+  if (n === 0) return out;
+  const factor = 1 / period;
+  let count = 0;
+  let gainSeed = 0;
+  let lossSeed = 0;
+  let gain = Number.NaN;
+  let loss = Number.NaN;
+  let value = Number.NaN;
+  out[0] = value;
+  for (let i = 1; i < n; i++) {
+    const change = close[i] - close[i - 1];
+    const up = change > 0 ? change : 0;
+    const down = change > 0 ? 0 : -change;
+    if (count >= period) {
+      gain = (up - gain) * factor + gain;
+      loss = (down - loss) * factor + loss;
+    } else {
+      gainSeed += up;
+      lossSeed += down;
+      if (++count === period) {
+        gain = gainSeed / period;
+        loss = lossSeed / period;
+      }
+    }
+    if (!Number.isNaN(gain)) value = loss === 0 ? 100 : 100 - 100 / (gain / loss + 1);
+    out[i] = value;
+  }
+  return out;
+}
 
 /**
  * Batch ATR: the same arithmetic as `Atr.update` (TrueRange, then WilderAverage), straight over the

@@ -1,4 +1,4 @@
-import { Ema } from './moving-averages';
+import { Ema, ema } from './moving-averages';
 import { Atr } from './oscillators';
 import { WilderAverage } from './rolling';
 
@@ -95,17 +95,38 @@ export interface AdxSeries {
   readonly minusDI: Float64Array;
 }
 
+/**
+ * Batch MACD: the batch EMAs, then the signal EMA of the MACD line in the same loop; the same
+ * arithmetic as `Macd.update`, so batch and streaming stay identical.
+ */
 export function macd(close: Float64Array, fast = 12, slow = 26, signal = 9): MacdSeries {
-  const m = new Macd(fast, slow, signal);
+  const n = close.length;
+  const fastEma = ema(close, fast);
+  const slowEma = ema(close, slow);
   const out = {
-    macd: new Float64Array(close.length),
-    signal: new Float64Array(close.length),
-    histogram: new Float64Array(close.length),
+    macd: new Float64Array(n),
+    signal: new Float64Array(n),
+    histogram: new Float64Array(n),
   };
-  for (let i = 0; i < close.length; i++) {
-    out.histogram[i] = m.update(close[i]);
-    out.macd[i] = m.macd;
-    out.signal[i] = m.signal;
+  const { macd: line, signal: sig, histogram } = out;
+  const k = 2 / (signal + 1);
+  let count = 0;
+  let seed = 0;
+  let m = Number.NaN;
+  let s = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    const slowValue = slowEma[i];
+    if (!Number.isNaN(slowValue)) {
+      m = fastEma[i] - slowValue;
+      if (count >= signal) s = (m - s) * k + s;
+      else {
+        seed += m;
+        if (++count === signal) s = seed / signal;
+      }
+    }
+    line[i] = m;
+    sig[i] = s;
+    histogram[i] = m - s;
   }
   return out;
 }

@@ -240,7 +240,7 @@ describe('batch equals streaming, whatever the chunking', () => {
     }
   });
 
-  it('the dedicated batch loops (SMA, EMA, ATR, Donchian) equal streaming over a whole series', () => {
+  it('the dedicated batch loops (SMA, EMA, ATR, Donchian, RSI, MACD) equal streaming over a whole series', () => {
     const { high: h, low: l, close: cl } = c;
     let mismatches = 0;
     const same = (a: number, b: number) => {
@@ -261,6 +261,14 @@ describe('batch equals streaming, whatever the chunking', () => {
         same(d.update(h[i], l[i]), bd.middle[i]);
         same(d.upper, bd.upper[i]);
         same(d.lower, bd.lower[i]);
+      }
+      const [r, m] = [new Rsi(period), new Macd(period, period * 2 + 1, period + 1)];
+      const [br, bm] = [rsi(cl, period), macd(cl, period, period * 2 + 1, period + 1)];
+      for (let i = 0; i < c.length; i++) {
+        same(r.update(cl[i]), br[i]);
+        same(m.update(cl[i]), bm.histogram[i]);
+        same(m.macd, bm.macd[i]);
+        same(m.signal, bm.signal[i]);
       }
     }
     expect(mismatches).toBe(0);

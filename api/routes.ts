@@ -13,6 +13,7 @@ import { marketRoutes } from './routes/market';
 import { notificationsRoutes } from './routes/notifications';
 import { plansRoutes } from './routes/plans';
 import { supportRoutes } from './routes/support';
+import { teamRoutes } from './routes/team';
 import { walletRoutes } from './routes/wallet';
 
 export type { Access, Domain, Method, Route } from './route';
@@ -26,6 +27,7 @@ export const routes = {
   ...plansRoutes,
   ...exchangeRoutes,
   ...marketRoutes,
+  ...teamRoutes,
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

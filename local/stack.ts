@@ -182,6 +182,21 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
     cleanups.push(websocket.close, await startSchedules());
+    // The tree placement consumer: in AWS a queue consumer, here a poller of the same pending list.
+    const { processPendingPlacements } = await import('#functions/team/placement');
+    let placing = true;
+    const placer = (async () => {
+      while (placing) {
+        await processPendingPlacements().catch((error: unknown) =>
+          console.error(`[placement] ${(error as Error).message}`),
+        );
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    })();
+    cleanups.push(async () => {
+      placing = false;
+      await placer;
+    });
 
     return {
       webUrl,

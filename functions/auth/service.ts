@@ -17,6 +17,7 @@ import { newToken } from '#core/ids';
 import { logger } from '#core/logger';
 import { linkMail, sendMail, webUrl } from '#core/mail';
 import { notify } from '#functions/notifications/service';
+import { requestPlacement } from '#functions/team/placement';
 import { getMemberBalances } from '#functions/wallet/store';
 import {
   createMember,
@@ -250,7 +251,19 @@ export const admitMember = async (account: NewMember): Promise<void> => {
     fuelwallet: 0,
     bots: {},
   };
-  if (await createMember(member)) {
+  const created = await createMember(member);
+  // The tree placement runs off this path: a pending item that the team domain's consumer
+  // processes (idempotent, so a retried trigger queues nothing twice).
+  await requestPlacement({
+    memberId: member.id,
+    sponsorId: member.sponsorId,
+    side: member.side,
+    email: member.email,
+    name: member.name,
+    username: member.username,
+    registeredAt: member.registeredAt,
+  });
+  if (created) {
     await notify(
       member.id,
       `Welcome to Trendex, ${member.name}. Connect an exchange and pick a plan to start a bot.`,

@@ -70,6 +70,17 @@ export const keys = {
   }),
   /** The latest market ticker. */
   ticker: () => ({ PK: 'MARKET', SK: 'TICKER' }),
+  /** Referral tree: a member's node (counts and points on it), the root pointer, direct referrals by side and date. */
+  treeNode: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'TREE' }),
+  treeRoot: () => ({ PK: 'TREE', SK: 'ROOT' }),
+  directReferral: (sponsorId: string, side: string, isoDate: string, memberId: string) => ({
+    PK: `MEMBER#${sponsorId}`,
+    SK: `REFERRAL#${side}#${isoDate}#${memberId}`,
+  }),
+  directReferralPrefix: (side: string) => `REFERRAL#${side}#`,
+  /** A member's pending (then done) placement in the tree; GSI2 (sparse) lists the pending ones. */
+  placement: (memberId: string) => ({ PK: `PLACEMENT#${memberId}`, SK: 'PLACEMENT' }),
+  pendingPlacements: 'PLACEMENTS#PENDING',
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;

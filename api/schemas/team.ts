@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Side } from './auth';
+import { Email, page, PageQuery, Timestamp } from './common';
+
+/** A member's team, read from the counts and points stored on their tree node. */
+export const TeamSummary = z.object({
+  /** false while the member's placement is still queued. */
+  placed: z.boolean(),
+  /** Direct referrals: Team 1 (Left) and Team 2 (Right). */
+  directLeft: z.number().int(),
+  directRight: z.number().int(),
+  /** Everyone in each leg. */
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  /** Activation points carried on each leg, in USDT. */
+  leftPoints: z.string(),
+  rightPoints: z.string(),
+});
+export type TeamSummary = z.infer<typeof TeamSummary>;
+
+export const DirectReferralsQuery = PageQuery.extend({ side: Side });
+
+export const DirectReferral = z.object({ email: z.string(), name: z.string(), joinedAt: Timestamp });
+export const DirectReferralPage = page(DirectReferral);
+
+/** Where the admin tree is rooted: by e-mail (search), by member id (re-root), else the tree's root. */
+export const TreeQuery = z.object({
+  email: Email.optional(),
+  memberId: z.string().max(64).optional(),
+});
+
+export const TreeNodeView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  parentId: z.string().nullable(),
+  position: Side.nullable(),
+  left: z.string().nullable(),
+  right: z.string().nullable(),
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  directLeft: z.number().int(),
+  directRight: z.number().int(),
+  leftPoints: z.string(),
+  rightPoints: z.string(),
+});
+export type TreeNodeView = z.infer<typeof TreeNodeView>;
+
+/** The shown root, its two children and four grandchildren (the ones that exist). */
+export const TreeView = z.object({ rootId: z.string(), nodes: z.array(TreeNodeView) });
+export type TreeView = z.infer<typeof TreeView>;

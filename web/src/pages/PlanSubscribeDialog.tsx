@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PlanOption } from '#api/schemas/plans';
 import { useAuth } from '../lib/auth';
@@ -26,8 +26,15 @@ export function PlanSubscribeDialog({
   const plans = usePlans(signedIn);
   const [activated, setActivated] = useState<string | null>(null);
 
-  const upgrade =
-    plan?.id === 'imperial' && !!plans.data?.isSilver && !plans.data?.isGold && plans.data?.isActive;
+  const offersUpgrade =
+    plan?.id === 'imperial' && !!plans.data?.isSilver && !plans.data?.isGold && !!plans.data?.isActive;
+  // What the dialog offers is fixed when it opens: the plan state changes once the purchase succeeds.
+  const [locked, setLocked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!open) setLocked(null);
+    else if (locked === null && plans.data) setLocked(offersUpgrade);
+  }, [open, locked, plans.data, offersUpgrade]);
+  const upgrade = locked ?? offersUpgrade;
   const option: PlanOption | null = plan ? (upgrade ? 'upgrade' : plan.id) : null;
   const title = !signedIn
     ? 'Log in to subscribe'

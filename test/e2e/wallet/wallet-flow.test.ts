@@ -1,0 +1,117 @@
+/**
+ * The money path in Chromium: top up, pay the invoice in the payment simulator, buy Executive,
+ * upgrade to Imperial, withdraw with the code from the outbox, and see every step in the table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newVerifiedMember, outbox, stack } from '../../support/api';
+import { launchBrowser, screenshot } from '../../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const url = (path: string) => `${stack().webUrl}${path}`;
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+const newestOtp = async (email: string) => {
+  for (const mail of await outbox(email)) {
+    const m = /one-time code is (\d{6})/.exec(mail.text);
+    if (m) return m[1];
+  }
+  return null;
+};
+
+describe('wallet', () => {
+  it('tops up, buys Executive, upgrades to Imperial and withdraws, seeing every step', async () => {
+    const member = await newVerifiedMember();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url('/login'));
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/dashboard/);
+
+    // Top Up: an invoice with a payment id, an address and a QR code
+    await page.goto(url('/wallet'));
+    await expect.poll(visible(page, 'No transactions yet.')).toBe(true);
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByLabel('Amount (USDT)').fill('215');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await expect.poll(() => page.getByTestId('payment-id').isVisible()).toBe(true);
+    expect(await page.getByTestId('pay-address').innerText()).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await page.getByLabel('QR code of the payment address').isVisible()).toBe(true);
+    await screenshot(page, 'wallet-invoice-1440');
+
+    // pay it in the simulator, in another tab; the wallet page updates by itself
+    const payUrl = await page
+      .getByRole('link', { name: /pay this invoice in the payment simulator/ })
+      .getAttribute('href');
+    const simulator = await context.newPage();
+    await simulator.goto(payUrl!);
+    await simulator.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(visible(simulator, /Callback answered: 200/)).toBe(true);
+    await expect.poll(visible(page, 'Payment received'), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('215.00 USDT');
+
+    // Executive from the wallet
+    await page.goto(url('/pricing'));
+    await page.getByRole('button', { name: 'Subscribe to Executive' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(visible(page, 'Plan activated.')).toBe(true);
+    await expect.poll(visible(page, 'Executive is active.'), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Imperial for an Executive member is the 20 USDT upgrade
+    await page.getByRole('button', { name: 'Subscribe to Imperial' }).click();
+    await expect.poll(visible(page, 'Upgrade to Imperial')).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Confirm' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(visible(page, 'Plan activated.')).toBe(true);
+    await expect.poll(visible(page, 'Imperial is active.'), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // the Executive button now says why it cannot be bought
+    await page.getByRole('button', { name: 'Subscribe to Executive' }).click();
+    await expect.poll(visible(page, 'You already have the Imperial plan.')).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Withdraw 12 of the 15 left, with the mailed code
+    await page.goto(url('/wallet'));
+    await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('15.00 USDT');
+    await page.getByRole('button', { name: 'Withdraw' }).first().click();
+    await page.getByLabel('Amount (USDT)').fill('5');
+    await page.getByLabel('BEP20 address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+    await page.getByRole('button', { name: 'Generate OTP' }).click();
+    await expect.poll(visible(page, 'OTP sent successfully.')).toBe(true);
+    await expect.poll(() => newestOtp(member.email)).toMatch(/^\d{6}$/);
+    await page.getByLabel('OTP').fill((await newestOtp(member.email))!);
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(visible(page, 'Minimum withdraw balance is 10$')).toBe(true);
+    await page.getByLabel('Amount (USDT)').fill('12');
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(visible(page, /Withdraw Hash:/)).toBe(true);
+    expect(await page.getByTestId('withdraw-hash').innerText()).toMatch(/^0x[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // every step, newest first
+    await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('3.00 USDT');
+    const table = page.getByRole('table', { name: 'Latest Transaction' });
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t')[1]))
+      .toEqual(['Withdraw', 'Upgrade to Imperial', 'Executive', 'Deposit']);
+    await screenshot(page, 'wallet-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'wallet-375');
+
+    // the profile reads the same balances and shows the plan
+    await page.goto(url('/profile'));
+    await expect.poll(visible(page, 'Imperial package')).toBe(true);
+    await expect.poll(visible(page, /days remaining/)).toBe(true);
+  });
+});

@@ -61,7 +61,10 @@ export function TransactionTable({
                 {query.data.items.map((t) => (
                   <Table.Row key={t.id}>
                     <Table.Cell whiteSpace="nowrap">
-                      {format(new Date(t.date), 'dd MMM yyyy, HH:mm')}
+                      {format(new Date(t.date), 'dd MMM yy')}
+                      <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                        {format(new Date(t.date), ', HH:mm')}
+                      </Box>
                     </Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={palette(t.type, t.amount)} variant="subtle">

@@ -25,6 +25,8 @@ const Wallet = lazyPage(() => import('./wallet/WalletPage'));
 const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
 const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
 const AdminDashboard = lazyPage(() => import('./admin/AdminDashboard'));
+const AdminTree = lazyPage(() => import('./admin/TreeView'));
+const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 
 export const router = createBrowserRouter([
   {
@@ -50,6 +52,7 @@ export const router = createBrowserRouter([
           { path: '/exchange', element: <Exchange /> },
           { path: '/wallet', element: <Wallet /> },
           { path: '/trendex', element: <TrendexCore /> },
+          { path: '/team', element: <TeamGlance /> },
         ],
       },
       { path: '*', element: <NotFound /> },
@@ -66,7 +69,10 @@ export const router = createBrowserRouter([
             <AdminLayout />
           </Suspense>
         ),
-        children: [{ path: '/admindashboard', element: <AdminDashboard /> }],
+        children: [
+          { path: '/admindashboard', element: <AdminDashboard /> },
+          { path: '/admin1', element: <AdminTree /> },
+        ],
       },
     ],
   },

@@ -28,7 +28,10 @@ export const memberNav: NavItem[] = [
 export const adminNavItem: NavItem = { label: 'Admin', to: '/admindashboard' };
 
 /** The admin sidebar: only pages that exist. */
-export const adminSidebar: NavItem[] = [{ label: 'Dashboard', to: '/admindashboard' }];
+export const adminSidebar: NavItem[] = [
+  { label: 'Dashboard', to: '/admindashboard' },
+  { label: 'Tree', to: '/admin1' },
+];
 
 /** Footer quick links; names differ from the navbar's so each link name is unique on a page. */
 export const footerLinks: NavItem[] = [

@@ -1,0 +1,214 @@
+import {
+  Avatar,
+  Box,
+  Button,
+  CloseButton,
+  DataList,
+  Dialog,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuArrowUp, LuHouse, LuSearch } from 'react-icons/lu';
+import type { ResponseOf } from '#api/routes';
+import { QueryError } from '../components/QueryError';
+import { callApi } from '../lib/api';
+
+type TreeData = ResponseOf<'getTree'>;
+type TreeNode = TreeData['nodes'][number];
+type Where = { memberId?: string; email?: string };
+
+const nf = new Intl.NumberFormat('en');
+
+/** One seat of the tree: the picture re-roots the tree there, the name opens the counts. */
+function Seat({
+  node,
+  onReroot,
+  onDetails,
+}: {
+  node: TreeNode | undefined;
+  onReroot: (id: string) => void;
+  onDetails: (node: TreeNode) => void;
+}) {
+  if (!node)
+    return (
+      <Stack align="center" gap="1" py="2" aria-label="Empty seat" color="fg.subtle">
+        <Avatar.Root size="lg" variant="outline">
+          <Avatar.Fallback />
+        </Avatar.Root>
+        <Text fontSize="xs">Empty</Text>
+      </Stack>
+    );
+  return (
+    <Stack align="center" gap="1" py="2" minW="0" data-testid="tree-seat">
+      <Button
+        variant="plain"
+        p="0"
+        h="auto"
+        borderRadius="full"
+        aria-label={`Show the tree under ${node.email}`}
+        onClick={() => onReroot(node.id)}
+      >
+        <Avatar.Root size="lg" colorPalette="brand">
+          <Avatar.Fallback name={node.name} />
+        </Avatar.Root>
+      </Button>
+      <Button
+        variant="plain"
+        p="0"
+        h="auto"
+        fontWeight="semibold"
+        color="brand.fg"
+        textDecoration="underline"
+        maxW="full"
+        truncate
+        onClick={() => onDetails(node)}
+      >
+        {node.name}
+      </Button>
+      <Text fontSize="xs" color="fg.muted" maxW="full" truncate title={node.email}>
+        {node.email}
+      </Text>
+    </Stack>
+  );
+}
+
+function DetailsDialog({ node, onClose }: { node: TreeNode | null; onClose: () => void }) {
+  const rows: [string, string][] = node
+    ? [
+        ['Left points', node.leftPoints],
+        ['Right points', node.rightPoints],
+        ['Left count', nf.format(node.leftCount)],
+        ['Right count', nf.format(node.rightCount)],
+        ['Direct left', nf.format(node.directLeft)],
+        ['Direct right', nf.format(node.directRight)],
+      ]
+    : [];
+  return (
+    <Dialog.Root open={node !== null} onOpenChange={(e) => !e.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{node?.name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text color="fg.muted" fontSize="sm" mb="4">
+                {node?.email}
+              </Text>
+              <DataList.Root orientation="horizontal" aria-label="Points and counts">
+                {rows.map(([label, value]) => (
+                  <DataList.Item key={label}>
+                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                    <DataList.ItemValue>{value}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function AdminTree() {
+  const [where, setWhere] = useState<Where>({});
+  const [search, setSearch] = useState('');
+  const [details, setDetails] = useState<TreeNode | null>(null);
+  const tree = useQuery({
+    queryKey: ['admin', 'tree', where],
+    queryFn: () => callApi('getTree', where),
+    retry: false,
+  });
+  const byId = new Map(tree.data?.nodes.map((n) => [n.id, n]));
+  const root = tree.data ? byId.get(tree.data.rootId) : undefined;
+  const child = (node: TreeNode | undefined, side: 'left' | 'right') =>
+    node?.[side] ? byId.get(node[side]) : undefined;
+  const children = [child(root, 'left'), child(root, 'right')];
+  const grandchildren = children.flatMap((c) => [child(c, 'left'), child(c, 'right')]);
+  const seat = (node: TreeNode | undefined, key: string) => (
+    <Seat key={key} node={node} onReroot={(id) => setWhere({ memberId: id })} onDetails={setDetails} />
+  );
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Tree
+        </Heading>
+        <Text color="fg.muted">
+          Click a picture to show the tree under that member; click a name for its counts.
+        </Text>
+      </Stack>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (search.trim()) setWhere({ email: search.trim() });
+        }}
+      >
+        <HStack gap="3" align="end" flexWrap="wrap">
+          <Field.Root maxW="sm">
+            <Field.Label>Search by e-mail</Field.Label>
+            <Input
+              type="email"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="member@example.com"
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" disabled={!search.trim()}>
+            <LuSearch /> Search
+          </Button>
+          <Button variant="outline" onClick={() => setWhere({})}>
+            <LuHouse /> Top of the tree
+          </Button>
+          {root?.parentId && (
+            <Button variant="outline" onClick={() => setWhere({ memberId: root.parentId! })}>
+              <LuArrowUp /> Up one level
+            </Button>
+          )}
+        </HStack>
+      </form>
+      {tree.isError ? (
+        <QueryError what="the tree" error={tree.error} onRetry={() => tree.refetch()} />
+      ) : tree.isPending ? (
+        <Skeleton h="72" aria-busy="true" aria-label="Loading" />
+      ) : (
+        <Box
+          as="section"
+          aria-label="Binary tree"
+          bg="bg.surface"
+          borderWidth="1px"
+          borderColor="border.card"
+          borderRadius="xl"
+          p={{ base: '3', md: '6' }}
+          overflowX="auto"
+        >
+          <Stack gap="6" minW="320px">
+            <SimpleGrid columns={1}>{seat(root, 'root')}</SimpleGrid>
+            <SimpleGrid columns={2} gap="2">
+              {children.map((n, i) => seat(n, `c${i}`))}
+            </SimpleGrid>
+            <SimpleGrid columns={4} gap="1">
+              {grandchildren.map((n, i) => seat(n, `g${i}`))}
+            </SimpleGrid>
+          </Stack>
+        </Box>
+      )}
+      <DetailsDialog node={details} onClose={() => setDetails(null)} />
+    </Stack>
+  );
+}

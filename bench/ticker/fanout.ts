@@ -1,0 +1,240 @@
+/**
+ * Fan-out of one ticker update to 1,000 WebSocket connections on the local gateway.
+ *
+ *   npx tsx bench/ticker/fanout.ts            (BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PORT_BASE)
+ *
+ * A real local stack is started; 1,000 sockets connect with a member's ID token and subscribe to
+ * the 'ticker' topic; then `pushToTopic` (the code the ticker schedule runs) sends one update,
+ * which goes through the table's topic list and one Management API POST per connection, as in
+ * AWS. Measured per round: delivery delay of each socket from the call (p50, p99, max) and
+ * messages per second. Baseline, same run, same machine: `ws-broadcast`, a bare ws server that
+ * sends the same bytes to 1,000 sockets in a loop (the floor of any fan-out).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { WebSocket, WebSocketServer } from 'ws';
+import { startLocalStack } from '../../local/stack';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BASE = Number(process.env.BENCH_PORT_BASE ?? 4505);
+const CONCURRENCY = 100;
+
+interface Round {
+  delays: number[];
+  totalMs: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+const summarize = (name: string, rounds: Round[]) => {
+  const delays = rounds.flatMap((r) => r.delays).sort((a, b) => a - b);
+  const totalMs = rounds.reduce((s, r) => s + r.totalMs, 0) / rounds.length;
+  return {
+    name,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: delays[delays.length - 1],
+    totalMs,
+    perSecond: (CONNECTIONS / totalMs) * 1000,
+  };
+};
+
+/** Opens `n` sockets, `CONCURRENCY` at a time; `ready` resolves once a socket can receive. */
+const openAll = async (n: number, open: () => Promise<WebSocket>): Promise<WebSocket[]> => {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < n; i += CONCURRENCY)
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, n - i) }, open))));
+  return sockets;
+};
+
+/** One round: the time from `send()` to each socket's receipt of the message with this marker. */
+const measure = async (
+  sockets: WebSocket[],
+  marker: string,
+  send: () => Promise<unknown>,
+): Promise<Round> => {
+  const delays: number[] = [];
+  let start = 0;
+  const done = new Promise<void>((resolve) => {
+    for (const ws of sockets) {
+      const onMessage = (data: Buffer) => {
+        if (!data.toString().includes(marker)) return;
+        delays.push(performance.now() - start);
+        ws.off('message', onMessage);
+        if (delays.length === sockets.length) resolve();
+      };
+      ws.on('message', onMessage);
+    }
+  });
+  start = performance.now();
+  await send();
+  await Promise.race([
+    done,
+    new Promise((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`round ${marker}: ${delays.length}/${sockets.length} delivered`)),
+        30_000,
+      ),
+    ),
+  ]);
+  return { delays, totalMs: Math.max(...delays) };
+};
+
+const tickerMessage = (marker: string) => ({
+  type: 'ticker' as const,
+  data: {
+    items: [
+      { symbol: 'BTCUSDT', lastPrice: 68000.12, changePercent: -1.23 },
+      { symbol: 'ETHUSDT', lastPrice: 2400.5, changePercent: 0.5 },
+      { symbol: 'XRPUSDT', lastPrice: 0.5123, changePercent: 2.1 },
+      { symbol: 'BNBUSDT', lastPrice: 600.1, changePercent: -0.2 },
+    ],
+    updatedAt: marker,
+  },
+});
+
+const baseline = async (): Promise<Round[]> => {
+  const server = new WebSocketServer({ port: 0 });
+  await new Promise((r) => server.once('listening', r));
+  const port = (server.address() as { port: number }).port;
+  const sockets = await openAll(
+    CONNECTIONS,
+    () =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      }),
+  );
+  const rounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const marker = `baseline-${i}`;
+    rounds.push(
+      await measure(sockets, marker, async () => {
+        const bytes = JSON.stringify(tickerMessage(marker));
+        for (const client of server.clients) client.send(bytes);
+      }),
+    );
+  }
+  sockets.forEach((s) => s.terminate());
+  await new Promise((r) => server.close(r));
+  return rounds;
+};
+
+const member = async (stack: Awaited<ReturnType<typeof startLocalStack>>) => {
+  const n = Date.now().toString(36);
+  const body = {
+    email: `bench${n}@example.com`,
+    password: 'Str0ng!Passw0rd',
+    name: 'Bench Member',
+    username: `bench${n}`,
+    country: 'IN',
+    mobile: '9876543210',
+    sponsor: stack.admin.username,
+    side: 'Left',
+    acceptTerms: true,
+  };
+  const post = (path: string, payload: unknown) =>
+    fetch(`${stack.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  if ((await post('/auth/register', body)).status !== 201) throw new Error('sign-up failed');
+  const mails = (await (
+    await fetch(`${stack.webUrl}/outbox/messages?to=${encodeURIComponent(body.email)}`)
+  ).json()) as { text: string }[];
+  const token = /\/verify\?token=([^\s"<]+)/.exec(mails.map((m) => m.text).join('\n'))![1];
+  if ((await post('/auth/email-verify', { token: decodeURIComponent(token) })).status !== 200)
+    throw new Error('verify failed');
+  const auth = await new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }).send(
+    new InitiateAuthCommand({
+      ClientId: stack.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: body.email, PASSWORD: body.password },
+    }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+};
+
+const gateway = async (): Promise<Round[]> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-'));
+  process.env.LOG_LEVEL = 'ERROR';
+  const started = performance.now();
+  const stack = await startLocalStack({
+    dataDir,
+    webPort: BASE,
+    dynamoPort: BASE + 10,
+    cognitoPort: BASE + 14,
+  });
+  try {
+    console.log(`  local stack up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const idToken = await member(stack);
+    const wsUrl = `ws://localhost:${BASE}/ws?token=${encodeURIComponent(idToken)}`;
+    const opened = performance.now();
+    const sockets = await openAll(
+      CONNECTIONS,
+      () =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(wsUrl);
+          ws.once('error', reject);
+          ws.once('open', () => {
+            ws.send(JSON.stringify({ action: 'subscribe', topic: 'ticker' }));
+            ws.once('message', () => resolve(ws)); // 'subscribed to ticker'
+          });
+        }),
+    );
+    console.log(
+      `  ${CONNECTIONS} sockets connected and subscribed in ${((performance.now() - opened) / 1000).toFixed(1)} s`,
+    );
+    const { pushToTopic } = await import('#core/realtime');
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const marker = `bench-${i}-${Date.now()}`;
+      rounds.push(await measure(sockets, marker, () => pushToTopic('ticker', tickerMessage(marker))));
+    }
+    // Close politely and let the gateway run every $disconnect before the stack stops.
+    sockets.forEach((s) => s.close());
+    const { db, keys, tableName } = await import('#core/db');
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    for (let waited = 0; waited < 30_000; waited += 500) {
+      const { Count } = await db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.topicConnections('ticker') },
+          Select: 'COUNT',
+        }),
+      );
+      if (!Count) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return rounds;
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+console.log(`Ticker fan-out: ${CONNECTIONS} WebSocket connections, ${ROUNDS} rounds\n`);
+const base = summarize('ws-broadcast (baseline)', await baseline());
+const local = summarize('local gateway: pushToTopic', await gateway());
+const row = (r: ReturnType<typeof summarize>) =>
+  `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(9)} msg/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   max ${r.max.toFixed(1).padStart(7)} ms`;
+console.log(`\n${row(base)}\n${row(local)}`);
+console.log(
+  `\nratio vs ws-broadcast: throughput ${(local.perSecond / base.perSecond).toFixed(3)}x, p99 delay ${(local.p99 / base.p99).toFixed(1)}x`,
+);
+process.exit(0);

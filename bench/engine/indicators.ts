@@ -2,7 +2,7 @@
  * Indicator benchmark: each indicator over 1,000,000 real candles, ours (batch over Float64Array)
  * against `technicalindicators` and `trading-signals`, measured in the same run.
  *
- *   npx tsx bench/engine/indicators.ts        (about a minute on one core)
+ *   npx tsx bench/engine/indicators.ts        (about a minute on one core; npm run bench:engine runs both)
  */
 import * as ti from 'technicalindicators';
 import * as ts from 'trading-signals';

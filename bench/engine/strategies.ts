@@ -7,7 +7,7 @@
  * and must agree (same number of trades, final equity within 1e-6 relative), so the ratio compares
  * like with like; they are compared again on the million-candle run.
  *
- *   npm run bench:engine -- strategies     (or npx tsx bench/engine/strategies.ts; ~1.5 min)
+ *   npx tsx bench/engine/strategies.ts     (~1.5 min; npm run bench:engine runs both benches)
  *   npx tsx bench/engine/strategies.ts zeno glint    (only these bots)
  */
 import { backtestBot } from '#engine/backtest/bot';

@@ -83,8 +83,12 @@ export const WithdrawAnswer = z.object({
 export const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
 export const ReportQuery = z.object({
   kind: ReportKind,
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose a start date.' }),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose an end date.' }),
+  from: z
+    .string({ error: 'Choose a start date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose a start date.' }),
+  to: z
+    .string({ error: 'Choose an end date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose an end date.' }),
   email: z.union([Email, z.literal('')]).optional(),
 });
 export const ReportRow = z.object({

@@ -26,6 +26,16 @@ const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
 const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
 const AdminDashboard = lazyPage(() => import('./admin/AdminDashboard'));
 const AdminTree = lazyPage(() => import('./admin/TreeView'));
+const DepositReport = lazyPage(() =>
+  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.DepositReport })),
+);
+const WithdrawReport = lazyPage(() =>
+  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.WithdrawReport })),
+);
+const PayoutReport = lazyPage(() =>
+  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.PayoutReport })),
+);
+const BalanceReport = lazyPage(() => import('./wallet/admin/BalanceReport'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 
 export const router = createBrowserRouter([
@@ -72,6 +82,10 @@ export const router = createBrowserRouter([
         children: [
           { path: '/admindashboard', element: <AdminDashboard /> },
           { path: '/admin1', element: <AdminTree /> },
+          { path: '/admindeposit', element: <DepositReport /> },
+          { path: '/adminwithdraw', element: <WithdrawReport /> },
+          { path: '/adminpayout', element: <PayoutReport /> },
+          { path: '/balance', element: <BalanceReport /> },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import type { IconType } from 'react-icons';
 import { LuCalendarDays, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
+import { MoneyCards } from '../wallet/admin/MoneyCards';
 
 const nf = new Intl.NumberFormat('en');
 
@@ -70,6 +71,7 @@ export default function AdminDashboard() {
           </Box>
         ))}
       </SimpleGrid>
+      <MoneyCards />
     </Stack>
   );
 }

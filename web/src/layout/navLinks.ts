@@ -31,6 +31,10 @@ export const adminNavItem: NavItem = { label: 'Admin', to: '/admindashboard' };
 export const adminSidebar: NavItem[] = [
   { label: 'Dashboard', to: '/admindashboard' },
   { label: 'Tree', to: '/admin1' },
+  { label: 'Deposit Report', to: '/admindeposit' },
+  { label: 'Withdraw Report', to: '/adminwithdraw' },
+  { label: 'Payout Report', to: '/adminpayout' },
+  { label: 'Balance', to: '/balance' },
 ];
 
 /** Footer quick links; names differ from the navbar's so each link name is unique on a page. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, newVerifiedMember, stack } from '../../support/api';
 
-const wsUrl = (token?: string) => `${stack().webUrl.replace('http', 'ws')}/ws${token ? `?token=${token}` : ''}`;
+const wsUrl = (token?: string) =>
+  `${stack().webUrl.replace('http', 'ws')}/ws${token ? `?token=${token}` : ''}`;
 
 const open = (url: string) =>
   new Promise<WebSocket>((resolve, reject) => {
@@ -12,8 +13,17 @@ const open = (url: string) =>
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
   });
 
+/** The next message other than the market ticker's own pushes (the ticker schedule runs in the stack). */
 const nextMessage = (ws: WebSocket) =>
-  new Promise<Record<string, unknown>>((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+  new Promise<Record<string, unknown>>((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (message.type === 'ticker') return;
+      ws.off('message', onMessage);
+      resolve(message);
+    };
+    ws.on('message', onMessage);
+  });
 
 describe('WebSocket gateway', () => {
   it('refuses a connection without a valid ID token', async () => {

@@ -226,6 +226,14 @@ export class PaperBook {
     return account;
   }
 
+  /** After accounts were loaded from a file: new ids continue after the highest one kept. */
+  resumeIds() {
+    for (const a of this.accounts.values()) {
+      for (const o of a.orders) this.nextOrderId = Math.max(this.nextOrderId, o.orderId + 1);
+      for (const t of a.trades) this.nextTradeId = Math.max(this.nextTradeId, t.id + 1);
+    }
+  }
+
   leverageOf(account: Account, symbol: string): number {
     return account.futures.leverage[symbol] ?? DEFAULT_LEVERAGE;
   }

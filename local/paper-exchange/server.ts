@@ -100,8 +100,10 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
   // Accounts survive restarts through a small JSON file.
   if (options.file && existsSync(options.file)) {
     const saved = JSON.parse(readFileSync(options.file, 'utf8')) as Record<ExchangeName, Account[]>;
-    for (const name of Object.keys(books) as ExchangeName[])
+    for (const name of Object.keys(books) as ExchangeName[]) {
       for (const a of saved[name] ?? []) books[name].add(a);
+      books[name].resumeIds();
+    }
   }
   let saveTimer: NodeJS.Timeout | undefined;
   const save = () => {

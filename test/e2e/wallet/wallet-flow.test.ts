@@ -114,4 +114,25 @@ describe('wallet', () => {
     await expect.poll(visible(page, 'Imperial package')).toBe(true);
     await expect.poll(visible(page, /days remaining/)).toBe(true);
   });
+
+  it('shows the Trendex Core page: wallet1, the two Core plans with their state, and the tabs', async () => {
+    const member = await newVerifiedMember();
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(url('/login'));
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(url('/trendex'));
+    await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('0.00 USDT');
+    await expect.poll(visible(page, 'Trendex Core needs an active Executive or Imperial plan.')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Subscribe to Trendex Core' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Subscribe to Premium Trendex Core' }).isDisabled()).toBe(
+      true,
+    );
+    await page.getByRole('tab', { name: 'Transaction Detail' }).click();
+    await expect.poll(visible(page, 'No transactions yet.')).toBe(true);
+    await screenshot(page, 'trendex-core-375');
+  });
 });

@@ -132,12 +132,14 @@ export default function CorePage() {
                   </Heading>
                   {owned && <Badge colorPalette="green">Active</Badge>}
                 </HStack>
-                <Text fontSize="3xl" fontWeight="800">
-                  {offer ? formatUsdt(offer.price) : '…'}{' '}
-                  <Text as="span" fontSize="md" color="fg.muted">
-                    USDT from wallet1
+                <Stack gap="0">
+                  <Text fontSize="3xl" fontWeight="800">
+                    {offer ? formatUsdt(offer.price) : '…'} USDT
                   </Text>
-                </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    Paid from your Trendex Core wallet (wallet1)
+                  </Text>
+                </Stack>
                 <List.Root variant="plain" gap="2" flex="1">
                   {benefits.map((b) => (
                     <List.Item key={b}>

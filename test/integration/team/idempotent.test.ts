@@ -1,0 +1,130 @@
+/**
+ * The placement consumer run against the test stack's table from this process: repeated,
+ * concurrent and resumed runs of the same placement count each ancestor exactly once.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newVerifiedMember, stack, table } from '../../support/api';
+
+type Placement = typeof import('#functions/team/placement');
+type Store = typeof import('#functions/team/store');
+let placement: Placement;
+let store: Store;
+
+beforeAll(async () => {
+  // the handlers' modules read their table from the environment, as in Lambda
+  Object.assign(process.env, {
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: stack().tableName,
+    DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
+    LOG_LEVEL: 'ERROR',
+  });
+  placement = await import('#functions/team/placement');
+  store = await import('#functions/team/store');
+});
+
+const node = async (id: string) =>
+  (
+    await table().send(
+      new GetCommand({
+        TableName: stack().tableName,
+        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item as Record<string, unknown> | undefined;
+
+/** Every ancestor of `id` (itself first) with its counts: the brute-force view to compare. */
+const chain = async (id: string) => {
+  const out: { id: string; leftCount: number; rightCount: number; position: string | null }[] = [];
+  for (let at: string | null = id; at;) {
+    const n: Record<string, unknown> = (await node(at))!;
+    out.push({
+      id: at,
+      leftCount: Number(n.leftCount),
+      rightCount: Number(n.rightCount),
+      position: (n.position as string | null) ?? null,
+    });
+    at = (n.parentId as string | null) ?? null;
+  }
+  return out;
+};
+
+/** The chain after one more member joined `side` under the first node of `before`. */
+const grown = (before: Awaited<ReturnType<typeof chain>>, side: 'Left' | 'Right') => {
+  let leg = side;
+  return before.map((n) => {
+    const next = {
+      ...n,
+      [leg === 'Left' ? 'leftCount' : 'rightCount']: n[leg === 'Left' ? 'leftCount' : 'rightCount'] + 1,
+    };
+    leg = (n.position as 'Left' | 'Right') ?? leg;
+    return next;
+  });
+};
+
+const placedSponsor = async () => {
+  const sponsor = await newVerifiedMember();
+  const id = (await call('getProfile', {}, sponsor.idToken)).body.id as string;
+  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(async () => (await store.getPlacement(id))?.status).toBe('done');
+  return { ...sponsor, id };
+};
+
+const request = (memberId: string, sponsorId: string, side: 'Left' | 'Right') => ({
+  memberId,
+  sponsorId,
+  side,
+  email: `${memberId}@example.com`,
+  name: 'Synthetic Member',
+  username: memberId,
+  registeredAt: new Date().toISOString(),
+});
+
+describe('placement idempotency', () => {
+  it('counts a member once however often and however concurrently its placement runs', async () => {
+    const sponsor = await placedSponsor();
+    const before = await chain(sponsor.id);
+    const id = `syn${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    expect(await placement.requestPlacement(request(id, sponsor.id, 'Right'))).toBe(true);
+    await Promise.all(Array.from({ length: 5 }, () => placement.processPlacement(id)));
+    expect(await placement.processPlacement(id)).toBe('already');
+    // a retried trigger queues nothing new
+    expect(await placement.requestPlacement(request(id, sponsor.id, 'Right'))).toBe(false);
+
+    expect((await node(id))!.parentId).toBe(sponsor.id);
+    expect(await chain(sponsor.id)).toEqual(grown(before, 'Right'));
+    expect((await node(sponsor.id))!.directRight).toBe(1);
+  });
+
+  it('resumes a placement that stopped half-way up the tree without counting anyone twice', async () => {
+    const sponsor = await placedSponsor();
+    const before = await chain(sponsor.id);
+    const id = `syn${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    await placement.requestPlacement(request(id, sponsor.id, 'Left'));
+    // the first worker joins the node and counts only the first ancestor, then "crashes"
+    const sponsorNode = (await store.getNode(sponsor.id))!;
+    const joined = await store.writeJoin({
+      ...(await import('#functions/team/tree')).newNode(
+        id,
+        { parentId: sponsor.id, position: 'Left', depth: sponsorNode.depth + 1 },
+        { sponsorId: sponsor.id, sponsorSide: 'Left' },
+      ),
+      email: `${id}@example.com`,
+      name: 'Synthetic Member',
+      username: id,
+      placedAt: new Date().toISOString(),
+    });
+    expect(joined).toBe('placed');
+    await store.writeCountBatch(id, [{ id: sponsor.id, side: 'Left' }], {
+      id: sponsorNode.parentId!,
+      side: sponsorNode.position!,
+    });
+    // a second worker (and the stack's own poller) pick it up again
+    await Promise.all([placement.processPlacement(id), placement.processPlacement(id)]);
+    await expect.poll(async () => (await store.getPlacement(id))?.status).toBe('done');
+    expect(await chain(sponsor.id)).toEqual(grown(before, 'Left'));
+  });
+});

@@ -38,5 +38,10 @@ export const formatUsdt = (micro: Micro): string => {
 };
 
 /** rate x amount rounded down to a micro-USDT: the platform never pays a fraction it does not hold. */
-export const applyRate = (micro: Micro, rate: number): Micro =>
-  Math.floor((micro * Math.round(rate * 1e6)) / 1e6);
+export const applyRate = (micro: Micro, rate: number): Micro => {
+  // BigInt: amount x rate can pass 2^53 (a million USDT is 1e12 micro), where a float product rounds.
+  const product = BigInt(micro) * BigInt(Math.round(rate * 1e6));
+  const share = product / 1_000_000n;
+  // BigInt division truncates toward zero; floor it for negative amounts too.
+  return Number(product < 0n && share * 1_000_000n !== product ? share - 1n : share);
+};

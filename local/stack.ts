@@ -182,14 +182,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
     cleanups.push(websocket.close, await startSchedules());
-    // The tree placement consumer: in AWS a queue consumer, here a poller of the same pending list.
-    const { processPendingPlacements } = await import('#functions/team/placement');
+    // The team consumer (tree placements, then plan activations): here a poller of the same lists.
+    const { drainTeamWork } = await import('#functions/team/consumer');
     let placing = true;
     const placer = (async () => {
       while (placing) {
-        await processPendingPlacements().catch((error: unknown) =>
-          console.error(`[placement] ${(error as Error).message}`),
-        );
+        await drainTeamWork().catch((error: unknown) => console.error(`[team] ${(error as Error).message}`));
         await new Promise((r) => setTimeout(r, 150));
       }
     })();

@@ -81,6 +81,9 @@ export const keys = {
   /** A member's pending (then done) placement in the tree; GSI2 (sparse) lists the pending ones. */
   placement: (memberId: string) => ({ PK: `PLACEMENT#${memberId}`, SK: 'PLACEMENT' }),
   pendingPlacements: 'PLACEMENTS#PENDING',
+  /** A plan activation's points going up the tree, then its direct bonus; and the sweep's position. */
+  activation: (txId: string) => ({ PK: `ACTIVATION#${txId}`, SK: 'ACTIVATION' }),
+  activationSweep: () => ({ PK: 'TREE', SK: 'ACTIVATIONSWEEP' }),
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;

@@ -4,7 +4,7 @@
  * work and is safe to repeat, resume or run concurrently: the node and its parent slot are taken
  * under conditions, and ancestors are counted in batches guarded by the placement's cursor.
  * The local stack drains the pending list with a small poller; in AWS a consumer of the same
- * list (see docs/decisions.md) calls `processPendingPlacements`.
+ * list (see docs/decisions.md) calls `processPendingPlacements` (functions/team/consumer.ts).
  */
 import { nowIso } from '#core/clock';
 import { logger } from '#core/logger';
@@ -137,8 +137,3 @@ export const processPendingPlacements = async (limit = 25): Promise<number> => {
   }
   return placed;
 };
-
-/** Lambda entry for a queue or schedule: the event's content is not needed, the list is the queue. */
-export const placementConsumer = async (): Promise<{ placed: number }> => ({
-  placed: await processPendingPlacements(100),
-});

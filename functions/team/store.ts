@@ -237,31 +237,42 @@ export const writeJoin = async (node: NodeItem): Promise<'placed' | 'conflict'> 
 };
 
 /**
- * Counts one batch of ancestors (each ADD 1 on the grown leg) and moves the placement's cursor past
- * them, on the condition that the cursor is still where this batch starts: a repeated or
- * concurrent run of the same batch fails the condition and counts nothing twice.
+ * Adds to one batch of ancestors (a count of 1, or `points` on the grown leg) and moves the progress
+ * item's cursor past them, on the condition that the cursor is still where this batch starts: a
+ * repeated or concurrent run of the same batch fails the condition and adds nothing twice. With no
+ * `next`, the progress item moves to `finalStatus` (and leaves the pending index).
  */
-export const writeCountBatch = async (
-  memberId: string,
+export const writeUpBatch = async (
+  progressKey: { PK: string; SK: string },
   batch: { id: string; side: Side }[],
   next: { id: string; side: Side } | null,
+  add: { points: number } | 'count',
+  finalStatus: string,
 ): Promise<boolean> => {
+  const field = (side: Side) =>
+    add === 'count'
+      ? side === 'Left'
+        ? 'leftCount'
+        : 'rightCount'
+      : side === 'Left'
+        ? 'leftPoints'
+        : 'rightPoints';
   const items: TransactItem[] = batch.map((inc) => ({
     Update: {
       TableName: tableName(),
       Key: keys.treeNode(inc.id),
-      UpdateExpression: 'ADD #count :one',
-      ExpressionAttributeNames: { '#count': inc.side === 'Left' ? 'leftCount' : 'rightCount' },
-      ExpressionAttributeValues: { ':one': 1 },
+      UpdateExpression: 'ADD #field :n',
+      ExpressionAttributeNames: { '#field': field(inc.side) },
+      ExpressionAttributeValues: { ':n': add === 'count' ? 1 : add.points },
     },
   }));
   items.push({
     Update: {
       TableName: tableName(),
-      Key: keys.placement(memberId),
+      Key: progressKey,
       UpdateExpression: next
         ? 'SET upNext = :next, atSide = :nextSide'
-        : 'SET #s = :done, upNext = :next, atSide = :nextSide REMOVE GSI2PK, GSI2SK',
+        : 'SET #s = :final, upNext = :next, atSide = :nextSide REMOVE GSI2PK, GSI2SK',
       ConditionExpression: '#s = :counting AND upNext = :at AND atSide = :atSide',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
@@ -270,7 +281,7 @@ export const writeCountBatch = async (
         ':at': batch[0].id,
         ':atSide': batch[0].side,
         ':counting': 'counting',
-        ...(next ? {} : { ':done': 'done' }),
+        ...(next ? {} : { ':final': finalStatus }),
       },
     },
   });
@@ -282,6 +293,13 @@ export const writeCountBatch = async (
     throw error;
   }
 };
+
+/** Counts one batch of a placement's ancestors (see writeUpBatch). */
+export const writeCountBatch = (
+  memberId: string,
+  batch: { id: string; side: Side }[],
+  next: { id: string; side: Side } | null,
+): Promise<boolean> => writeUpBatch(keys.placement(memberId), batch, next, 'count', 'done');
 
 export interface DirectReferralRow {
   memberId: string;

@@ -1,0 +1,186 @@
+/**
+ * Plan activations in the tree: each `plan` ledger transaction adds its price as points to every
+ * ancestor's leg holding the buyer, then pays the sponsor the direct bonus (10%, revenue -> the
+ * sponsor's wallet, one ledger transaction keyed by the activation). Driven from the ledger's own
+ * list of plan transactions (GSI2 `LEDGERKIND#plan`), so the plans domain needs no hook; each
+ * activation has a progress item (`ACTIVATION#txId`) with the same cursor-guarded batches as a
+ * placement, so a repeated, concurrent or resumed run adds its points and pays its bonus once.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '#core/config';
+import { db, isConditionFailure, keys, tableName } from '#core/db';
+import { logger } from '#core/logger';
+import { applyRate } from '#core/money';
+import { accounts, transfer, type Posting } from '#functions/wallet/ledger';
+import { post } from '#functions/wallet/store';
+import { COUNT_BATCH } from './placement';
+import { getNode, writeUpBatch } from './store';
+import type { Side } from './tree';
+
+/** Plan transactions within this long before the sweep's position are looked at again. */
+const OVERLAP_MS = 5 * 60_000;
+
+interface ActivationItem {
+  txId: string;
+  memberId: string;
+  sponsorId: string | null;
+  amount: number;
+  status: 'counting' | 'bonus' | 'done';
+  upNext: string | null;
+  atSide: Side | null;
+}
+
+export const directBonusOf = (price: number): number => applyRate(price, config.referral.directBonusRate);
+
+const getActivation = async (txId: string): Promise<ActivationItem | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.activation(txId), ConsistentRead: true }),
+  );
+  return (Item as ActivationItem | undefined) ?? null;
+};
+
+/** The price of a plan transaction: what revenue received. */
+const priceOf = (postings: Posting[]): number =>
+  postings.find((p) => p.account === accounts.revenue && p.amount > 0)?.amount ?? 0;
+
+export type ActivationOutcome = 'done' | 'already' | 'not-placed';
+
+/** Adds one activation's points up the tree and pays its direct bonus; safe to repeat. */
+export const processActivation = async (tx: {
+  txId: string;
+  memberId: string;
+  postings: Posting[];
+  email?: string;
+}): Promise<ActivationOutcome> => {
+  let activation = await getActivation(tx.txId);
+  if (activation?.status === 'done') return 'already';
+  if (!activation) {
+    const node = await getNode(tx.memberId);
+    if (!node) return 'not-placed';
+    const item: ActivationItem = {
+      txId: tx.txId,
+      memberId: tx.memberId,
+      sponsorId: node.sponsorId,
+      amount: priceOf(tx.postings),
+      status: node.parentId && node.position ? 'counting' : 'bonus',
+      upNext: node.parentId,
+      atSide: node.position,
+    };
+    try {
+      await db.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.activation(tx.txId), ...item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    activation = (await getActivation(tx.txId))!;
+  }
+  while (activation.status === 'counting' && activation.upNext && activation.atSide) {
+    const batch: { id: string; side: Side }[] = [];
+    let next: { id: string; side: Side } | null = { id: activation.upNext, side: activation.atSide };
+    while (next && batch.length < COUNT_BATCH) {
+      batch.push(next);
+      const ancestor = await getNode(next.id);
+      if (!ancestor) throw new Error(`tree node ${next.id} is missing`);
+      next =
+        ancestor.parentId && ancestor.position ? { id: ancestor.parentId, side: ancestor.position } : null;
+    }
+    await writeUpBatch(keys.activation(tx.txId), batch, next, { points: activation.amount }, 'bonus');
+    activation = (await getActivation(tx.txId))!;
+  }
+  if (activation.status === 'bonus') {
+    const bonus = directBonusOf(activation.amount);
+    if (activation.sponsorId && bonus > 0) {
+      const result = await post({
+        tx: {
+          idempotencyKey: `direct-bonus:${tx.txId}`,
+          kind: 'bonus',
+          postings: transfer(accounts.revenue, accounts.member(activation.sponsorId, 'wallet'), bonus),
+        },
+        memberId: activation.sponsorId,
+        display: { type: 'Direct Bonus', amount: bonus, wallet: 'wallet' },
+        ref: { activation: tx.txId, ...(tx.email ? { email: tx.email } : {}) },
+      });
+      if (result.status === 'insufficient' || result.status === 'refused')
+        throw new Error(`direct bonus for ${tx.txId} was refused (${result.status})`);
+    }
+    await db
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.activation(tx.txId),
+          UpdateExpression: 'SET #s = :done',
+          ConditionExpression: '#s = :bonus',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':done': 'done', ':bonus': 'bonus' },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+  return 'done';
+};
+
+/**
+ * Sweeps the plan transactions since the last position (with an overlap, for transactions that
+ * become visible late) and processes each; the position moves only past finished ones.
+ */
+export const processActivations = async (limit = 100): Promise<number> => {
+  const { Item: sweep } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.activationSweep(), ConsistentRead: true }),
+  );
+  const since = (sweep?.since as string | undefined) ?? '';
+  const from = since ? new Date(new Date(since.slice(0, 24)).getTime() - OVERLAP_MS).toISOString() : '0';
+  const Items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  // page on past the overlap (already finished ones are cheap) until `limit` new ones are in hand
+  for (
+    let pages = 0;
+    pages < 20 && Items.filter((i) => (i.GSI2SK as string) > since).length < limit;
+    pages++
+  ) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK > :from',
+        ExpressionAttributeValues: { ':pk': keys.transactionsOfKind('plan'), ':from': from },
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    Items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+    if (!start) break;
+  }
+  let done = 0;
+  let position = since;
+  let blocked = false;
+  for (const item of Items) {
+    try {
+      const outcome = await processActivation({
+        txId: item.txId as string,
+        memberId: item.memberId as string,
+        postings: item.postings as Posting[],
+        email: (item.ref as { email?: string } | undefined)?.email,
+      });
+      if (outcome === 'done') done += 1;
+      if (outcome === 'not-placed') blocked = true;
+    } catch (error) {
+      blocked = true;
+      logger.error('activation failed', { txId: item.txId as string, error: (error as Error).message });
+    }
+    const key = item.GSI2SK as string;
+    if (!blocked && key > position) position = key;
+  }
+  if (position !== since)
+    await db.send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.activationSweep(), since: position } }),
+    );
+  return done;
+};

@@ -1,0 +1,75 @@
+/**
+ * Plan activations in the tree: the price goes up as points on every ancestor's leg, and the
+ * sponsor gets the 10% direct bonus in the wallet once, however often the work runs.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { topUp, useLocalTable } from '../wallet/fund';
+
+let activations: typeof import('#functions/team/activations');
+beforeAll(async () => {
+  useLocalTable();
+  process.env.LOG_LEVEL = 'ERROR';
+  activations = await import('#functions/team/activations');
+});
+
+const node = async (id: string) =>
+  (
+    await table().send(
+      new GetCommand({
+        TableName: stack().tableName,
+        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item;
+
+const member = async (sponsor?: string) => {
+  const m = await newVerifiedMember(sponsor);
+  const id = (await call('getProfile', {}, m.idToken)).body.id as string;
+  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
+  return { ...m, id };
+};
+
+const wallet = async (idToken: string) => Number((await call('getWallet', {}, idToken)).body.wallet);
+
+describe('plan activations in the tree', () => {
+  it('adds the price as points up the tree and pays the sponsor the direct bonus once', async () => {
+    const sponsor = await member();
+    const buyer = await member(sponsor.username); // Left of the sponsor
+    const sponsorNode = (await node(sponsor.id))!;
+    const parentBefore = (await node(sponsorNode.parentId as string))!;
+    const sponsorWallet = await wallet(sponsor.idToken);
+
+    await topUp(buyer.idToken, '500');
+    const before = await wallet(buyer.idToken);
+    const activated = await call('activatePlan', { plan: 'executive' }, buyer.idToken);
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const price = before - (await wallet(buyer.idToken));
+    expect(price).toBeGreaterThan(0);
+
+    const points = (price / 1e6).toFixed(2);
+    await expect
+      .poll(async () => (await call('getTeam', {}, sponsor.idToken)).body.leftPoints, { timeout: 10_000 })
+      .toBe(points);
+    expect((await call('getTeam', {}, sponsor.idToken)).body.rightPoints).toBe('0.00');
+    // the sponsor's parent gains the points on the leg that holds the sponsor
+    const field = sponsorNode.position === 'Left' ? 'leftPoints' : 'rightPoints';
+    await expect
+      .poll(async () => Number((await node(sponsorNode.parentId as string))![field]))
+      .toBe(Number(parentBefore[field] ?? 0) + price);
+
+    const bonus = Math.floor(price / 10);
+    await expect.poll(() => wallet(sponsor.idToken), { timeout: 10_000 }).toBe(sponsorWallet + bonus);
+    const rows = (await call('listTransactions', {}, sponsor.idToken)).body as {
+      items: { type: string; amount: number }[];
+    };
+    expect(rows.items.filter((r) => r.type === 'Direct Bonus').map((r) => r.amount)).toEqual([bonus]);
+
+    // running the sweep again pays and adds nothing more
+    await activations.processActivations();
+    expect(await wallet(sponsor.idToken)).toBe(sponsorWallet + bonus);
+    expect((await call('getTeam', {}, sponsor.idToken)).body.leftPoints).toBe(points);
+  });
+});

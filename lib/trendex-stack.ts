@@ -1,8 +1,8 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { domains as routeDomains, routes as routeTable } from '../api/routes';
 import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules';
-import { Api, type ApiRoute } from './constructs/api';
+import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
@@ -86,6 +86,19 @@ export class TrendexStack extends Stack {
     // Exchange secrets: only the key-binding function (exchange domain) and the executor decrypt.
     if (api.functions.exchange) data.grantKeyBinding(api.functions.exchange);
     if (queues.executor) data.grantSecretsDecrypt(queues.executor);
+    // The payment provider's credentials: secrets the operator creates before deploying
+    // (docs/operations.md), resolved by CloudFormation into the wallet function's settings.
+    if (api.functions.wallet) {
+      const secret = (name: string) => SecretValue.secretsManager(name).unsafeUnwrap();
+      api.functions.wallet.addEnvironment('PAYMENTS_API_KEY', secret('trendex/payments/api-key'));
+      api.functions.wallet.addEnvironment('PAYMENTS_IPN_SECRET', secret('trendex/payments/ipn-secret'));
+      // Built from the API's id, not its stage URL: the stage depends on this function's methods.
+      const { restApiId } = api.restApi;
+      api.functions.wallet.addEnvironment(
+        'PAYMENTS_IPN_URL',
+        `https://${restApiId}.execute-api.${this.region}.${this.urlSuffix}/${API_STAGE}/wallet/ipn`,
+      );
+    }
 
     web.publish({
       apiUrl: api.url,

@@ -15,6 +15,9 @@ import { Construct } from 'constructs';
 import { pascal, type Functions } from '../functions';
 
 /** The part of an api/routes.ts route that shapes API Gateway. */
+/** The REST API's one stage; a literal so URLs can be built without depending on the stage. */
+export const API_STAGE = 'v1';
+
 export interface ApiRoute {
   method: string;
   path: string;
@@ -49,7 +52,7 @@ export class Api extends Construct {
       description: 'Trendex REST API, built from api/routes.ts',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
-      deployOptions: { stageName: 'v1', tracingEnabled: true },
+      deployOptions: { stageName: API_STAGE, tracingEnabled: true },
     });
     this.restApi.node.tryRemoveChild('Endpoint'); // its own output: the stack outputs ApiUrl
     // Errors made by API Gateway itself (401 from the authorizer, throttling) carry CORS too,

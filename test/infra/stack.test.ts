@@ -183,3 +183,15 @@ describe('size', () => {
     expect(count).toBeLessThan(500);
   });
 });
+
+describe('payment provider credentials', () => {
+  it('reach the wallet function alone, resolved from Secrets Manager at deploy time', () => {
+    const holders = ofType(resources, 'AWS::Lambda::Function').filter(([, r]) =>
+      JSON.stringify(r.Properties?.Environment ?? {}).includes('PAYMENTS_IPN_SECRET'),
+    );
+    expect(holders.map(([id]) => id)).toEqual([expect.stringMatching(/^ApiWalletFunction/)]);
+    const environment = JSON.stringify(holders[0][1].Properties!.Environment);
+    expect(environment).toContain('{{resolve:secretsmanager:trendex/payments/ipn-secret');
+    expect(environment).toContain('{{resolve:secretsmanager:trendex/payments/api-key');
+  });
+});

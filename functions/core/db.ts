@@ -84,6 +84,8 @@ export const keys = {
   /** A plan activation's points going up the tree, then its direct bonus; and the sweep's position. */
   activation: (txId: string) => ({ PK: `ACTIVATION#${txId}`, SK: 'ACTIVATION' }),
   activationSweep: () => ({ PK: 'TREE', SK: 'ACTIVATIONSWEEP' }),
+  /** GSI2: every tree node (the daily payout's pass). */
+  treeNodes: 'TREENODES',
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;

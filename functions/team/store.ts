@@ -113,6 +113,9 @@ const nodeItem = (node: NodeItem) => {
   const { left, right, ...rest } = node;
   return {
     ...keys.treeNode(node.id),
+    // GSI2: every node, for the daily payout's pass over the tree
+    GSI2PK: keys.treeNodes,
+    GSI2SK: `${node.placedAt}#${node.id}`,
     ...rest,
     ...(left ? { left } : {}),
     ...(right ? { right } : {}),
@@ -337,4 +340,22 @@ export const listDirectReferrals = async (
     })),
     cursor: encodeCursor(LastEvaluatedKey),
   };
+};
+
+/** One page of all tree nodes (GSI2), for the daily payout. */
+export const listNodes = async (
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<{ nodes: NodeItem[]; next?: Record<string, unknown> }> => {
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.treeNodes },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { nodes: Items.map(toNode), next: LastEvaluatedKey };
 };

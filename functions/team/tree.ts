@@ -31,6 +31,8 @@ export interface TreeNode {
   /** Activation points carried on each leg (plan prices, integer micro-USDT). */
   leftPoints: number;
   rightPoints: number;
+  /** The last day (YYYY-MM-DD) the binary payout consumed this node's matched points. */
+  paidDay?: string;
 }
 
 export const childOf = (node: Pick<TreeNode, 'left' | 'right'>, side: Side): string | null =>

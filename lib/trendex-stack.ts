@@ -10,6 +10,7 @@ import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
 import { Schedules } from './constructs/schedules';
 import { Storage } from './constructs/storage';
+import { TeamWork } from './constructs/team-work';
 import { Web } from './constructs/web';
 import { Functions } from './functions';
 
@@ -77,6 +78,8 @@ export class TrendexStack extends Stack {
       functions,
       rules: props.schedules ?? scheduleTable,
     });
+
+    new TeamWork(this, 'TeamWork', { functions, table: data.table });
 
     // Per-function wiring.
     if (api.functions.auth) auth.grantAdminApis(api.functions.auth);

@@ -195,3 +195,16 @@ describe('payment provider credentials', () => {
     expect(environment).toContain('{{resolve:secretsmanager:trendex/payments/api-key');
   });
 });
+
+describe('team background work', () => {
+  it('wakes the team consumer from the table stream on new placements and plan purchases only', () => {
+    const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) =>
+      JSON.stringify(r.Properties?.EventSourceArn ?? '').includes('StreamArn'),
+    );
+    expect(mappings).toHaveLength(1);
+    const patterns = JSON.stringify(mappings[0][1].Properties!.FilterCriteria);
+    expect(patterns).toContain('PLACEMENT#');
+    expect(patterns).toContain('LEDGERKIND#plan');
+    expect(JSON.stringify(mappings[0][1].Properties!.FunctionName)).toContain('TeamWorkConsumer');
+  });
+});

@@ -14,12 +14,20 @@ import { useState } from 'react';
 import { LuCircleCheck, LuCircleMinus } from 'react-icons/lu';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
+import { useAuth } from '../lib/auth';
 import { PLANS, type Plan } from '../lib/plans';
+import { usePlans } from '../wallet/hooks';
 import { PlanSubscribeDialog } from './PlanSubscribeDialog';
 
 export default function Pricing() {
   const [selected, setSelected] = useState<Plan | null>(null);
   const [open, setOpen] = useState(false);
+  const { state } = useAuth();
+  const held = usePlans(state.status === 'signedIn').data;
+  // Spec section 4: Executive is disabled for a silver (or gold) member, Imperial for a gold one;
+  // a silver member's Imperial Subscribe offers the upgrade.
+  const holds = (plan: Plan) =>
+    Boolean(held && (plan.id === 'executive' ? held.isSilver || held.isGold : held.isGold));
 
   return (
     <>
@@ -89,6 +97,7 @@ export default function Pricing() {
                 colorPalette="brand"
                 variant={plan.mostPopular ? 'solid' : 'outline'}
                 aria-label={`Subscribe to ${plan.name}`}
+                disabled={holds(plan)}
                 onClick={() => {
                   setSelected(plan);
                   setOpen(true);
@@ -96,6 +105,13 @@ export default function Pricing() {
               >
                 Subscribe
               </Button>
+              {holds(plan) && (
+                <Text fontSize="sm" color="fg.muted" textAlign="center">
+                  {held?.isGold && plan.id === 'executive'
+                    ? 'Included in your Imperial plan.'
+                    : 'Your current plan.'}
+                </Text>
+              )}
             </Stack>
           ))}
         </SimpleGrid>

@@ -13,14 +13,13 @@ export const publicNav: NavItem[] = [
   { label: 'Pricing', to: '/pricing' },
 ];
 
+/** Only pages that exist: Portfolio (bots) and Rewards (referral bonuses) come with their issues. */
 export const memberNav: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Team', to: '/team' },
   { label: 'Wallet', to: '/wallet' },
   { label: 'Trendex Core', to: '/trendex' },
   { label: 'Exchange', to: '/exchange' },
-  { label: 'Portfolio', to: '/portfolio' },
-  { label: 'Rewards', to: '/rewards' },
   { label: 'Profile', to: '/profile' },
 ];
 

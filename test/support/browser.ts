@@ -1,14 +1,54 @@
 /** Real Chromium for e2e tests, driven by playwright-core as a person would click. */
 import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { stack } from './api';
 
 export const ARTIFACTS = 'test-artifacts/screenshots';
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
+
+/** A path of the web app under test. */
+export const url = (path: string): string => `${stack().webUrl}${path}`;
+
+/**
+ * One Chromium for the test file (launched before its tests, closed after); each page gets its
+ * own context, so no test shares another's session.
+ */
+export const useBrowser = () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newPage: async (width = 1440, height = 900): Promise<Page> => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
+      return context.newPage();
+    },
+  };
+};
+
+/** Fills and sends the log-in form; where it lands is the caller's to check. */
+export const logIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto(url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+};
 
 /** Saves a full-page screenshot as a test artifact. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {

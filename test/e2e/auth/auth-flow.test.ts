@@ -2,37 +2,17 @@
  * The foundation's user path in Chromium: the public site, sign-up with the referral link,
  * the verification mail read in the outbox, log-in, guards, reset password and the admin area.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newVerifiedMember, stack } from '../../support/api';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const newPage = async (width = 1440, height = 900): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height } });
-  return context.newPage();
-};
-
-const url = (path: string) => `${stack().webUrl}${path}`;
+const { newPage } = useBrowser();
 
 /** Opens the outbox page, finds the newest mail to `to` with a link to `path`, and clicks it. */
 const followMailedLink = async (page: Page, to: string, path: string) => {
   await page.goto(url(`/outbox?to=${encodeURIComponent(to)}`));
   await page.locator(`a[href*="${path}?token="]`).first().click();
-};
-
-const logIn = async (page: Page, email: string, password: string) => {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
 };
 
 describe('the public site', () => {
@@ -92,7 +72,12 @@ describe('the public site', () => {
 
 describe('sign-up, verification and log-in', () => {
   const id = Date.now().toString(36);
-  const member = { email: `e2e${id}@example.com`, username: `e2e${id}`, password: 'Str0ng!Passw0rd', name: 'Erin Tester' };
+  const member = {
+    email: `e2e${id}@example.com`,
+    username: `e2e${id}`,
+    password: 'Str0ng!Passw0rd',
+    name: 'Erin Tester',
+  };
 
   it('signs up from a referral link, verifies from the mail, and logs in to the dashboard', async () => {
     const page = await newPage();
@@ -143,7 +128,9 @@ describe('sign-up, verification and log-in', () => {
     // the welcome notification is counted on the bell and listed on its page
     await expect.poll(() => page.getByRole('link', { name: 'Notifications' }).innerText()).toBe('1');
     await page.getByRole('link', { name: 'Notifications' }).click();
-    await expect.poll(() => page.getByText('Welcome to Trendex, Erin Tester.', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Welcome to Trendex, Erin Tester.', { exact: false }).isVisible())
+      .toBe(true);
     await page.goto(url('/dashboard'));
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await screenshot(page, 'dashboard');
@@ -165,7 +152,10 @@ describe('sign-up, verification and log-in', () => {
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     await page.getByRole('dialog').getByLabel('Email').fill(member.email);
-    await page.getByRole('dialog').getByRole('button', { name: /send|reset/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /send|reset/i })
+      .click();
     await expect.poll(() => page.getByText('Reset password link send to email.').isVisible()).toBe(true);
 
     await followMailedLink(page, member.email, '/changepassword');
@@ -201,7 +191,10 @@ describe('sign-up, verification and log-in', () => {
     await expect.poll(() => page.getByText('not verified yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Resend Verify Email' }).click();
     await page.getByRole('dialog').getByLabel('Email').fill(email);
-    await page.getByRole('dialog').getByRole('button', { name: /send|resend/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /send|resend/i })
+      .click();
     await expect.poll(() => page.getByText('Verify email link send to email.').isVisible()).toBe(true);
     await followMailedLink(page, email, '/verify');
     await expect.poll(() => page.getByText('verified').first().isVisible()).toBe(true);

@@ -2,32 +2,15 @@
  * A member binds a Binance key (the paper exchange's) with the code from the outbox, sees the
  * balances after a refresh, copies the IP, and watches the ticker move on the dashboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newVerifiedMember, outbox, stack } from '../../support/api';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const url = (path: string) => `${stack().webUrl}${path}`;
-
-const newPage = async (width = 1440, height = 900): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
-  return context.newPage();
-};
+const { newPage } = useBrowser();
 
 const logIn = async (page: Page, email: string, password: string) => {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await sendLogIn(page, email, password);
   await page.waitForURL(/\/dashboard/);
 };
 

@@ -3,33 +3,11 @@
  * signs up through it, the sponsor's Team 1 count rises and lists the new member; the admin finds
  * the sponsor in the tree, reads the counts modal and re-roots the tree by a picture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const url = (path: string) => `${stack().webUrl}${path}`;
-
-const newPage = async (width = 1440, height = 900): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
-  return context.newPage();
-};
-
-const logIn = async (page: Page, email: string, password: string) => {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-};
+const { newPage } = useBrowser();
 
 describe('the referral network', () => {
   it('grows the sponsor’s Team 1 through a shared Left link, and the admin reads it in the tree', async () => {

@@ -2,20 +2,13 @@
  * The money path in Chromium: top up, pay the invoice in the payment simulator, buy Executive,
  * upgrade to Imperial, withdraw with the code from the outbox, and see every step in the table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { newVerifiedMember, outbox, stack } from '../../support/api';
-import { launchBrowser, screenshot } from '../../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newVerifiedMember, outbox } from '../../support/api';
+import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newPage } = useBrowser();
 
-const url = (path: string) => `${stack().webUrl}${path}`;
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
 const newestOtp = async (email: string) => {
@@ -29,12 +22,8 @@ const newestOtp = async (email: string) => {
 describe('wallet', () => {
   it('tops up, buys Executive, upgrades to Imperial and withdraws, seeing every step', async () => {
     const member = await newVerifiedMember();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(url('/login'));
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    const page = await newPage(1440, 900);
+    await logIn(page, member.email, member.password);
     await page.waitForURL(/\/dashboard/);
 
     // Top Up: an invoice with a payment id, an address and a QR code
@@ -52,7 +41,7 @@ describe('wallet', () => {
     const payUrl = await page
       .getByRole('link', { name: /pay this invoice in the payment simulator/ })
       .getAttribute('href');
-    const simulator = await context.newPage();
+    const simulator = await page.context().newPage();
     await simulator.goto(payUrl!);
     await simulator.getByRole('button', { name: /^Pay / }).click();
     await expect.poll(visible(simulator, /Callback answered: 200/)).toBe(true);
@@ -77,8 +66,12 @@ describe('wallet', () => {
     await expect.poll(visible(page, 'Imperial is active.'), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     // spec section 4: Subscribe is disabled for the plans the member holds, and says why
-    await expect.poll(() => page.getByRole('button', { name: 'Subscribe to Executive' }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Subscribe to Imperial' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Subscribe to Executive' }).isDisabled())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Subscribe to Imperial' }).isDisabled())
+      .toBe(true);
     await expect.poll(visible(page, 'Included in your Imperial plan.')).toBe(true);
 
     // Withdraw 12 of the 15 left, with the mailed code
@@ -117,12 +110,8 @@ describe('wallet', () => {
 
   it('shows the Trendex Core page: wallet1, the two Core plans with their state, and the tabs', async () => {
     const member = await newVerifiedMember();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
-    await page.goto(url('/login'));
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    const page = await newPage(375, 812);
+    await logIn(page, member.email, member.password);
     await page.waitForURL(/\/dashboard/);
     await page.goto(url('/trendex'));
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('0.00 USDT');

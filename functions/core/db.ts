@@ -3,7 +3,7 @@
  * through here, so the key layout is readable in one file.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from './errors';
 
 export const tableName = (): string => {
@@ -89,6 +89,20 @@ export const keys = {
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;
+
+/** Every item a query matches, reading page after page (for lists that must be whole: reports, sums, fan-out). */
+export const queryAll = async (
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
 
 /** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>

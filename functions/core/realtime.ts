@@ -7,9 +7,9 @@ import {
   ApiGatewayManagementApiClient,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PushMessage, Topic } from '#api/realtime';
-import { db, keys, tableName } from './db';
+import { db, keys, queryAll, tableName } from './db';
 import { logger } from './logger';
 
 let management: ApiGatewayManagementApiClient | undefined;
@@ -17,21 +17,12 @@ const client = () =>
   (management ??= new ApiGatewayManagementApiClient({ endpoint: process.env.WS_MANAGEMENT_ENDPOINT }));
 
 const connectionsOf = async (pk: string): Promise<string[]> => {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => String(item.connectionId)));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+  });
+  return items.map((item) => String(item.connectionId));
 };
 
 /** Sends to each connection; gone ones are removed from the list they were found in. */

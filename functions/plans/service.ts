@@ -8,7 +8,7 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { PlanOption, PlanState } from '#api/schemas/plans';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { db, keys, tableName } from '#core/db';
+import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { badRequest, conflict, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
@@ -170,7 +170,7 @@ export const expirePlans = async (): Promise<number> => {
         ).catch(() => undefined);
       } catch (error) {
         // a newer purchase moved the end date (or it expired already): only the queue item goes
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.planExpiry(expiresAt, memberId) }));
     }

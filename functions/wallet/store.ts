@@ -14,7 +14,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
+import { db, decodeCursor, encodeCursor, isConditionFailure, keys, queryAll, tableName } from '#core/db';
 import { newId } from '#core/ids';
 import type { Micro } from '#core/money';
 import {
@@ -208,26 +208,13 @@ export const getMemberBalances = async (memberId: string): Promise<MemberBalance
 
 /** Every entry of an account, summed: equals its balance when the ledger is sound. */
 export const sumEntries = async (account: string): Promise<{ sum: Micro; count: number }> => {
-  let sum = 0;
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
-        ExpressionAttributeValues: { ':pk': keys.ledgerBalance(account).PK, ':e': keys.ledgerEntryPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      sum += Number(item.amount);
-      count++;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return { sum, count };
+  const entries = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
+    ExpressionAttributeValues: { ':pk': keys.ledgerBalance(account).PK, ':e': keys.ledgerEntryPrefix },
+    ConsistentRead: true,
+  });
+  return { sum: entries.reduce((sum, item) => sum + Number(item.amount), 0), count: entries.length };
 };
 
 export interface TxRow {
@@ -278,42 +265,24 @@ export const listMemberTransactions = async (
 
 /** Transactions of one kind between two ISO instants (inclusive), oldest first. */
 export const listTransactionsOfKind = async (kind: TxKind, from: string, to: string): Promise<TxRow[]> => {
-  const rows: TxRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.transactionsOfKind(kind), ':from': from, ':to': `${to}~` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    rows.push(...(page.Items ?? []).map(toRow));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return rows;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.transactionsOfKind(kind), ':from': from, ':to': `${to}~` },
+  });
+  return items.map(toRow);
 };
 
 /** Every member's balance of one wallet (the admin Balance report). */
 export const listWalletBalances = async (wallet: MemberWallet): Promise<Map<string, Micro>> => {
-  const out = new Map<string, Micro>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': `BALANCES#${wallet}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of page.Items ?? []) out.set(String(i.GSI2SK), Number(i.balance));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': `BALANCES#${wallet}` },
+  });
+  return new Map(items.map((i) => [String(i.GSI2SK), Number(i.balance)]));
 };
 
 /* ---------- wallet stats, invoices, withdrawals ---------- */
@@ -399,28 +368,19 @@ export const expireInvoice = async (paymentId: string): Promise<boolean> => {
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };
 
 export const listOpenInvoices = async (): Promise<Invoice[]> => {
-  const out: Invoice[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.openInvoices },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((page.Items ?? []) as Invoice[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.openInvoices },
+  });
+  return items as unknown as Invoice[];
 };
 
 export interface Withdrawal {

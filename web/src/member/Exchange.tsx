@@ -255,16 +255,7 @@ function ExchangeCardView({ card }: { card: ExchangeCard }) {
   const futures = refresh.data?.futures ?? card.futures;
 
   return (
-    <Box
-      as="section"
-      aria-label={`${name} account`}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p={{ base: '5', md: '6' }}
-      boxShadow="xs"
-    >
+    <Box as="section" aria-label={`${name} account`} layerStyle="card" p={{ base: '5', md: '6' }}>
       <Stack gap="5">
         <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
           <Stack gap="1">

@@ -30,16 +30,7 @@ function Panel({
   action?: React.ReactNode;
 }) {
   return (
-    <Box
-      as="section"
-      aria-label={title}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p={{ base: '5', md: '6' }}
-      boxShadow="xs"
-    >
+    <Box as="section" aria-label={title} layerStyle="card" p={{ base: '5', md: '6' }}>
       <HStack justify="space-between" mb="5">
         <Heading as="h2" size="lg">
           {title}

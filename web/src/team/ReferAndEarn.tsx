@@ -43,16 +43,7 @@ export function ReferAndEarn({ username }: { username: string }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-label="Refer and Earn"
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p={{ base: '5', md: '6' }}
-      boxShadow="xs"
-    >
+    <Box as="section" aria-label="Refer and Earn" layerStyle="card" p={{ base: '5', md: '6' }}>
       <Heading as="h2" size="lg" mb="5">
         Refer and Earn
       </Heading>

@@ -13,16 +13,7 @@ const nf = new Intl.NumberFormat('en');
 
 function Card({ title, icon: Icon, children }: { title: string; icon: IconType; children: React.ReactNode }) {
   return (
-    <Box
-      as="section"
-      aria-label={title}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p={{ base: '5', md: '6' }}
-      boxShadow="xs"
-    >
+    <Box as="section" aria-label={title} layerStyle="card" p={{ base: '5', md: '6' }}>
       <HStack justify="space-between" mb="4">
         <Text fontWeight="medium" color="fg.muted">
           {title}

@@ -10,6 +10,18 @@ const config = defineConfig({
     '*::selection': { bg: 'brand.200', color: 'brand.950' },
   },
   theme: {
+    layerStyles: {
+      /** The raised surface of every content card: one look for panels across the app. */
+      card: {
+        value: {
+          bg: 'bg.surface',
+          borderWidth: '1px',
+          borderColor: 'border.card',
+          borderRadius: 'xl',
+          boxShadow: 'xs',
+        },
+      },
+    },
     tokens: {
       fonts: {
         heading: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, PageQuery, Timestamp, page } from './common';
+import { OptionalEmail, reportPage, reportQuery } from './admin-reports';
+import { PageQuery, Timestamp, page } from './common';
 
 /** A USDT amount as typed: a decimal with at most 6 places ("25", "12.5"); the server parses it exactly. */
 export const AmountText = z
@@ -81,24 +82,19 @@ export const WithdrawAnswer = z.object({
 /* ---------- admin reports ---------- */
 
 export const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
-export const ReportQuery = z.object({
-  kind: ReportKind,
-  from: z
-    .string({ error: 'Choose a start date.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose a start date.' }),
-  to: z
-    .string({ error: 'Choose an end date.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Choose an end date.' }),
-  email: z.union([Email, z.literal('')]).optional(),
-});
+/** Deposit, Withdraw and Payout reports: the admin reports' shape (api/schemas/admin-reports.ts). */
+export const ReportQuery = reportQuery({ kind: ReportKind, email: OptionalEmail });
 export const ReportRow = z.object({
+  id: z.string(),
   date: Timestamp,
   email: z.string(),
   amount: z.number().int(),
   type: z.string(),
   reference: z.string().describe('payment id, or the payout hash'),
 });
-export const Report = z.object({ rows: z.array(ReportRow), total: z.number().int() });
+export const Report = reportPage(ReportRow, {
+  total: z.number().int().describe('micro-USDT, the whole range'),
+});
 
 export const BalanceReport = z.object({
   totals: z.object({ wallet: z.number().int(), wallet1: z.number().int() }),

@@ -104,6 +104,44 @@ export const queryAll = async (
   return items;
 };
 
+/**
+ * One page of a query for a paged list or report: at most `limit` items and the cursor of the next
+ * page, none when nothing follows (it reads one item past the page to know, so a last page is never
+ * empty). With a FilterExpression it reads on until the page is full, at most `maxReads` reads; a
+ * page cut short by that still carries a cursor. Items must keep their keys (no projection).
+ */
+export const queryPage = async (
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit'>,
+  limit: number,
+  cursor?: string,
+  maxReads = 10,
+): Promise<{ items: Record<string, unknown>[]; cursor?: string }> => {
+  const keyNames = ['PK', 'SK', ...(input.IndexName ? [`${input.IndexName}PK`, `${input.IndexName}SK`] : [])];
+  const items: Record<string, unknown>[] = [];
+  let start = decodeCursor(cursor);
+  for (let reads = 0; reads < maxReads; reads++) {
+    const want = limit + 1 - items.length;
+    const page = await db.send(
+      new QueryCommand({
+        ...input,
+        Limit: input.FilterExpression ? Math.max(want, 200) : want,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+    if (!start || items.length > limit) break;
+  }
+  if (items.length > limit) {
+    const last = items[limit - 1];
+    return {
+      items: items.slice(0, limit),
+      cursor: encodeCursor(Object.fromEntries(keyNames.map((k) => [k, last[k]]))),
+    };
+  }
+  return { items, cursor: encodeCursor(start) };
+};
+
 /** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;

@@ -29,10 +29,12 @@ import {
   listOpenInvoices,
   listTransactionsOfKind,
   listWalletBalances,
+  pageTransactionsOfKind,
   post,
   putInvoice,
   putWithdrawal,
   type Invoice,
+  type TxRow,
 } from './store';
 
 const WALLET_LABEL: Record<MemberWallet, string> = {
@@ -284,30 +286,42 @@ export const withdraw = async (
 
 /* ---------- admin reports ---------- */
 
-const REPORT_KINDS: Record<z.infer<typeof ReportQuery>['kind'], TxKind[]> = {
-  deposit: ['deposit'],
-  withdraw: ['withdraw-hold'],
-  payout: ['withdraw-settle'],
+const REPORT_KINDS: Record<z.infer<typeof ReportQuery>['kind'], TxKind> = {
+  deposit: 'deposit',
+  withdraw: 'withdraw-hold',
+  payout: 'withdraw-settle',
 };
 
+const reportRow = (r: TxRow) => ({
+  id: r.txId,
+  date: r.date,
+  email: String(r.ref?.email ?? ''),
+  amount: Math.abs(r.amount) || Number(r.ref?.amount ?? 0),
+  type: r.type,
+  reference: String(r.ref?.hash ?? r.ref?.paymentId ?? r.ref?.withdrawalId ?? r.txId),
+});
+
+/** A page of the Deposit, Withdraw or Payout report; the first page carries the range's totals. */
 export const walletReport = async (input: z.infer<typeof ReportQuery>) => {
+  const kind = REPORT_KINDS[input.kind];
   const from = `${input.from}T00:00:00.000Z`;
   const to = `${input.to}T23:59:59.999Z`;
-  const rows = [];
-  for (const kind of REPORT_KINDS[input.kind])
-    for (const r of await listTransactionsOfKind(kind, from, to)) {
-      const email = String(r.ref?.email ?? '');
-      if (input.email && email !== input.email) continue;
-      const posted = Math.abs(r.amount) || 0;
-      rows.push({
-        date: r.date,
-        email,
-        amount: posted || Number(r.ref?.amount ?? 0),
-        type: r.type,
-        reference: String(r.ref?.hash ?? r.ref?.paymentId ?? r.ref?.withdrawalId ?? r.txId),
-      });
-    }
-  return { rows, total: rows.reduce((s, r) => s + r.amount, 0) };
+  const email = input.email || undefined;
+  const page = await pageTransactionsOfKind(kind, from, to, {
+    limit: input.limit,
+    cursor: input.cursor,
+    email,
+  });
+  const items = page.items.map(reportRow);
+  if (input.cursor) return { items, cursor: page.cursor };
+  const all = (await listTransactionsOfKind(kind, from, to))
+    .map(reportRow)
+    .filter((r) => !email || r.email === email);
+  return {
+    items,
+    cursor: page.cursor,
+    totals: { count: all.length, total: all.reduce((s, r) => s + r.amount, 0) },
+  };
 };
 
 export const balanceReport = async () => {

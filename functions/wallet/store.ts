@@ -14,7 +14,16 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import { db, decodeCursor, encodeCursor, isConditionFailure, keys, queryAll, tableName } from '#core/db';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  isConditionFailure,
+  keys,
+  queryAll,
+  queryPage,
+  tableName,
+} from '#core/db';
 import { newId } from '#core/ids';
 import type { Micro } from '#core/money';
 import {
@@ -272,6 +281,41 @@ export const listTransactionsOfKind = async (kind: TxKind, from: string, to: str
     ExpressionAttributeValues: { ':pk': keys.transactionsOfKind(kind), ':from': from, ':to': `${to}~` },
   });
   return items.map(toRow);
+};
+
+/** The filter that keeps one member's rows (by the e-mail kept in `ref`), for reports. */
+const refEmailFilter = (email?: string) =>
+  email
+    ? {
+        FilterExpression: '#ref.#email = :email',
+        ExpressionAttributeNames: { '#ref': 'ref', '#email': 'email' },
+      }
+    : {};
+
+/** One page of the transactions of one kind between two ISO instants, oldest first; maybe one member's. */
+export const pageTransactionsOfKind = async (
+  kind: TxKind,
+  from: string,
+  to: string,
+  page: { limit: number; cursor?: string; email?: string },
+): Promise<{ items: TxRow[]; cursor?: string }> => {
+  const result = await queryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+      ...refEmailFilter(page.email),
+      ExpressionAttributeValues: {
+        ':pk': keys.transactionsOfKind(kind),
+        ':from': from,
+        ':to': `${to}~`,
+        ...(page.email ? { ':email': page.email } : {}),
+      },
+    },
+    page.limit,
+    page.cursor,
+  );
+  return { items: result.items.map(toRow), cursor: result.cursor };
 };
 
 /** Every member's balance of one wallet (the admin Balance report). */

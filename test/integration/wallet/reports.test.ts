@@ -20,14 +20,15 @@ describe('admin money reports', () => {
     const day = new Date().toISOString().slice(0, 10);
     const report = async (kind: string) =>
       (await call('walletReport', { kind, from: day, to: day, email: m.email }, admin)).body as {
-        rows: { email: string; amount: number; reference: string }[];
-        total: number;
+        items: { email: string; amount: number; reference: string }[];
+        totals: { count: number; total: number };
       };
     const deposits = await report('deposit');
-    expect(deposits.rows).toEqual([expect.objectContaining({ email: m.email, amount: 40_000_000 })]);
-    expect((await report('withdraw')).total).toBe(15_000_000);
+    expect(deposits.items).toEqual([expect.objectContaining({ email: m.email, amount: 40_000_000 })]);
+    expect(deposits.totals).toEqual({ count: 1, total: 40_000_000 });
+    expect((await report('withdraw')).totals.total).toBe(15_000_000);
     const payouts = await report('payout');
-    expect(payouts.rows[0].reference).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(payouts.items[0].reference).toMatch(/^0x[0-9a-f]{64}$/);
 
     const balances = (await call('balanceReport', {}, admin)).body as {
       rows: { email: string; wallet: number }[];

@@ -1,0 +1,133 @@
+/**
+ * The admin reports' one shape. A query is a date range (Start Date and End Date, whole UTC days,
+ * both included), maybe an e-mail, and a page (limit, cursor); an answer is a page of rows, the
+ * next page's cursor, and — on the first page only — the totals of the whole range (so paging
+ * through a report, or exporting it, reads the range's totals once).
+ */
+import { z } from 'zod';
+import { Side } from './auth';
+import { Email, PageQuery, Timestamp } from './common';
+
+/** The longest range a report reads at once. */
+export const MAX_REPORT_DAYS = 366;
+
+export const reportMessages = {
+  from: 'Choose a start date.',
+  to: 'Choose an end date.',
+  order: 'The start date must be on or before the end date.',
+  tooLong: `Choose a range of at most ${MAX_REPORT_DAYS} days.`,
+  leaderEmail: "Enter the member's e-mail.",
+} as const;
+
+const isDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+export const Day = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(isDay, { error: message });
+
+/** Days from `from` to `to`, both counted. */
+export const daysInRange = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** What is wrong with a range of valid days, or null: start after end, or longer than MAX_REPORT_DAYS. */
+export const rangeProblem = (from: string, to: string): string | null =>
+  from > to ? reportMessages.order : daysInRange(from, to) > MAX_REPORT_DAYS ? reportMessages.tooLong : null;
+
+const RangeShape = {
+  from: Day(reportMessages.from),
+  to: Day(reportMessages.to),
+  ...PageQuery.shape,
+};
+
+/** An optional e-mail filter: empty means everyone. */
+export const OptionalEmail = z.union([Email, z.literal('')]).optional();
+
+/** A report query: the range (checked: start <= end, at most MAX_REPORT_DAYS), paging, and `shape`. */
+export const reportQuery = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...RangeShape, ...shape }).superRefine((value, ctx) => {
+    const q = value as { from: string; to: string };
+    const problem = rangeProblem(q.from, q.to);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['to'] });
+  });
+
+/** A page of a report: rows, the next page's cursor (none on the last page), totals on the first page. */
+export const reportPage = <T extends z.ZodType, S extends z.ZodRawShape>(item: T, totals: S) =>
+  z.object({
+    items: z.array(item),
+    cursor: z.string().optional(),
+    totals: z
+      .object({ count: z.number().int().describe('rows in the whole range'), ...totals })
+      .optional()
+      .describe('the whole range; on the first page (no cursor) only'),
+  });
+
+/* ---------- Registration Report ---------- */
+
+export const MemberReportRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  sponsor: z.string().describe("the sponsor's username (the spec's sponsor id); empty for the root"),
+  mobile: z.string(),
+  rank: z.number().int(),
+});
+
+export const RegistrationReportQuery = reportQuery({});
+export const RegistrationRow = MemberReportRow.extend({ registeredAt: Timestamp });
+export const RegistrationReport = reportPage(RegistrationRow, {});
+
+/* ---------- Activation Report ---------- */
+
+export const MembershipPlan = z.enum(['executive', 'imperial', 'upgrade']);
+export type MembershipPlan = z.infer<typeof MembershipPlan>;
+
+export const ActivationReportQuery = reportQuery({ email: OptionalEmail });
+export const ActivationRow = MemberReportRow.extend({
+  activatedAt: Timestamp,
+  plan: MembershipPlan,
+  membership: z.enum(['silver', 'gold']),
+  amount: z.number().int().describe('micro-USDT paid'),
+});
+export const ActivationReport = reportPage(ActivationRow, {
+  gold: z.number().int(),
+  silver: z.number().int(),
+  goldAmount: z.number().int(),
+  silverAmount: z.number().int(),
+});
+
+/* ---------- Referral payout structure ---------- */
+
+export const PayoutStructureQuery = reportQuery({ email: OptionalEmail });
+export const PayoutStructureRow = z.object({
+  id: z.string(),
+  date: Timestamp,
+  type: z.string().describe('Direct Bonus or Binary Bonus'),
+  owner: z.string().describe("the paid member's e-mail"),
+  ownerUsername: z.string(),
+  side: z.union([Side, z.literal('Both')]).describe('the leg the bonus came from; Both for a binary match'),
+  email: z.string().describe('the member whose activation paid it (direct bonus); empty for a binary match'),
+  amount: z.number().int(),
+});
+export const PayoutStructureReport = reportPage(PayoutStructureRow, { amount: z.number().int() });
+
+/* ---------- Leaders activation report ---------- */
+
+export const LeadersReportQuery = reportQuery({
+  email: z
+    .string({ error: reportMessages.leaderEmail })
+    .trim()
+    .min(1, { error: reportMessages.leaderEmail })
+    .pipe(Email),
+});
+export const LeaderDay = z.object({ day: z.string(), left: z.number().int(), right: z.number().int() });
+export const LeadersReport = reportPage(LeaderDay, {
+  left: z.number().int().describe('activations in the left leg in the range'),
+  right: z.number().int(),
+  member: z.object({ id: z.string(), email: z.string(), name: z.string(), username: z.string() }),
+});

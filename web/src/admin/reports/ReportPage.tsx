@@ -1,0 +1,305 @@
+/**
+ * The one way to show an admin report: a title, the filter form (Start Date, End Date, maybe an
+ * e-mail, Submit), the totals of the whole range, a table defined by its columns, server-side
+ * paging ("Load more", with the row count) and a CSV export of the WHOLE report (every page is
+ * fetched, then written with toCsv). Reports are whole UTC days (api/schemas/admin-reports.ts).
+ */
+import {
+  Alert,
+  Button,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuDownload } from 'react-icons/lu';
+import { z } from 'zod';
+import { Day, rangeProblem, reportMessages } from '#api/schemas/admin-reports';
+import { Email } from '#api/schemas/common';
+import { QueryError } from '../../components/QueryError';
+import { errorMessage } from '../../lib/api';
+import { downloadCsv, toCsv } from '../../wallet/admin/csv';
+
+export interface ReportColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The value in the CSV file (plain text: ISO dates, amounts without grouping). */
+  csv: (row: Row) => string | number;
+  align?: 'start' | 'end';
+  /** Dates, amounts, ids: kept on one line. */
+  nowrap?: boolean;
+}
+
+export interface ReportInput {
+  from: string;
+  to: string;
+  email?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface ReportAnswer<Row, Totals> {
+  items: Row[];
+  cursor?: string;
+  totals?: Totals & { count: number };
+}
+
+export interface ReportTotal {
+  label: string;
+  value: ReactNode;
+}
+
+interface ReportPageProps<Row, Totals> {
+  title: string;
+  /** Names the query cache entry and the CSV file. */
+  id: string;
+  /** Above the form (the money reports' tabs). */
+  header?: ReactNode;
+  /** The e-mail field: absent, optional (everyone when empty) or required. */
+  email?: 'optional' | 'required';
+  load: (input: ReportInput) => Promise<ReportAnswer<Row, Totals>>;
+  columns: ReportColumn<Row>[];
+  rowKey: (row: Row) => string;
+  /** The totals cards, from the first page's totals. */
+  totals?: (totals: Totals & { count: number }) => ReportTotal[];
+  /** What "rows" are called in the count line ("members", "days"). */
+  noun?: string;
+  emptyText?: string;
+  pageSize?: number;
+}
+
+const EXPORT_PAGE = 100;
+const day = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/** A UTC time as the reports show it: 05 Mar 2026 14:07. */
+export const reportTime = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+const formSchema = (email: 'optional' | 'required' | undefined) =>
+  z
+    .object({
+      from: Day(reportMessages.from),
+      to: Day(reportMessages.to),
+      email:
+        email === 'required'
+          ? z.string().trim().min(1, { error: reportMessages.leaderEmail }).pipe(Email)
+          : z.union([Email, z.literal('')]),
+    })
+    .superRefine((q, ctx) => {
+      const problem = rangeProblem(q.from, q.to);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['to'] });
+    });
+
+type Filter = { from: string; to: string; email: string };
+
+export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Totals>) {
+  const { title, id, email, load, columns, rowKey, noun = 'rows', pageSize = 20 } = props;
+  const now = new Date();
+  const defaults: Filter = { from: day(new Date(now.getFullYear(), now.getMonth(), 1)), to: day(now), email: '' };
+  // A report that needs an e-mail waits for Submit; the others open on this month.
+  const [run, setRun] = useState<{ filter: Filter; n: number } | null>(
+    email === 'required' ? null : { filter: defaults, n: 0 },
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Filter>({ resolver: zodResolver(formSchema(email)), defaultValues: defaults });
+
+  const inputOf = (f: Filter) => ({ from: f.from, to: f.to, ...(email && f.email ? { email: f.email } : {}) });
+  const report = useInfiniteQuery({
+    queryKey: ['admin', 'report', id, run],
+    queryFn: ({ pageParam }) => load({ ...inputOf(run!.filter), limit: pageSize, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor,
+    enabled: run !== null,
+  });
+  const rows = report.data?.pages.flatMap((p) => p.items) ?? [];
+  const totals = report.data?.pages[0]?.totals;
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const exportCsv = async () => {
+    if (!run) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const all: Row[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await load({ ...inputOf(run.filter), limit: EXPORT_PAGE, cursor });
+        all.push(...page.items);
+        cursor = page.cursor;
+      } while (cursor);
+      const f = run.filter;
+      downloadCsv(
+        `${id}-${f.from}-${f.to}${email && f.email ? `-${f.email}` : ''}.csv`,
+        toCsv(
+          columns.map((c) => c.header),
+          all.map((r) => columns.map((c) => c.csv(r))),
+        ),
+      );
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const cards = totals && props.totals ? props.totals(totals) : [];
+  const colSpan = columns.length;
+  return (
+    <Stack gap="6" minW="0">
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      {props.header}
+      <form
+        noValidate
+        aria-label={`${title} filter`}
+        onSubmit={handleSubmit((filter) => setRun((r) => ({ filter, n: (r?.n ?? 0) + 1 })))}
+      >
+        <HStack gap="4" align="flex-start" flexWrap="wrap">
+          <Field.Root required invalid={!!errors.from} w={{ base: 'full', sm: 'auto' }}>
+            <Field.Label>Start Date</Field.Label>
+            <Input type="date" {...register('from')} />
+            <Field.ErrorText>{errors.from?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={!!errors.to} w={{ base: 'full', sm: 'auto' }}>
+            <Field.Label>End Date</Field.Label>
+            <Input type="date" {...register('to')} />
+            <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
+          </Field.Root>
+          {email && (
+            <Field.Root required={email === 'required'} invalid={!!errors.email} w={{ base: 'full', md: '64' }}>
+              <Field.Label>{email === 'required' ? 'Email' : 'Email (optional)'}</Field.Label>
+              <Input type="email" autoComplete="off" {...register('email')} />
+              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+            </Field.Root>
+          )}
+          <HStack gap="3" alignSelf={{ base: 'stretch', sm: 'flex-end' }} pb={{ sm: '0.5' }} mt={{ sm: '6' }}>
+            <Button type="submit" colorPalette="brand" loading={report.isFetching && !report.isFetchingNextPage}>
+              Submit
+            </Button>
+            <Button
+              variant="outline"
+              onClick={exportCsv}
+              loading={exporting}
+              loadingText="Exporting…"
+              disabled={!totals?.count}
+            >
+              <LuDownload /> Download CSV
+            </Button>
+          </HStack>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted" mt="2">
+          Whole days in UTC, both dates included.
+        </Text>
+      </form>
+
+      {exportError !== null && (
+        <Alert.Root status="error" borderRadius="md" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Could not export the report.</Alert.Title>
+            <Alert.Description>{errorMessage(exportError)}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      {run === null ? (
+        <Text color="fg.muted">Choose the dates and the member's e-mail, then Submit.</Text>
+      ) : report.isError && !report.data ? (
+        <QueryError what="the report" error={report.error} onRetry={() => report.refetch()} />
+      ) : (
+        <>
+          {cards.length > 0 && (
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: Math.min(cards.length, 4) }} gap="4">
+              {cards.map((c) => (
+                <Stat.Root key={c.label} layerStyle="card" p="4">
+                  <Stat.Label>{c.label}</Stat.Label>
+                  <Stat.ValueText>{c.value}</Stat.ValueText>
+                </Stat.Root>
+              ))}
+            </SimpleGrid>
+          )}
+          <Text fontWeight="semibold" aria-live="polite" data-testid="report-count">
+            {report.isPending
+              ? 'Loading…'
+              : `Showing ${rows.length} of ${totals?.count ?? rows.length} ${noun}`}
+          </Text>
+          <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
+            <Table.Root size="sm" aria-label={title} aria-busy={report.isFetching}>
+              <Table.Header>
+                <Table.Row>
+                  {columns.map((c) => (
+                    <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
+                      {c.header}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {report.isPending ? (
+                  <Table.Row>
+                    <Table.Cell colSpan={colSpan}>Loading…</Table.Cell>
+                  </Table.Row>
+                ) : rows.length === 0 ? (
+                  <Table.Row>
+                    <Table.Cell colSpan={colSpan} color="fg.muted">
+                      {props.emptyText ?? 'Nothing in this period.'}
+                    </Table.Cell>
+                  </Table.Row>
+                ) : (
+                  rows.map((r) => (
+                    <Table.Row key={rowKey(r)}>
+                      {columns.map((c) => (
+                        <Table.Cell
+                          key={c.header}
+                          textAlign={c.align}
+                          whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                        >
+                          {c.cell(r)}
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {report.isFetchNextPageError && (
+            <QueryError what="the next page" error={report.error} onRetry={() => report.fetchNextPage()} />
+          )}
+          {report.hasNextPage && (
+            <Button
+              alignSelf="center"
+              variant="outline"
+              onClick={() => report.fetchNextPage()}
+              loading={report.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

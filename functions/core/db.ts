@@ -86,6 +86,23 @@ export const keys = {
   activationSweep: () => ({ PK: 'TREE', SK: 'ACTIVATIONSWEEP' }),
   /** GSI2: every tree node (the daily payout's pass). */
   treeNodes: 'TREENODES',
+  /** A member's first membership activation (the plan transaction that made them count as active). */
+  firstActivation: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'ACTIVATED' }),
+  /** Per ancestor per UTC day (YYYY-MM-DD): members of each leg who first activated that day (left, right). */
+  legActivationDay: (memberId: string, day: string) => ({ PK: `MEMBER#${memberId}`, SK: `LEGACT#${day}` }),
+  /** A referral reward (tab 'activation': direct and binary bonus; 'trading' later), sorted by date. */
+  reward: (memberId: string, tab: string, isoDate: string, id: string) => ({
+    PK: `MEMBER#${memberId}`,
+    SK: `REWARD#${tab}#${isoDate}#${id}`,
+  }),
+  rewardPrefix: (tab: string) => `REWARD#${tab}#`,
+  /** GSI2: every member's rewards of a tab by date (the admin's payout structure report). */
+  rewardsByDate: (tab: string, isoDate: string, id: string) => ({
+    GSI2PK: `REWARDS#${tab}`,
+    GSI2SK: `${isoDate}#${id}`,
+  }),
+  /** A member's cumulative rewards, one attribute per tab (micro-USDT). */
+  rewardStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'REWARDSTATS' }),
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
   planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
 } as const;

@@ -5,8 +5,16 @@
  * list of plan transactions (GSI2 `LEDGERKIND#plan`), so the plans domain needs no hook; each
  * activation has a progress item (`ACTIVATION#txId`) with the same cursor-guarded batches as a
  * placement, so a repeated, concurrent or resumed run adds its points and pays its bonus once.
+ *
+ * A member's first membership activation (Executive or Imperial; see tree.ts countsAsActivation)
+ * also counts them once as an active member: `leftActive/rightActive` on every ancestor and that
+ * ancestor's per-day `LEGACT#day` counts, in the same batches. "First" is the member's `ACTIVATED`
+ * marker, claimed with the transaction id before the progress item exists, so a retried run of
+ * the first activation still counts and any later one does not. The direct bonus writes its
+ * reward row (Bonus/Rewards page, payout structure report) in the bonus's ledger transaction.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
@@ -14,8 +22,8 @@ import { applyRate } from '#core/money';
 import { accounts, transfer, type Posting } from '#functions/wallet/ledger';
 import { post } from '#functions/wallet/store';
 import { COUNT_BATCH } from './placement';
-import { getNode, writeUpBatch } from './store';
-import type { Side } from './tree';
+import { claimFirstActivation, getNode, rewardItems, writeUpBatch } from './store';
+import { countsAsActivation, MEMBERSHIP_PLANS, utcDay, type Side } from './tree';
 
 /** Plan transactions within this long before the sweep's position are looked at again. */
 const OVERLAP_MS = 5 * 60_000;
@@ -25,6 +33,13 @@ interface ActivationItem {
   memberId: string;
   sponsorId: string | null;
   amount: number;
+  /** The plan bought, the UTC day of the purchase, and whether it is the buyer's first membership. */
+  plan?: string;
+  day?: string;
+  counts?: boolean;
+  /** For the direct bonus's reward row: the buyer's e-mail and the sponsor's leg holding them. */
+  email?: string;
+  sponsorSide?: Side | null;
   status: 'counting' | 'bonus' | 'done';
   upNext: string | null;
   atSide: Side | null;
@@ -51,17 +66,31 @@ export const processActivation = async (tx: {
   memberId: string;
   postings: Posting[];
   email?: string;
+  /** The plan transaction's date (ISO) and plan (`ref.plan`). */
+  date?: string;
+  plan?: string;
 }): Promise<ActivationOutcome> => {
   let activation = await getActivation(tx.txId);
   if (activation?.status === 'done') return 'already';
   if (!activation) {
     const node = await getNode(tx.memberId);
     if (!node) return 'not-placed';
+    const day = utcDay(tx.date ?? nowIso());
+    // claimed before the progress item: a run that stops in between claims it again, as the same tx
+    const first =
+      tx.plan && MEMBERSHIP_PLANS.includes(tx.plan)
+        ? await claimFirstActivation(tx.memberId, tx.txId, day)
+        : null;
     const item: ActivationItem = {
       txId: tx.txId,
       memberId: tx.memberId,
       sponsorId: node.sponsorId,
       amount: priceOf(tx.postings),
+      ...(tx.plan ? { plan: tx.plan } : {}),
+      day,
+      counts: countsAsActivation(tx.plan, tx.txId, first),
+      email: tx.email ?? node.email,
+      sponsorSide: node.sponsorSide,
       status: node.parentId && node.position ? 'counting' : 'bonus',
       upNext: node.parentId,
       atSide: node.position,
@@ -89,12 +118,23 @@ export const processActivation = async (tx: {
       next =
         ancestor.parentId && ancestor.position ? { id: ancestor.parentId, side: ancestor.position } : null;
     }
-    await writeUpBatch(keys.activation(tx.txId), batch, next, { points: activation.amount }, 'bonus');
+    // 40 ancestors x (node + day item) + the progress item = 81 items: under the limit of 100
+    await writeUpBatch(
+      keys.activation(tx.txId),
+      batch,
+      next,
+      {
+        points: activation.amount,
+        ...(activation.counts && activation.day ? { activeDay: activation.day } : {}),
+      },
+      'bonus',
+    );
     activation = (await getActivation(tx.txId))!;
   }
   if (activation.status === 'bonus') {
     const bonus = directBonusOf(activation.amount);
     if (activation.sponsorId && bonus > 0) {
+      const sponsor = await getNode(activation.sponsorId, false);
       const result = await post({
         tx: {
           idempotencyKey: `direct-bonus:${tx.txId}`,
@@ -104,6 +144,17 @@ export const processActivation = async (tx: {
         memberId: activation.sponsorId,
         display: { type: 'Direct Bonus', amount: bonus, wallet: 'wallet' },
         ref: { activation: tx.txId, ...(tx.email ? { email: tx.email } : {}) },
+        extra: rewardItems({
+          memberId: activation.sponsorId,
+          tab: 'activation',
+          id: `direct-${tx.txId}`,
+          date: nowIso(),
+          type: 'Direct Bonus',
+          amount: bonus,
+          ownerEmail: sponsor?.email ?? '',
+          ...(activation.email ? { email: activation.email } : {}),
+          ...(activation.sponsorSide ? { side: activation.sponsorSide } : {}),
+        }),
       });
       if (result.status === 'insufficient' || result.status === 'refused')
         throw new Error(`direct bonus for ${tx.txId} was refused (${result.status})`);
@@ -168,6 +219,8 @@ export const processActivations = async (limit = 100): Promise<number> => {
         memberId: item.memberId as string,
         postings: item.postings as Posting[],
         email: (item.ref as { email?: string } | undefined)?.email,
+        date: item.date as string | undefined,
+        plan: (item.ref as { plan?: string } | undefined)?.plan,
       });
       if (outcome === 'done') done += 1;
       if (outcome === 'not-placed') blocked = true;

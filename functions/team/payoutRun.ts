@@ -4,9 +4,11 @@
  * post (kind `bonus`, key `binary-bonus:<day>:<member>`) and the node's points update with
  * `paidDay` happen in ONE transaction, under the condition that the node was not paid that day.
  * So a second run the same day pays nothing, and a run killed half-way and started again pays
- * each member exactly once.
+ * each member exactly once. The member's reward row ('Binary Bonus', the matched points) and
+ * cumulative reward total are written in the same transaction.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
@@ -15,7 +17,7 @@ import { getMember } from '#functions/auth/store';
 import { accounts, transfer } from '#functions/wallet/ledger';
 import { post, type TransactItem } from '#functions/wallet/store';
 import { binaryPayout } from './payout';
-import { listNodes, type NodeItem } from './store';
+import { listNodes, rewardItems, type NodeItem } from './store';
 
 /** The member's referral daily limit: Imperial, Executive, or 0 without an active plan. */
 export const dailyLimitOf = (
@@ -58,7 +60,20 @@ export const payNode = async (node: NodeItem, day: string): Promise<NodePayout> 
       memberId: node.id,
       display: { type: 'Binary Bonus', amount: result.bonus, wallet: 'wallet' },
       ref: { day, matched: result.matched },
-      extra: [consume],
+      extra: [
+        consume,
+        ...rewardItems({
+          memberId: node.id,
+          tab: 'activation',
+          id: `binary-${day}-${node.id}`,
+          date: nowIso(),
+          type: 'Binary Bonus',
+          amount: result.bonus,
+          ownerEmail: node.email,
+          matched: result.matched,
+          day,
+        }),
+      ],
     });
     if (posted.status === 'applied') return 'paid';
     if (posted.status === 'replayed' || posted.status === 'refused') return 'already';

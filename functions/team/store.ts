@@ -12,8 +12,8 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { db, decodeCursor, encodeCursor, isConditionFailure, keys, tableName } from '#core/db';
-import type { Side, TreeNode } from './tree';
+import { db, decodeCursor, encodeCursor, isConditionFailure, keys, queryAll, tableName } from '#core/db';
+import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from './tree';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -46,7 +46,13 @@ const stripKeys = <T>(item: Record<string, unknown>): T => {
 
 const toNode = (item: Record<string, unknown>): NodeItem => {
   const node = stripKeys<NodeItem>(item);
-  return { ...node, left: node.left ?? null, right: node.right ?? null };
+  return {
+    ...node,
+    left: node.left ?? null,
+    right: node.right ?? null,
+    leftActive: node.leftActive ?? 0,
+    rightActive: node.rightActive ?? 0,
+  };
 };
 
 export const getNode = async (memberId: string, consistent = true): Promise<NodeItem | null> => {
@@ -239,36 +245,80 @@ export const writeJoin = async (node: NodeItem): Promise<'placed' | 'conflict'> 
   }
 };
 
+/** DynamoDB's limit on the items of one transaction. */
+const TRANSACTION_LIMIT = 100;
+
 /**
- * Adds to one batch of ancestors (a count of 1, or `points` on the grown leg) and moves the progress
- * item's cursor past them, on the condition that the cursor is still where this batch starts: a
- * repeated or concurrent run of the same batch fails the condition and adds nothing twice. With no
- * `next`, the progress item moves to `finalStatus` (and leaves the pending index).
+ * What one batch adds to each ancestor: a member count of 1, or an activation's points on the grown
+ * leg; `activeDay` set when the activation is its buyer's first membership (one active member on
+ * the leg, and one in the ancestor's `LEGACT#day` counts).
+ */
+export type UpAdd = 'count' | { points: number; activeDay?: string };
+
+/** Items written per ancestor for `add` (the batch size must keep the transaction under 100). */
+export const itemsPerAncestor = (add: UpAdd): number => (add !== 'count' && add.activeDay ? 2 : 1);
+
+/**
+ * Adds to one batch of ancestors (see UpAdd) and moves the progress item's cursor past them, on the
+ * condition that the cursor is still where this batch starts: a repeated or concurrent run of the
+ * same batch fails the condition and adds nothing twice. With no `next`, the progress item moves to
+ * `finalStatus` (and leaves the pending index).
  */
 export const writeUpBatch = async (
   progressKey: { PK: string; SK: string },
   batch: { id: string; side: Side }[],
   next: { id: string; side: Side } | null,
-  add: { points: number } | 'count',
+  add: UpAdd,
   finalStatus: string,
 ): Promise<boolean> => {
-  const field = (side: Side) =>
-    add === 'count'
-      ? side === 'Left'
-        ? 'leftCount'
-        : 'rightCount'
-      : side === 'Left'
-        ? 'leftPoints'
-        : 'rightPoints';
-  const items: TransactItem[] = batch.map((inc) => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.treeNode(inc.id),
-      UpdateExpression: 'ADD #field :n',
-      ExpressionAttributeNames: { '#field': field(inc.side) },
-      ExpressionAttributeValues: { ':n': add === 'count' ? 1 : add.points },
-    },
-  }));
+  if (batch.length * itemsPerAncestor(add) + 1 > TRANSACTION_LIMIT)
+    throw new Error(`a batch of ${batch.length} ancestors is over the transaction limit`);
+  const items: TransactItem[] = batch.flatMap((inc): TransactItem[] => {
+    if (add === 'count')
+      return [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.treeNode(inc.id),
+            UpdateExpression: 'ADD #field :n',
+            ExpressionAttributeNames: { '#field': countField(inc.side) },
+            ExpressionAttributeValues: { ':n': 1 },
+          },
+        },
+      ];
+    if (!add.activeDay)
+      return [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.treeNode(inc.id),
+            UpdateExpression: 'ADD #field :n',
+            ExpressionAttributeNames: { '#field': pointsField(inc.side) },
+            ExpressionAttributeValues: { ':n': add.points },
+          },
+        },
+      ];
+    return [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.treeNode(inc.id),
+          UpdateExpression: 'ADD #field :n, #active :one',
+          ExpressionAttributeNames: { '#field': pointsField(inc.side), '#active': activeField(inc.side) },
+          ExpressionAttributeValues: { ':n': add.points, ':one': 1 },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.legActivationDay(inc.id, add.activeDay),
+          UpdateExpression: 'SET #day = :day ADD #side :one',
+          ExpressionAttributeNames: { '#day': 'day', '#side': dayField(inc.side) },
+          ExpressionAttributeValues: { ':day': add.activeDay, ':one': 1 },
+        },
+      },
+    ];
+  });
   items.push({
     Update: {
       TableName: tableName(),
@@ -295,6 +345,74 @@ export const writeUpBatch = async (
     if (isConditionFailure(error)) return false;
     throw error;
   }
+};
+
+/**
+ * Claims a member's first-activation marker (`MEMBER#id / ACTIVATED`) for transaction `txId` and
+ * returns the transaction that holds it: `txId` when this one is (or already was) the first, so a
+ * retried run of the first activation still knows it was the first.
+ */
+export const claimFirstActivation = async (memberId: string, txId: string, day: string): Promise<string> => {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.firstActivation(memberId), memberId, txId, day },
+        ConditionExpression: 'attribute_not_exists(PK) OR txId = :tx',
+        ExpressionAttributeValues: { ':tx': txId },
+      }),
+    );
+    return txId;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.firstActivation(memberId), ConsistentRead: true }),
+  );
+  return String(Item?.txId);
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface LegActivations {
+  /** Members of each leg whose first membership activation fell in the range. */
+  left: number;
+  right: number;
+  /** The days of the range with activations, oldest first. */
+  days: { day: string; left: number; right: number }[];
+}
+
+/**
+ * Activation counts by leg of `memberId`'s team for the UTC days `fromDay`..`toDay` (YYYY-MM-DD,
+ * inclusive): one Query over the member's `LEGACT#day` items (a few bytes each, so a range of years
+ * is one page; queryAll reads on should it ever not be).
+ */
+export const legActivations = async (
+  memberId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<LegActivations> => {
+  if (!DAY.test(fromDay) || !DAY.test(toDay)) throw new Error('legActivations takes days as YYYY-MM-DD');
+  if (fromDay > toDay) return { left: 0, right: 0, days: [] };
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.treeNode(memberId).PK,
+      ':from': keys.legActivationDay(memberId, fromDay).SK,
+      ':to': keys.legActivationDay(memberId, toDay).SK,
+    },
+  });
+  const days = items.map((item) => ({
+    day: String(item.day),
+    left: Number(item.left ?? 0),
+    right: Number(item.right ?? 0),
+  }));
+  return {
+    left: days.reduce((sum, d) => sum + d.left, 0),
+    right: days.reduce((sum, d) => sum + d.right, 0),
+    days,
+  };
 };
 
 /** Counts one batch of a placement's ancestors (see writeUpBatch). */
@@ -358,4 +476,132 @@ export const listNodes = async (
     }),
   );
   return { nodes: Items.map(toNode), next: LastEvaluatedKey };
+};
+
+export type RewardTab = 'activation' | 'trading';
+
+/**
+ * One referral reward as a member and the admin see it. Written only inside the ledger transaction
+ * that pays it (`post`'s `extra`, see rewardItems), so there is a row exactly when money moved.
+ * Tab 'activation': 'Direct Bonus' (a referral's plan activation) and 'Binary Bonus' (the daily
+ * matched points); tab 'trading': the trading profit distribution (a later issue) writes the same
+ * shape with its own type.
+ */
+export interface RewardRow {
+  memberId: string;
+  tab: RewardTab;
+  /** Unique per member and tab: `direct-<plan txId>`, `binary-<day>-<memberId>`. */
+  id: string;
+  /** ISO date-time of the payment. */
+  date: string;
+  type: string;
+  /** micro-USDT paid. */
+  amount: number;
+  /** For the payout structure report: who was paid ... */
+  ownerEmail: string;
+  /** ... and what for: the activating member's e-mail and the leg holding them (direct bonus) ... */
+  email?: string;
+  side?: Side;
+  /** ... or the points matched (binary bonus) and the day paid. */
+  matched?: number;
+  day?: string;
+}
+
+/**
+ * The reward row (on the member's list and the tab's GSI2 list by date) and the member's cumulative
+ * total for the tab, to go in the paying ledger transaction's `extra`: a replayed payment is
+ * refused whole by the ledger's idempotency item, so neither is written twice.
+ */
+export const rewardItems = (row: RewardRow): TransactItem[] => [
+  {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.reward(row.memberId, row.tab, row.date, row.id),
+        ...keys.rewardsByDate(row.tab, row.date, row.id),
+        ...row,
+      },
+    },
+  },
+  {
+    Update: {
+      TableName: tableName(),
+      Key: keys.rewardStats(row.memberId),
+      UpdateExpression: 'SET memberId = :m ADD #tab :amount',
+      ExpressionAttributeNames: { '#tab': row.tab },
+      ExpressionAttributeValues: { ':m': row.memberId, ':amount': row.amount },
+    },
+  },
+];
+
+const toReward = (item: Record<string, unknown>): RewardRow => stripKeys<RewardRow>(item);
+
+/** A member's rewards of one tab, newest first, paged. */
+export const listMemberRewards = async (
+  memberId: string,
+  tab: RewardTab,
+  limit: number,
+  cursor?: string,
+): Promise<{ items: RewardRow[]; cursor?: string }> => {
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.member(memberId).PK, ':prefix': keys.rewardPrefix(tab) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  return { items: Items.map(toReward), cursor: encodeCursor(LastEvaluatedKey) };
+};
+
+/** The sum of a member's rewards of one tab paid on the UTC day `day` (YYYY-MM-DD). */
+export const rewardsOfDay = async (memberId: string, tab: RewardTab, day: string): Promise<number> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.member(memberId).PK,
+      ':prefix': `${keys.rewardPrefix(tab)}${day}`,
+    },
+    ProjectionExpression: 'amount',
+  });
+  return items.reduce((sum, item) => sum + Number(item.amount ?? 0), 0);
+};
+
+/** A member's cumulative rewards per tab (micro-USDT). */
+export const rewardTotals = async (memberId: string): Promise<Record<RewardTab, number>> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.rewardStats(memberId) }));
+  return { activation: Number(Item?.activation ?? 0), trading: Number(Item?.trading ?? 0) };
+};
+
+/**
+ * Every member's rewards of one tab paid on the UTC days `fromDay`..`toDay` (YYYY-MM-DD,
+ * inclusive), by date (oldest first unless `newestFirst`), paged: the payout structure report.
+ */
+export const listRewardsByDate = async (
+  tab: RewardTab,
+  fromDay: string,
+  toDay: string,
+  options: { limit: number; cursor?: string; newestFirst?: boolean },
+): Promise<{ items: RewardRow[]; cursor?: string }> => {
+  if (fromDay > toDay) return { items: [] };
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.rewardsByDate(tab, '', '').GSI2PK,
+        ':from': fromDay,
+        // every ISO date-time of `toDay` sorts before `${toDay}~`
+        ':to': `${toDay}~`,
+      },
+      ScanIndexForward: !options.newestFirst,
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor),
+    }),
+  );
+  return { items: Items.map(toReward), cursor: encodeCursor(LastEvaluatedKey) };
 };

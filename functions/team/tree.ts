@@ -31,6 +31,9 @@ export interface TreeNode {
   /** Activation points carried on each leg (plan prices, integer micro-USDT). */
   leftPoints: number;
   rightPoints: number;
+  /** Members in each leg who have activated a membership (counted once, at their first activation). */
+  leftActive: number;
+  rightActive: number;
   /** The last day (YYYY-MM-DD) the binary payout consumed this node's matched points. */
   paidDay?: string;
 }
@@ -42,6 +45,23 @@ export const countField = (side: Side) => (side === 'Left' ? 'leftCount' : 'righ
 export const pointsField = (side: Side) => (side === 'Left' ? 'leftPoints' : 'rightPoints');
 export const directField = (side: Side) => (side === 'Left' ? 'directLeft' : 'directRight');
 export const childField = (side: Side) => (side === 'Left' ? 'left' : 'right');
+export const activeField = (side: Side) => (side === 'Left' ? 'leftActive' : 'rightActive');
+/** The attribute of a per-day leg activation item (`LEGACT#day`) that counts `side`. */
+export const dayField = (side: Side) => (side === 'Left' ? 'left' : 'right');
+
+/** The plans that make a member active (a membership); upgrades and Core plans add points only. */
+export const MEMBERSHIP_PLANS: readonly string[] = ['executive', 'imperial'];
+
+/**
+ * Whether a plan activation counts its buyer as an active member up the tree: a membership plan,
+ * and the buyer's first one (`firstTxId` is the transaction that first claimed the member's
+ * activation marker, or null when none has; a repeated run of that same transaction still counts).
+ */
+export const countsAsActivation = (plan: string | undefined, txId: string, firstTxId: string | null) =>
+  plan !== undefined && MEMBERSHIP_PLANS.includes(plan) && (firstTxId === null || firstTxId === txId);
+
+/** The UTC day (YYYY-MM-DD) of an ISO date-time. */
+export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 
 /** Follows `side` children from `startId` to the last node on that edge: the new member's parent. */
 export const legBottom = (
@@ -104,6 +124,8 @@ export const newNode = (
   directRight: 0,
   leftPoints: 0,
   rightPoints: 0,
+  leftActive: 0,
+  rightActive: 0,
 });
 
 /** The writes one join makes, as the store will send them: what the bench counts. */
@@ -123,6 +145,10 @@ export const writesOf = (plan: JoinPlan): number =>
 export class MemoryTree {
   readonly nodes = new Map<string, TreeNode>();
   rootId: string | null = null;
+  /** Each activated member's first membership transaction (the store's `ACTIVATED` marker). */
+  readonly firstActivation = new Map<string, string>();
+  /** Per ancestor, per UTC day: members of each leg who activated that day (the store's `LEGACT#day`). */
+  readonly legDays = new Map<string, Map<string, { left: number; right: number }>>();
 
   get = (id: string): TreeNode | undefined => this.nodes.get(id);
 
@@ -179,5 +205,42 @@ export class MemoryTree {
     const increments = ancestorIncrements(node.parentId, node.position, this.get);
     for (const inc of increments) this.nodes.get(inc.id)![pointsField(inc.side)] += amount;
     return increments;
+  }
+
+  /**
+   * A plan activation (transaction `txId` of `plan` at `date`): the points, and when it is the
+   * buyer's first membership, one active member on each ancestor's leg and in that day's counts.
+   * Applying the same transaction twice is the store's retried run: it must not count again here
+   * either, so the caller passes each transaction once (the store's progress item does that).
+   */
+  activate(id: string, activation: { txId: string; plan: string; amount: number; date: string }): boolean {
+    const first = this.firstActivation.get(id) ?? null;
+    const counts = countsAsActivation(activation.plan, activation.txId, first);
+    if (counts && first === null) this.firstActivation.set(id, activation.txId);
+    const increments = this.addPoints(id, activation.amount);
+    if (!counts) return false;
+    const day = utcDay(activation.date);
+    for (const inc of increments) {
+      this.nodes.get(inc.id)![activeField(inc.side)] += 1;
+      const days = this.legDays.get(inc.id) ?? new Map<string, { left: number; right: number }>();
+      const today = days.get(day) ?? { left: 0, right: 0 };
+      today[dayField(inc.side)] += 1;
+      days.set(day, today);
+      this.legDays.set(inc.id, days);
+    }
+    return true;
+  }
+
+  /** The same answer as the store's `legActivations`: totals and the days with activations, in order. */
+  legActivations(id: string, fromDay: string, toDay: string) {
+    const days = [...(this.legDays.get(id) ?? new Map<string, { left: number; right: number }>())]
+      .filter(([day]) => day >= fromDay && day <= toDay)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, counts]) => ({ day, ...counts }));
+    return {
+      left: days.reduce((sum, d) => sum + d.left, 0),
+      right: days.reduce((sum, d) => sum + d.right, 0),
+      days,
+    };
   }
 }

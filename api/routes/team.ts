@@ -1,4 +1,12 @@
-import { DirectReferralPage, DirectReferralsQuery, TeamSummary, TreeQuery, TreeView } from '../schemas/team';
+import {
+  DirectReferralPage,
+  DirectReferralsQuery,
+  RewardsPage,
+  RewardsQuery,
+  TeamSummary,
+  TreeQuery,
+  TreeView,
+} from '../schemas/team';
 import { Empty, route, type Route } from '../route';
 
 export const teamRoutes = {
@@ -7,7 +15,8 @@ export const teamRoutes = {
     path: '/team',
     access: 'member',
     domain: 'team',
-    summary: "The member's team: direct referrals, leg counts and points (Team Glance)",
+    summary:
+      "The member's team: direct referrals, leg counts, active members, points and activation profit (Team Glance)",
     request: Empty,
     response: TeamSummary,
   }),
@@ -19,6 +28,16 @@ export const teamRoutes = {
     summary: "The member's direct referrals on one side (date and e-mail), newest first, paged",
     request: DirectReferralsQuery,
     response: DirectReferralPage,
+  }),
+  listRewards: route({
+    method: 'GET',
+    path: '/team/rewards',
+    access: 'member',
+    domain: 'team',
+    summary:
+      "The member's referral rewards of a tab (date, type, amount), newest first, paged; today's and cumulative profit",
+    request: RewardsQuery,
+    response: RewardsPage,
   }),
   getTree: route({
     method: 'GET',

@@ -15,6 +15,12 @@ export const TeamSummary = z.object({
   /** Activation points carried on each leg, in USDT. */
   leftPoints: z.string(),
   rightPoints: z.string(),
+  /** Activation Team: members of each leg who have activated a membership (each counted once). */
+  leftActive: z.number().int(),
+  rightActive: z.number().int(),
+  /** Activation Profit: the member's activation rewards (direct and binary bonus) today (UTC) and in all. */
+  activationProfitToday: z.number().int().describe('micro-USDT'),
+  activationProfitTotal: z.number().int().describe('micro-USDT'),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
@@ -50,3 +56,22 @@ export type TreeNodeView = z.infer<typeof TreeNodeView>;
 /** The shown root, its two children and four grandchildren (the ones that exist). */
 export const TreeView = z.object({ rootId: z.string(), nodes: z.array(TreeNodeView) });
 export type TreeView = z.infer<typeof TreeView>;
+
+/** The Bonus/Rewards page's tabs: referral bonuses from activations, and (later) from trading profit. */
+export const RewardTab = z.enum(['activation', 'trading']);
+
+export const RewardsQuery = PageQuery.extend({ tab: RewardTab.default('activation') });
+
+export const RewardRow = z.object({
+  date: Timestamp,
+  /** 'Direct Bonus', 'Binary Bonus' (activation tab). */
+  type: z.string(),
+  amount: z.number().int().describe('micro-USDT'),
+});
+
+/** One page of the member's rewards of a tab, newest first, with the tab's profit today (UTC) and in all. */
+export const RewardsPage = page(RewardRow).extend({
+  todayProfit: z.number().int().describe('micro-USDT'),
+  cumulativeProfit: z.number().int().describe('micro-USDT'),
+});
+export type RewardsPage = z.infer<typeof RewardsPage>;

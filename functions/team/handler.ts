@@ -4,5 +4,6 @@ import * as team from './service';
 export const handler = domainHandler('team', {
   getTeam: (_input, { caller }) => team.getTeam(caller!.memberId),
   listDirectReferrals: (input, { caller }) => team.directReferrals(caller!.memberId, input),
+  listRewards: (input, { caller }) => team.rewards(caller!.memberId, input),
   getTree: (input) => team.getTree(input),
 });

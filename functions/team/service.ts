@@ -1,10 +1,31 @@
-/** Team use cases: a member's team (Team Glance), their direct referrals, and the admin's tree view. */
+/**
+ * Team use cases: a member's team (Team Glance), their direct referrals and rewards (Bonus/Rewards),
+ * and the admin's tree view.
+ */
 import type { z } from 'zod';
-import type { DirectReferralsQuery, TeamSummary, TreeNodeView, TreeQuery, TreeView } from '#api/schemas/team';
+import type {
+  DirectReferralsQuery,
+  RewardsPage,
+  RewardsQuery,
+  TeamSummary,
+  TreeNodeView,
+  TreeQuery,
+  TreeView,
+} from '#api/schemas/team';
+import { nowIso } from '#core/clock';
 import { notFound } from '#core/errors';
 import { formatUsdt } from '#core/money';
 import { findMemberByEmail } from '#functions/auth/store';
-import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store';
+import {
+  getNode,
+  getRootId,
+  listDirectReferrals,
+  listMemberRewards,
+  rewardsOfDay,
+  rewardTotals,
+  type NodeItem,
+  type RewardTab,
+} from './store';
 
 export const teamMessages = {
   noMember: 'There is no member with this e-mail in the tree.',
@@ -12,8 +33,17 @@ export const teamMessages = {
   noTree: 'The tree is empty: no member has been placed yet.',
 } as const;
 
+/** A tab's profit today (the UTC day) and in all: one small Query and one GetItem. */
+const profitOf = async (memberId: string, tab: RewardTab) => {
+  const [today, totals] = await Promise.all([
+    rewardsOfDay(memberId, tab, nowIso().slice(0, 10)),
+    rewardTotals(memberId),
+  ]);
+  return { today, total: totals[tab] };
+};
+
 export const getTeam = async (memberId: string): Promise<TeamSummary> => {
-  const node = await getNode(memberId, false);
+  const [node, profit] = await Promise.all([getNode(memberId, false), profitOf(memberId, 'activation')]);
   return {
     placed: node !== null,
     directLeft: node?.directLeft ?? 0,
@@ -22,6 +52,27 @@ export const getTeam = async (memberId: string): Promise<TeamSummary> => {
     rightCount: node?.rightCount ?? 0,
     leftPoints: formatUsdt(node?.leftPoints ?? 0),
     rightPoints: formatUsdt(node?.rightPoints ?? 0),
+    leftActive: node?.leftActive ?? 0,
+    rightActive: node?.rightActive ?? 0,
+    activationProfitToday: profit.today,
+    activationProfitTotal: profit.total,
+  };
+};
+
+/** The member's own rewards of a tab, newest first, with the tab's today's and cumulative profit. */
+export const rewards = async (
+  memberId: string,
+  query: z.infer<typeof RewardsQuery>,
+): Promise<RewardsPage> => {
+  const [page, profit] = await Promise.all([
+    listMemberRewards(memberId, query.tab, query.limit, query.cursor),
+    profitOf(memberId, query.tab),
+  ]);
+  return {
+    items: page.items.map((row) => ({ date: row.date, type: row.type, amount: row.amount })),
+    cursor: page.cursor,
+    todayProfit: profit.today,
+    cumulativeProfit: profit.total,
   };
 };
 

@@ -12,7 +12,16 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { db, decodeCursor, encodeCursor, isConditionFailure, keys, queryAll, tableName } from '#core/db';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  isConditionFailure,
+  keys,
+  queryAll,
+  queryPage,
+  tableName,
+} from '#core/db';
 import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from './tree';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -536,24 +545,24 @@ export const rewardItems = (row: RewardRow): TransactItem[] => [
 
 const toReward = (item: Record<string, unknown>): RewardRow => stripKeys<RewardRow>(item);
 
-/** A member's rewards of one tab, newest first, paged. */
+/** A member's rewards of one tab, newest first, paged (no empty last page). */
 export const listMemberRewards = async (
   memberId: string,
   tab: RewardTab,
   limit: number,
   cursor?: string,
 ): Promise<{ items: RewardRow[]; cursor?: string }> => {
-  const { Items = [], LastEvaluatedKey } = await db.send(
-    new QueryCommand({
+  const page = await queryPage(
+    {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.member(memberId).PK, ':prefix': keys.rewardPrefix(tab) },
       ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor),
-    }),
+    },
+    limit,
+    cursor,
   );
-  return { items: Items.map(toReward), cursor: encodeCursor(LastEvaluatedKey) };
+  return { items: page.items.map(toReward), cursor: page.cursor };
 };
 
 /** The sum of a member's rewards of one tab paid on the UTC day `day` (YYYY-MM-DD). */
@@ -587,8 +596,8 @@ export const listRewardsByDate = async (
   options: { limit: number; cursor?: string; newestFirst?: boolean },
 ): Promise<{ items: RewardRow[]; cursor?: string }> => {
   if (fromDay > toDay) return { items: [] };
-  const { Items = [], LastEvaluatedKey } = await db.send(
-    new QueryCommand({
+  const page = await queryPage(
+    {
       TableName: tableName(),
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
@@ -599,9 +608,9 @@ export const listRewardsByDate = async (
         ':to': `${toDay}~`,
       },
       ScanIndexForward: !options.newestFirst,
-      Limit: options.limit,
-      ExclusiveStartKey: decodeCursor(options.cursor),
-    }),
+    },
+    options.limit,
+    options.cursor,
   );
-  return { items: Items.map(toReward), cursor: encodeCursor(LastEvaluatedKey) };
+  return { items: page.items.map(toReward), cursor: page.cursor };
 };

@@ -12,12 +12,14 @@ import { topUp, useLocalTable } from '../wallet/fund';
 let activations: typeof import('#functions/team/activations');
 let placement: typeof import('#functions/team/placement');
 let store: typeof import('#functions/team/store');
+let payout: typeof import('#functions/team/payoutRun');
 beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
   activations = await import('#functions/team/activations');
   placement = await import('#functions/team/placement');
   store = await import('#functions/team/store');
+  payout = await import('#functions/team/payoutRun');
 });
 
 const node = async (id: string) =>
@@ -147,5 +149,130 @@ describe('active members and leg activations by day', () => {
       left: 0,
       right: 1,
     });
+  });
+});
+
+interface Rewards {
+  items: { date: string; type: string; amount: number }[];
+  cursor?: string;
+  todayProfit: number;
+  cumulativeProfit: number;
+}
+const rewards = async (
+  idToken: string,
+  input: { tab?: 'activation' | 'trading'; limit?: number; cursor?: string } = {},
+) => {
+  const r = await call('listRewards', input, idToken);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as Rewards;
+};
+
+/** Every row of the tab's date list for the range (all pages), of one member. */
+const bonusRowsOf = async (memberId: string, day: string) => {
+  const rows: Awaited<ReturnType<typeof store.listRewardsByDate>>['items'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.listRewardsByDate('activation', day, day, { limit: 50, cursor });
+    rows.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return rows.filter((row) => row.memberId === memberId);
+};
+
+describe('referral rewards', () => {
+  it('writes a reward row per bonus, sums today and in all, and a repeated run adds nothing', async () => {
+    const sponsor = await join(stack().admin.username, 'Right');
+    await activate(sponsor.idToken); // Executive: a binary bonus needs a plan
+    const left = await join(sponsor.username, 'Left');
+    const right = await join(sponsor.username, 'Right');
+    expect(await rewards(sponsor.idToken)).toEqual({ items: [], todayProfit: 0, cumulativeProfit: 0 });
+
+    await activate(left.idToken, 'executive');
+    await activate(right.idToken, 'imperial');
+    const priceOf = async (idToken: string) =>
+      500_000_000 - Number((await call('getWallet', {}, idToken)).body.wallet);
+    const [executive, imperial] = [await priceOf(left.idToken), await priceOf(right.idToken)];
+    const direct = [Math.floor(imperial / 10), Math.floor(executive / 10)];
+    await expect.poll(async () => (await rewards(sponsor.idToken)).items.length, { timeout: 10_000 }).toBe(2);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const page = await rewards(sponsor.idToken);
+    expect(page.items.map((r) => [r.type, r.amount])).toEqual([
+      ['Direct Bonus', direct[0]],
+      ['Direct Bonus', direct[1]],
+    ]);
+    expect(page.items.every((r) => r.date.startsWith(today))).toBe(true);
+    expect(page).toMatchObject({
+      todayProfit: direct[0] + direct[1],
+      cumulativeProfit: direct[0] + direct[1],
+    });
+
+    // Team Glance: the Activation Team and Activation Profit cards
+    await expect
+      .poll(async () => (await call('getTeam', {}, sponsor.idToken)).body, { timeout: 10_000 })
+      .toMatchObject({
+        leftActive: 1,
+        rightActive: 1,
+        activationProfitToday: direct[0] + direct[1],
+        activationProfitTotal: direct[0] + direct[1],
+      });
+    expect(await store.legActivations(sponsor.id, today, today)).toEqual({
+      left: 1,
+      right: 1,
+      days: [{ day: today, left: 1, right: 1 }],
+    });
+
+    // the admin's list by date: what each direct bonus was for
+    expect(
+      (await bonusRowsOf(sponsor.id, today)).map((r) => [r.type, r.ownerEmail, r.email, r.side, r.amount]),
+    ).toEqual([
+      ['Direct Bonus', sponsor.email, left.email, 'Left', direct[1]],
+      ['Direct Bonus', sponsor.email, right.email, 'Right', direct[0]],
+    ]);
+
+    // the daily binary bonus: 10% of the matched points (the smaller leg), capped at 230 (Executive)
+    await expect.poll(async () => Number((await node(sponsor.id))!.rightPoints)).toBe(imperial);
+    const sponsorNode = (await store.getNode(sponsor.id))!;
+    expect(await payout.payNode(sponsorNode, today)).toBe('paid');
+    const binary = Math.min(Math.floor(executive / 10), 230_000_000);
+    const after = await rewards(sponsor.idToken);
+    expect(after.items[0]).toMatchObject({ type: 'Binary Bonus', amount: binary });
+    const total = direct[0] + direct[1] + binary;
+    expect(after).toMatchObject({ todayProfit: total, cumulativeProfit: total });
+    const binaryRow = (await bonusRowsOf(sponsor.id, today)).find((r) => r.type === 'Binary Bonus');
+    expect(binaryRow).toMatchObject({
+      ownerEmail: sponsor.email,
+      matched: executive,
+      day: today,
+      amount: binary,
+    });
+
+    // everything again: no row, no profit added
+    await activations.processActivations();
+    expect(await payout.payNode(sponsorNode, today)).toBe('already');
+    const again = await rewards(sponsor.idToken);
+    expect(again.items).toHaveLength(3);
+    expect(again).toMatchObject({ todayProfit: total, cumulativeProfit: total });
+    expect(await bonusRowsOf(sponsor.id, today)).toHaveLength(3);
+    expect((await call('getTeam', {}, sponsor.idToken)).body).toMatchObject({
+      leftActive: 1,
+      rightActive: 1,
+    });
+
+    // pages, newest first, with no empty last page
+    const first = await rewards(sponsor.idToken, { limit: 2 });
+    expect(first.items.map((r) => r.type)).toEqual(['Binary Bonus', 'Direct Bonus']);
+    expect(first.cursor).toBeTruthy();
+    const second = await rewards(sponsor.idToken, { limit: 2, cursor: first.cursor });
+    expect(second.items.map((r) => r.amount)).toEqual([direct[1]]);
+    expect(second.cursor).toBeUndefined();
+
+    // the Trading tab has nothing yet; another member sees none of the sponsor's rewards
+    expect(await rewards(sponsor.idToken, { tab: 'trading' })).toEqual({
+      items: [],
+      todayProfit: 0,
+      cumulativeProfit: 0,
+    });
+    expect(await rewards(left.idToken)).toEqual({ items: [], todayProfit: 0, cumulativeProfit: 0 });
   });
 });

@@ -83,6 +83,8 @@ export class TrendexStack extends Stack {
 
     // Per-function wiring.
     if (api.functions.auth) auth.grantAdminApis(api.functions.auth);
+    // profile edit (the `name` attribute) and Transfer email (the login address)
+    if (api.functions.admin) auth.grantAdminApis(api.functions.admin);
     auth.exposePoolIds(realtime.handler); // verifies the ID token of $connect
     for (const fn of [...Object.values(api.functions), realtime.handler]) storage.grantImages(fn);
     if (schedules.functions.botTick) queues.grantSend(schedules.functions.botTick);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BotIdSchema } from '../bots';
 import { Email, Timestamp } from './common';
 
 /** The live checklist of the sign-up and reset pages; the server applies the same rules. */
@@ -92,6 +93,9 @@ export const Profile = z.object({
   }),
   balances: z.object({ wallet: z.number().int(), wallet1: z.number().int(), fuelwallet: z.number().int() }),
   bots: z.record(z.string(), z.boolean()),
+  grantedBot: BotIdSchema.nullable().describe(
+    'a bot an admin granted beyond the plan (profile edit), or none',
+  ),
   proxy: z.string().describe('the IP address a member whitelists on the exchange'),
 });
 export type Profile = z.infer<typeof Profile>;

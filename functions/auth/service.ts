@@ -8,6 +8,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { BOT_NAMES, type BotName } from '#api/bots';
 import { RANK_NAMES, type Profile, type Side, type SignUpRequest } from '#api/schemas/auth';
 import { nowIso } from '#core/clock';
 import { cognito, userPoolClientId, userPoolId } from '#core/cognito';
@@ -297,6 +298,7 @@ export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Pr
     // the ledger's balances are the truth; the member item's wallet numbers are not used
     balances: { wallet: balances.wallet, wallet1: balances.wallet1, fuelwallet: balances.fuelwallet },
     bots: member.bots,
+    grantedBot: member.grantedBot && member.grantedBot in BOT_NAMES ? (member.grantedBot as BotName) : null,
     proxy: process.env.EXCHANGE_EGRESS_IP ?? '127.0.0.1',
   };
 };

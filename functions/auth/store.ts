@@ -10,6 +10,7 @@ import {
 import type { Side } from '#api/schemas/auth';
 import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
 import { nowSeconds } from '#core/clock';
+import { nationalNumberOf } from './phone';
 
 /** The member item: spec section 3 "User". Plan and bot fields are owned by later domains. */
 export interface MemberItem {
@@ -33,6 +34,8 @@ export interface MemberItem {
   wallet1: number;
   fuelwallet: number;
   bots: Record<string, boolean>;
+  /** A bot an admin granted beyond the plan (admin profile edit); absent when none. */
+  grantedBot?: string | null;
 }
 
 /** What a sign-up holds until the e-mail is verified; the member is made from it on confirmation. */
@@ -122,9 +125,27 @@ export const releaseReservation = async (username: string, email: string): Promi
     });
 };
 
+/** The member's mobile-number lookup item (admin profile search), when the number parses. */
+const phoneLookup = (member: MemberItem) => {
+  const national = nationalNumberOf(member.phone);
+  if (!national) return [];
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...keys.memberByPhone(national, member.phone, member.id),
+          memberId: member.id,
+          phone: member.phone,
+        },
+      },
+    },
+  ];
+};
+
 /**
- * Creates the member, turns the reservation into the member's username and counts the
- * registration, all or nothing. False when the member already exists (a repeated trigger).
+ * Creates the member, turns the reservation into the member's username, writes the phone lookup
+ * and counts the registration, all or nothing. False when the member already exists (a repeated trigger).
  */
 export const createMember = async (member: MemberItem): Promise<boolean> => {
   const day = member.registeredAt.slice(0, 10);
@@ -166,6 +187,7 @@ export const createMember = async (member: MemberItem): Promise<boolean> => {
               },
             },
           },
+          ...phoneLookup(member),
           count('members'),
           count(`members#day#${day}`),
           count(`members#month#${month}`),

@@ -34,6 +34,16 @@ export const keys = {
     GSI2SK: `${isoDate}#${memberId}`,
   }),
   username: (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' }),
+  /**
+   * Finds members by mobile number (admin profile search): one item per member under the national
+   * number's digits, sorted by the full E.164 number, so "+91 98765 43210" is a begins_with and
+   * "98765 43210" lists that national number in every country. Written with the member.
+   */
+  memberByPhone: (nationalNumber: string, e164: string, memberId: string) => ({
+    PK: keys.phoneNumber(nationalNumber),
+    SK: `${e164}#${memberId}`,
+  }),
+  phoneNumber: (nationalNumber: string) => `PHONE#${nationalNumber}`,
   verifyToken: (tokenHash: string) => ({ PK: `TOKEN#${tokenHash}`, SK: 'VERIFY' }),
   notification: (memberId: string, id: string) => ({ PK: `MEMBER#${memberId}`, SK: `NOTE#${id}` }),
   notificationPrefix: 'NOTE#',

@@ -41,6 +41,7 @@ export const messages = {
   exchangeKeyBound: 'Your API key is verified and connected.',
   exchangeKeyRemoved: 'Your API key is removed.',
   exchangeNotConnected: 'Connect your exchange API key first.',
+  transferSuccessful: 'Transfer Successful.',
 } as const;
 
 export class DomainError extends Error {

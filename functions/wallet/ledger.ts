@@ -23,10 +23,20 @@ export const accounts = {
   /** The payment provider: deposits come from it, payouts go to it. */
   clearing: 'platform:clearing',
   corePool: 'platform:corepool',
+  /**
+   * The other side of an admin's balance adjustment ('Admin Credit' / 'Admin Debit'): money the
+   * platform grants or takes back by decision, not through the chain.
+   */
+  adjustments: 'platform:adjustments',
 } as const;
 
-/** Only the clearing account may be negative: it stands for money outside the platform. */
-export const mayGoNegative = (account: string): boolean => account === accounts.clearing;
+/**
+ * Only the mirrors of money outside the ledger may be negative: clearing (the payment provider)
+ * and adjustments (admin credits beyond what members paid in; its balance is the net of all
+ * adjustments, negative when admins granted more than they took back).
+ */
+export const mayGoNegative = (account: string): boolean =>
+  account === accounts.clearing || account === accounts.adjustments;
 
 export interface Posting {
   account: string;
@@ -42,7 +52,9 @@ export type TxKind =
   | 'plan'
   | 'profit-charge'
   | 'bonus'
-  | 'admin-credit';
+  | 'admin-credit'
+  /** An admin's signed change of a member's wallet (search profile, edit). */
+  | 'adjustment';
 
 export interface LedgerTx {
   /** The same key twice is one transaction: the second changes nothing. */

@@ -1,0 +1,27 @@
+/**
+ * The bots' ids and display names, without their code: what the contract and the web app need to
+ * name a bot (the admin's "bot" grant in the profile edit, the member's profile). The strategies
+ * live in engine/strategies/registry.ts; a unit test keeps the two lists the same.
+ */
+import { z } from 'zod';
+
+export const BOT_NAMES = {
+  dca: 'Manual DCA',
+  universal: 'Universal Bot',
+  aibot: 'AI Bot',
+  dcaking: 'DCA King',
+  dcaairobot: 'DCA AI Robot',
+  classic: 'Trendex (classic)',
+  alfa: 'Alpha Intelligence',
+  zeno: 'Zeno',
+  zeno3x: 'Zeno 3X',
+  candles: 'Candles',
+  candles3x: 'Candles 3X',
+  glint: 'Glint ETH',
+  nero: 'Nero',
+  quant: 'Quant',
+} as const;
+
+export type BotName = keyof typeof BOT_NAMES;
+export const BOT_ID_LIST = Object.keys(BOT_NAMES) as [BotName, ...BotName[]];
+export const BotIdSchema = z.enum(BOT_ID_LIST, { error: 'Choose a bot from the list.' });

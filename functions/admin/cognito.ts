@@ -1,0 +1,55 @@
+/**
+ * The Cognito side of the admin's profile edits. A member's Cognito user is found by its `sub`
+ * (the member id), never by e-mail: the e-mail is what a transfer changes, so a retried transfer
+ * still finds the user after Cognito already holds the new address.
+ */
+import {
+  AdminUpdateUserAttributesCommand,
+  ListUsersCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, userPoolId } from '#core/cognito';
+
+/** ListUsers filter values are quoted; a quote or backslash in the value would end the filter. */
+const filterValue = (value: string): string => value.replace(/["\\]/g, '');
+
+const attribute = (attributes: AttributeType[] | undefined, name: string): string | undefined =>
+  attributes?.find((a) => a.Name === name)?.Value;
+
+export interface CognitoUser {
+  username: string;
+  sub: string;
+  email: string;
+}
+
+const listUsers = async (filter: string): Promise<CognitoUser[]> => {
+  const { Users = [] } = await cognito.send(
+    new ListUsersCommand({ UserPoolId: userPoolId(), Filter: filter, Limit: 10 }),
+  );
+  return Users.map((u) => ({
+    username: u.Username ?? '',
+    sub: attribute(u.Attributes, 'sub') ?? '',
+    email: attribute(u.Attributes, 'email') ?? '',
+  }));
+};
+
+/** The member's Cognito user, or null when the pool has none with that sub. */
+export const cognitoUserOf = async (memberId: string): Promise<CognitoUser | null> =>
+  (await listUsers(`sub = "${filterValue(memberId)}"`))[0] ?? null;
+
+/** Every Cognito user holding this e-mail address (confirmed or not). */
+export const cognitoUsersWithEmail = async (email: string): Promise<CognitoUser[]> =>
+  listUsers(`email = "${filterValue(email)}"`);
+
+export const updateCognitoAttributes = async (
+  username: string,
+  attributes: Record<string, string>,
+): Promise<void> => {
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    }),
+  );
+};

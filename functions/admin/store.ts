@@ -1,0 +1,276 @@
+/**
+ * The admin domain's reads and writes of other domains' items, all by key (no scans): members by
+ * username (USERNAME#), by mobile number (PHONE#), by sponsor (the sponsor's REFERRAL# rows), the
+ * wallets' ledger balances; and the copies of a member's name and e-mail that an edit or an e-mail
+ * transfer must change together (member item, username item, tree node, placement, the sponsor's
+ * referral row).
+ */
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/clock';
+import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
+import type { Micro } from '#core/money';
+import type { MemberItem } from '#functions/auth/store';
+import type { PhoneSearch } from '#functions/auth/phone';
+import type { NodeItem, PlacementItem } from '#functions/team/store';
+import { accounts } from '#functions/wallet/ledger';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface IdPage {
+  ids: string[];
+  cursor?: string;
+}
+
+export const memberIdByUsername = async (username: string): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
+  return Item?.status === 'member' && typeof Item.memberId === 'string' ? Item.memberId : null;
+};
+
+/**
+ * One page of a query on the table's own keys, reading one item past the page so that the last
+ * page carries no cursor (the list's "more" button never leads to an empty page).
+ */
+const idPage = async (
+  input: { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, string> },
+  limit: number,
+  cursor?: string,
+): Promise<IdPage> => {
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...input,
+      Limit: limit + 1,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  const items = Items.slice(0, limit);
+  const last = items[items.length - 1];
+  const next = Items.length > limit ? { PK: last.PK, SK: last.SK } : LastEvaluatedKey;
+  return { ids: items.map((i) => String(i.memberId)), cursor: encodeCursor(next) };
+};
+
+/** Members with this mobile number: the national number's partition, or one exact E.164 number in it. */
+export const memberIdsByPhone = (search: PhoneSearch, limit: number, cursor?: string): Promise<IdPage> =>
+  idPage(
+    search.e164
+      ? {
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e164)',
+          ExpressionAttributeValues: {
+            ':pk': keys.phoneNumber(search.nationalNumber),
+            ':e164': `${search.e164}#`,
+          },
+        }
+      : {
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.phoneNumber(search.nationalNumber) },
+        },
+    limit,
+    cursor,
+  );
+
+/** The members a sponsor referred (both sides, by join date): the sponsor's REFERRAL# rows. */
+export const referredMemberIds = (sponsorId: string, limit: number, cursor?: string): Promise<IdPage> =>
+  idPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.treeNode(sponsorId).PK, ':prefix': 'REFERRAL#' },
+    },
+    limit,
+    cursor,
+  );
+
+/** BatchGetItem of any number of keys (100 per call), unprocessed keys asked again. */
+const batchGet = async (
+  keyList: Record<string, string>[],
+  consistent: boolean,
+): Promise<Record<string, unknown>[]> => {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let pending: Record<string, string>[] | undefined = keyList.slice(i, i + 100);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+      const answer = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
+        }),
+      );
+      found.push(...(answer.Responses?.[tableName()] ?? []));
+      pending = answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, string>[] | undefined;
+    }
+  }
+  return found;
+};
+
+/** The member items of these ids, in the same order; ids without a member are left out. */
+export const getMembers = async (ids: string[]): Promise<MemberItem[]> => {
+  const unique = [...new Set(ids)];
+  const items = await batchGet(
+    unique.map((id) => keys.member(id)),
+    true,
+  );
+  const byId = new Map(items.map((i) => [String(i.id), i as unknown as MemberItem]));
+  return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+};
+
+/** The ledger balance of each member's `wallet` (0 when it never moved). */
+export const walletBalances = async (ids: string[]): Promise<Map<string, Micro>> => {
+  const items = await batchGet(
+    [...new Set(ids)].map((id) => keys.ledgerBalance(accounts.member(id, 'wallet'))),
+    true,
+  );
+  const balances = new Map<string, Micro>();
+  for (const i of items) {
+    const id = /^member:([^:]+):wallet$/.exec(String(i.account))?.[1];
+    if (id) balances.set(id, Number(i.balance ?? 0));
+  }
+  return balances;
+};
+
+/** Where the copies of a member's name and e-mail live outside the member item. */
+export interface MemberCopies {
+  node: NodeItem | null;
+  placement: PlacementItem | null;
+}
+
+/**
+ * Updates that set `values` on every copy of the member, each under a condition that the copy is
+ * still what was read (the placement in the same state, the node and referral row existing), so a
+ * placement that moves on meanwhile fails the transaction and the caller reads again.
+ */
+const copyUpdates = (
+  member: MemberItem,
+  copies: MemberCopies,
+  values: Record<string, string>,
+): TransactItem[] => {
+  const names = Object.fromEntries(Object.keys(values).map((k) => [`#${k}`, k]));
+  const setValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v]));
+  const set = `SET ${Object.keys(values)
+    .map((k) => `#${k} = :${k}`)
+    .join(', ')}`;
+  const update = (Key: Record<string, string>): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: set,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: setValues,
+    },
+  });
+  const items: TransactItem[] = [];
+  const { node, placement } = copies;
+  if (node) {
+    items.push(update(keys.treeNode(member.id)));
+    if (node.sponsorId && node.sponsorSide)
+      items.push(update(keys.directReferral(node.sponsorId, node.sponsorSide, node.placedAt, member.id)));
+  }
+  if (placement)
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.placement(member.id),
+        UpdateExpression: set,
+        ConditionExpression: '#placementStatus = :placementStatus',
+        ExpressionAttributeNames: { ...names, '#placementStatus': 'status' },
+        ExpressionAttributeValues: { ...setValues, ':placementStatus': placement.status },
+      },
+    });
+  return items;
+};
+
+export interface ProfileChanges {
+  name?: string;
+  rank?: number;
+  /** null removes the grant. */
+  grantedBot?: string | null;
+}
+
+/** The writes of an edit: the member item, and the name's copies when the name changes. */
+export const profileEditItems = (
+  member: MemberItem,
+  copies: MemberCopies,
+  changes: ProfileChanges,
+): TransactItem[] => {
+  const set: string[] = ['updatedAt = :now'];
+  const remove: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': nowIso() };
+  if (changes.name !== undefined) {
+    set.push('#name = :name');
+    names['#name'] = 'name';
+    values[':name'] = changes.name;
+  }
+  if (changes.rank !== undefined) {
+    set.push('#rank = :rank');
+    names['#rank'] = 'rank';
+    values[':rank'] = changes.rank;
+  }
+  if (changes.grantedBot !== undefined) {
+    if (changes.grantedBot === null) remove.push('grantedBot');
+    else {
+      set.push('grantedBot = :bot');
+      values[':bot'] = changes.grantedBot;
+    }
+  }
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.member(member.id),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  if (changes.name !== undefined && changes.name !== member.name)
+    items.push(...copyUpdates(member, copies, { name: changes.name }));
+  return items;
+};
+
+/**
+ * The table's half of an e-mail transfer: the member item (its e-mail and its GSI1 EMAIL# key,
+ * under the condition that it still holds the old address), the username item and the copies.
+ */
+export const emailTransferItems = (
+  member: MemberItem,
+  copies: MemberCopies,
+  newEmail: string,
+): TransactItem[] => [
+  {
+    Update: {
+      TableName: tableName(),
+      Key: keys.member(member.id),
+      UpdateExpression: 'SET email = :new, GSI1PK = :gsi1pk, GSI1SK = :gsi1sk, updatedAt = :now',
+      ConditionExpression: 'email = :old',
+      ExpressionAttributeValues: {
+        ':new': newEmail,
+        ':old': member.email,
+        ':gsi1pk': keys.memberByEmail(newEmail).GSI1PK,
+        ':gsi1sk': keys.memberByEmail(newEmail).GSI1SK,
+        ':now': nowIso(),
+      },
+    },
+  },
+  {
+    Update: {
+      TableName: tableName(),
+      Key: keys.username(member.username),
+      UpdateExpression: 'SET email = :new',
+      ConditionExpression: 'memberId = :id',
+      ExpressionAttributeValues: { ':new': newEmail, ':id': member.id },
+    },
+  },
+  ...copyUpdates(member, copies, { email: newEmail }),
+];
+
+export const writeAll = async (items: TransactItem[]): Promise<void> => {
+  await db.send(new TransactWriteCommand({ TransactItems: items }));
+};

@@ -37,6 +37,7 @@ const PayoutReport = lazyPage(() =>
 );
 const BalanceReport = lazyPage(() => import('./wallet/admin/BalanceReport'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
+const Rewards = lazyPage(() => import('./team/RewardsPage'));
 
 export const router = createBrowserRouter([
   {
@@ -63,6 +64,8 @@ export const router = createBrowserRouter([
           { path: '/wallet', element: <Wallet /> },
           { path: '/trendex', element: <TrendexCore /> },
           { path: '/team', element: <TeamGlance /> },
+          { path: '/bonus', element: <Rewards /> },
+          { path: '/rewards', element: <Rewards /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -13,10 +13,11 @@ export const publicNav: NavItem[] = [
   { label: 'Pricing', to: '/pricing' },
 ];
 
-/** Only pages that exist: Portfolio (bots) and Rewards (referral bonuses) come with their issues. */
+/** Only pages that exist: Portfolio (bots) comes with its issue. */
 export const memberNav: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Team', to: '/team' },
+  { label: 'Rewards', to: '/bonus' },
   { label: 'Wallet', to: '/wallet' },
   { label: 'Trendex Core', to: '/trendex' },
   { label: 'Exchange', to: '/exchange' },

@@ -1,11 +1,24 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { IconType } from 'react-icons';
-import { LuNetwork, LuTrophy, LuUsers } from 'react-icons/lu';
+import { LuBadgeCheck, LuNetwork, LuTrophy, LuUsers, LuWallet } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { useProfile } from '../lib/profile';
+import { formatUsdt } from '../wallet/format';
 import { ReferAndEarn } from './ReferAndEarn';
 import { ReferralsDialog } from './ReferralsDialog';
 
@@ -64,15 +77,18 @@ export default function TeamGlance() {
           <Heading as="h1" size="2xl">
             Team Glance
           </Heading>
-          <Text color="fg.muted">Your referral network: direct referrals, whole teams and their points.</Text>
+          <Text color="fg.muted">
+            Your referral network: activation rewards, active members, direct referrals, whole teams and their
+            points.
+          </Text>
         </Stack>
         {team.isError ? (
           <QueryError what="your team" error={team.error} onRetry={() => team.refetch()} />
         ) : team.isPending ? (
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" aria-busy="true" aria-label="Loading">
-            <Skeleton h="36" />
-            <Skeleton h="36" />
-            <Skeleton h="36" />
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} h="36" />
+            ))}
           </SimpleGrid>
         ) : (
           <>
@@ -81,6 +97,39 @@ export default function TeamGlance() {
                 Your place in the tree is being prepared; the counts appear in a moment.
               </Text>
             )}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <Card title="Activation Profit" icon={LuWallet}>
+                <SimpleGrid columns={2} gap="3">
+                  <Stack gap="0">
+                    <Text fontSize="sm" color="fg.muted">
+                      Today
+                    </Text>
+                    <Big label="Activation profit today">{formatUsdt(team.data.activationProfitToday)}</Big>
+                  </Stack>
+                  <Stack gap="0">
+                    <Text fontSize="sm" color="fg.muted">
+                      Cumulative
+                    </Text>
+                    <Big label="Activation profit in all">{formatUsdt(team.data.activationProfitTotal)}</Big>
+                  </Stack>
+                </SimpleGrid>
+                <Text fontSize="sm" color="fg.muted" mt="3">
+                  USDT from direct and binary bonuses.{' '}
+                  <Link asChild color="brand.fg" textDecoration="underline">
+                    <RouterLink to="/bonus">See your rewards</RouterLink>
+                  </Link>
+                </Text>
+              </Card>
+              <Card title="Activation Team" icon={LuBadgeCheck}>
+                <Pair
+                  left={<Big label="Team 1 active members">{nf.format(team.data.leftActive)}</Big>}
+                  right={<Big label="Team 2 active members">{nf.format(team.data.rightActive)}</Big>}
+                />
+                <Text fontSize="sm" color="fg.muted" mt="3">
+                  Members of each team who have activated a plan.
+                </Text>
+              </Card>
+            </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
               <Card title="Direct referrals" icon={LuUsers}>
                 <Pair

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Domain, Route } from './route';
 import { adminRoutes } from './routes/admin';
+import { adminReportRoutes } from './routes/admin-reports';
 import { authRoutes } from './routes/auth';
 import { exchangeRoutes } from './routes/exchange';
 import { marketRoutes } from './routes/market';
@@ -23,6 +24,7 @@ export const routes = {
   ...notificationsRoutes,
   ...supportRoutes,
   ...adminRoutes,
+  ...adminReportRoutes,
   ...walletRoutes,
   ...plansRoutes,
   ...exchangeRoutes,

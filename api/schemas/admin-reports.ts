@@ -103,14 +103,15 @@ export const ActivationReport = reportPage(ActivationRow, {
 
 /* ---------- Referral payout structure ---------- */
 
-export const PayoutStructureQuery = reportQuery({ email: OptionalEmail });
+export const PayoutStructureQuery = reportQuery({});
 export const PayoutStructureRow = z.object({
   id: z.string(),
   date: Timestamp,
   type: z.string().describe('Direct Bonus or Binary Bonus'),
   owner: z.string().describe("the paid member's e-mail"),
-  ownerUsername: z.string(),
-  side: z.union([Side, z.literal('Both')]).describe('the leg the bonus came from; Both for a binary match'),
+  side: z
+    .union([Side, z.literal('Both')])
+    .describe("the owner's leg the bonus came from; Both for a binary match of the two legs"),
   email: z.string().describe('the member whose activation paid it (direct bonus); empty for a binary match'),
   amount: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { domainHandler } from '#core/middleware';
 import { editProfile, searchProfiles } from './profiles';
+import * as reports from './reports';
 import { getAdminSummary } from './service';
 import { transferEmail } from './transferEmail';
 
@@ -8,4 +9,8 @@ export const handler = domainHandler('admin', {
   searchProfiles: (input) => searchProfiles(input),
   editProfile: (input, ctx) => editProfile(input, ctx.caller),
   transferEmail: (input, ctx) => transferEmail(input, ctx.caller),
+  registrationReport: (input) => reports.registrationReport(input),
+  activationReport: (input) => reports.activationReport(input),
+  payoutStructureReport: (input) => reports.payoutStructureReport(input),
+  leadersReport: (input) => reports.leadersReport(input),
 });

@@ -1,0 +1,202 @@
+/**
+ * The admin's member and referral reports. Each reads one date-sorted list on GSI2 for a range of
+ * whole UTC days (members by registration, the ledger's plan transactions, referral rewards), one
+ * page at a time (`queryPage`), and the range's totals on the first page only, so paging through a
+ * report or exporting it reads the totals once.
+ */
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type {
+  ActivationReportQuery,
+  LeadersReportQuery,
+  MembershipPlan,
+  PayoutStructureQuery,
+  RegistrationReportQuery,
+} from '#api/schemas/admin-reports';
+import { db, decodeCursor, encodeCursor, keys, queryAll, queryPage, tableName } from '#core/db';
+import { badRequest, notFound } from '#core/errors';
+import { findMemberByEmail, type MemberItem } from '#functions/auth/store';
+import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/store';
+
+export const adminReportMessages = {
+  noMember: 'No member has this e-mail.',
+} as const;
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+/** A range of whole UTC days as GSI2 sort-key bounds (keys start with an ISO instant). */
+const bounds = (q: Range) => ({ ':from': `${q.from}T00:00:00.000Z`, ':to': `${q.to}T23:59:59.999Z~` });
+
+/** How many items a query matches, read page after page without the items. */
+const countAll = async (input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> => {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+};
+
+/** Members by id (BatchGet, 100 at a time); missing ones are left out. */
+const getMembers = async (ids: string[]): Promise<Map<string, MemberItem>> => {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, MemberItem>();
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.member(id)) },
+    };
+    while (request && Object.keys(request).length) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of answer.Responses?.[tableName()] ?? [])
+        found.set(String(item.id), item as MemberItem);
+      request = answer.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+};
+
+/** The columns every member report shares: id, e-mail, name, username, sponsor id, mobile, rank. */
+const memberColumns = (m: Partial<MemberItem> & { id: string }) => ({
+  id: m.id,
+  email: m.email ?? '',
+  name: m.name ?? '',
+  username: m.username ?? '',
+  sponsor: m.sponsor ?? '',
+  mobile: m.phone ?? '',
+  rank: Number(m.rank ?? 1),
+});
+
+/* ---------- Registration Report ---------- */
+
+export const registrationReport = async (q: z.infer<typeof RegistrationReportQuery>) => {
+  const query = {
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.memberByRegistration('', '').GSI2PK, ...bounds(q) },
+  };
+  const page = await queryPage(query, q.limit, q.cursor);
+  const items = page.items.map((i) => {
+    const m = i as unknown as MemberItem;
+    return { ...memberColumns(m), registeredAt: m.registeredAt };
+  });
+  if (q.cursor) return { items, cursor: page.cursor };
+  return { items, cursor: page.cursor, totals: { count: await countAll(query) } };
+};
+
+/* ---------- Activation Report ---------- */
+
+/** The membership plans and what they make the member: Executive silver, Imperial (or the upgrade) gold. */
+export const MEMBERSHIP: Record<MembershipPlan, 'silver' | 'gold'> = {
+  executive: 'silver',
+  imperial: 'gold',
+  upgrade: 'gold',
+};
+
+/** Plan transactions of memberships (not the Trendex Core plans), maybe of one member's e-mail. */
+const planQuery = (q: Range & { email?: string }) => ({
+  TableName: tableName(),
+  IndexName: 'GSI2',
+  KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+  FilterExpression: `#ref.#plan IN (:executive, :imperial, :upgrade)${q.email ? ' AND #ref.#email = :email' : ''}`,
+  ExpressionAttributeNames: { '#ref': 'ref', '#plan': 'plan', ...(q.email ? { '#email': 'email' } : {}) },
+  ExpressionAttributeValues: {
+    ':pk': keys.transactionsOfKind('plan'),
+    ...bounds(q),
+    ':executive': 'executive',
+    ':imperial': 'imperial',
+    ':upgrade': 'upgrade',
+    ...(q.email ? { ':email': q.email } : {}),
+  },
+});
+
+const planOf = (tx: Record<string, unknown>): MembershipPlan => (tx.ref as { plan: MembershipPlan }).plan;
+const paidOf = (tx: Record<string, unknown>): number => Math.abs(Number(tx.amount ?? 0));
+
+export const activationReport = async (q: z.infer<typeof ActivationReportQuery>) => {
+  const query = planQuery({ ...q, email: q.email || undefined });
+  const page = await queryPage(query, q.limit, q.cursor);
+  const members = await getMembers(page.items.map((tx) => String(tx.memberId)));
+  const items = page.items.map((tx) => {
+    const id = String(tx.memberId);
+    const plan = planOf(tx);
+    return {
+      ...memberColumns(members.get(id) ?? { id, email: String((tx.ref as { email?: string }).email ?? '') }),
+      activatedAt: String(tx.date),
+      plan,
+      membership: MEMBERSHIP[plan],
+      amount: paidOf(tx),
+    };
+  });
+  if (q.cursor) return { items, cursor: page.cursor };
+  const all = await queryAll(query);
+  const totals = { count: all.length, gold: 0, silver: 0, goldAmount: 0, silverAmount: 0 };
+  for (const tx of all) {
+    const kind = MEMBERSHIP[planOf(tx)];
+    totals[kind] += 1;
+    totals[kind === 'gold' ? 'goldAmount' : 'silverAmount'] += paidOf(tx);
+  }
+  return { items, cursor: page.cursor, totals };
+};
+
+/* ---------- Referral payout structure ---------- */
+
+/** Every referral bonus paid in the range: the reward rows the team domain writes with each payment. */
+export const payoutStructureReport = async (q: z.infer<typeof PayoutStructureQuery>) => {
+  const row = (r: RewardRow) => ({
+    id: r.id,
+    date: r.date,
+    type: r.type,
+    owner: r.ownerEmail,
+    side: r.side ?? ('Both' as const),
+    email: r.email ?? '',
+    amount: r.amount,
+  });
+  const page = await listRewardsByDate('activation', q.from, q.to, { limit: q.limit, cursor: q.cursor });
+  const items = page.items.map(row);
+  if (q.cursor) return { items, cursor: page.cursor };
+  const totals = { count: 0, amount: 0 };
+  let cursor: string | undefined;
+  do {
+    const all = await listRewardsByDate('activation', q.from, q.to, { limit: 1000, cursor });
+    totals.count += all.items.length;
+    totals.amount += all.items.reduce((sum, r) => sum + r.amount, 0);
+    cursor = all.cursor;
+  } while (cursor);
+  return { items, cursor: page.cursor, totals };
+};
+
+/* ---------- Leaders activation report ---------- */
+
+/** The leaders report pages its days in memory (a member's range is one small query): the cursor is an offset. */
+const offsetOf = (cursor: string | undefined): number => {
+  const offset = Number(decodeCursor(cursor)?.offset ?? 0);
+  if (!Number.isInteger(offset) || offset < 0)
+    throw badRequest('INVALID_CURSOR', 'The page cursor is not valid. Reload the list.', 'cursor');
+  return offset;
+};
+
+export const leadersReport = async (q: z.infer<typeof LeadersReportQuery>) => {
+  const member = await findMemberByEmail(q.email);
+  if (!member) throw notFound(adminReportMessages.noMember);
+  const legs = await legActivations(member.id, q.from, q.to);
+  const offset = offsetOf(q.cursor);
+  const items = legs.days.slice(offset, offset + q.limit);
+  const cursor = offset + q.limit < legs.days.length ? encodeCursor({ offset: offset + q.limit }) : undefined;
+  if (q.cursor) return { items, cursor };
+  return {
+    items,
+    cursor,
+    totals: {
+      count: legs.days.length,
+      left: legs.left,
+      right: legs.right,
+      member: { id: member.id, email: member.email, name: member.name, username: member.username },
+    },
+  };
+};

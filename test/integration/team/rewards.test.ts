@@ -164,7 +164,7 @@ const rewards = async (
 ) => {
   const r = await call('listRewards', input, idToken);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as Rewards;
+  return r.body as unknown as Rewards;
 };
 
 /** Every row of the tab's date list for the range (all pages), of one member. */

@@ -36,6 +36,8 @@ const PayoutReport = lazyPage(() =>
   import('./wallet/admin/MoneyReports').then((m) => ({ default: m.PayoutReport })),
 );
 const BalanceReport = lazyPage(() => import('./wallet/admin/BalanceReport'));
+const ProfileSearch = lazyPage(() => import('./admin/ProfileSearch'));
+const TransferEmail = lazyPage(() => import('./admin/TransferEmail'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 const Rewards = lazyPage(() => import('./team/RewardsPage'));
 
@@ -89,6 +91,8 @@ export const router = createBrowserRouter([
           { path: '/adminwithdraw', element: <WithdrawReport /> },
           { path: '/adminpayout', element: <PayoutReport /> },
           { path: '/balance', element: <BalanceReport /> },
+          { path: '/searchprofile', element: <ProfileSearch /> },
+          { path: '/transferemail', element: <TransferEmail /> },
         ],
       },
     ],

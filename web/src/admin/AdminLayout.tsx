@@ -98,7 +98,14 @@ export default function AdminLayout() {
           borderColor="border.card"
           p="4"
         >
-          <Stack as="nav" aria-label="Admin" gap="1" direction={{ base: 'row', md: 'column' }}>
+          <Stack
+            as="nav"
+            aria-label="Admin"
+            gap="1"
+            direction={{ base: 'row', md: 'column' }}
+            overflowX={{ base: 'auto', md: 'visible' }}
+            whiteSpace={{ base: 'nowrap', md: 'normal' }}
+          >
             {adminSidebar.map((item) => {
               const Icon = icons[item.to] ?? LuLayoutDashboard;
               return (
@@ -136,7 +143,14 @@ export default function AdminLayout() {
             </HStack>
           </Stack>
         </Box>
-        <Container as="main" maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }} flex="1">
+        <Container
+          as="main"
+          maxW="6xl"
+          px={{ base: '4', md: '8' }}
+          py={{ base: '6', md: '10' }}
+          flex="1"
+          minW="0"
+        >
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

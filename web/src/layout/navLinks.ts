@@ -35,6 +35,8 @@ export const adminSidebar: NavItem[] = [
   { label: 'Withdraw Report', to: '/adminwithdraw' },
   { label: 'Payout Report', to: '/adminpayout' },
   { label: 'Balance', to: '/balance' },
+  { label: 'Search Profile', to: '/searchprofile' },
+  { label: 'Transfer Email', to: '/transferemail' },
 ];
 
 /** Footer quick links; names differ from the navbar's so each link name is unique on a page. */

@@ -15,6 +15,7 @@ import {
 import { format } from 'date-fns';
 import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
@@ -73,6 +74,10 @@ export default function Profile() {
     ['Phone', p.phone],
     ['Username', p.username],
     ['Rank', p.rankName],
+    // a bot an admin granted beyond the plan (admin profile edit)
+    ...(p.grantedBot
+      ? ([['Extra bot', `${BOT_NAMES[p.grantedBot]} (granted by Trendex)`]] as [string, string][])
+      : []),
   ];
 
   return (

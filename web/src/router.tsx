@@ -36,6 +36,10 @@ const PayoutReport = lazyPage(() =>
   import('./wallet/admin/MoneyReports').then((m) => ({ default: m.PayoutReport })),
 );
 const BalanceReport = lazyPage(() => import('./wallet/admin/BalanceReport'));
+const RegistrationReport = lazyPage(() => import('./admin/reports/RegistrationReport'));
+const ActivationReport = lazyPage(() => import('./admin/reports/ActivationReport'));
+const PayoutStructure = lazyPage(() => import('./admin/reports/PayoutStructure'));
+const LeadersReport = lazyPage(() => import('./admin/reports/LeadersReport'));
 const ProfileSearch = lazyPage(() => import('./admin/ProfileSearch'));
 const TransferEmail = lazyPage(() => import('./admin/TransferEmail'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
@@ -91,6 +95,11 @@ export const router = createBrowserRouter([
           { path: '/adminwithdraw', element: <WithdrawReport /> },
           { path: '/adminpayout', element: <PayoutReport /> },
           { path: '/balance', element: <BalanceReport /> },
+          { path: '/adminregister', element: <RegistrationReport /> },
+          { path: '/adminactivation', element: <ActivationReport /> },
+          { path: '/adminactivate', element: <ActivationReport /> },
+          { path: '/structure', element: <PayoutStructure /> },
+          { path: '/leaders', element: <LeadersReport /> },
           { path: '/searchprofile', element: <ProfileSearch /> },
           { path: '/transferemail', element: <TransferEmail /> },
         ],

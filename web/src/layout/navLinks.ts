@@ -35,6 +35,10 @@ export const adminSidebar: NavItem[] = [
   { label: 'Withdraw Report', to: '/adminwithdraw' },
   { label: 'Payout Report', to: '/adminpayout' },
   { label: 'Balance', to: '/balance' },
+  { label: 'Registration Report', to: '/adminregister' },
+  { label: 'Activation Report', to: '/adminactivation' },
+  { label: 'Leaders Report', to: '/leaders' },
+  { label: 'Payout Structure', to: '/structure' },
   { label: 'Search Profile', to: '/searchprofile' },
   { label: 'Transfer Email', to: '/transferemail' },
 ];

@@ -112,7 +112,11 @@ type Filter = { from: string; to: string; email: string };
 export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Totals>) {
   const { title, id, email, load, columns, rowKey, noun = 'rows', pageSize = 20 } = props;
   const now = new Date();
-  const defaults: Filter = { from: day(new Date(now.getFullYear(), now.getMonth(), 1)), to: day(now), email: '' };
+  const defaults: Filter = {
+    from: day(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: day(now),
+    email: '',
+  };
   // A report that needs an e-mail waits for Submit; the others open on this month.
   const [run, setRun] = useState<{ filter: Filter; n: number } | null>(
     email === 'required' ? null : { filter: defaults, n: 0 },
@@ -123,7 +127,11 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
     formState: { errors },
   } = useForm<Filter>({ resolver: zodResolver(formSchema(email)), defaultValues: defaults });
 
-  const inputOf = (f: Filter) => ({ from: f.from, to: f.to, ...(email && f.email ? { email: f.email } : {}) });
+  const inputOf = (f: Filter) => ({
+    from: f.from,
+    to: f.to,
+    ...(email && f.email ? { email: f.email } : {}),
+  });
   const report = useInfiniteQuery({
     queryKey: ['admin', 'report', id, run],
     queryFn: ({ pageParam }) => load({ ...inputOf(run!.filter), limit: pageSize, cursor: pageParam }),
@@ -188,14 +196,22 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
             <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
           </Field.Root>
           {email && (
-            <Field.Root required={email === 'required'} invalid={!!errors.email} w={{ base: 'full', md: '64' }}>
+            <Field.Root
+              required={email === 'required'}
+              invalid={!!errors.email}
+              w={{ base: 'full', md: '64' }}
+            >
               <Field.Label>{email === 'required' ? 'Email' : 'Email (optional)'}</Field.Label>
               <Input type="email" autoComplete="off" {...register('email')} />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
             </Field.Root>
           )}
           <HStack gap="3" alignSelf={{ base: 'stretch', sm: 'flex-end' }} pb={{ sm: '0.5' }} mt={{ sm: '6' }}>
-            <Button type="submit" colorPalette="brand" loading={report.isFetching && !report.isFetchingNextPage}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={report.isFetching && !report.isFetchingNextPage}
+            >
               Submit
             </Button>
             <Button

@@ -52,7 +52,6 @@ export type TxKind =
   | 'plan'
   | 'profit-charge'
   | 'bonus'
-  | 'admin-credit'
   /** An admin's signed change of a member's wallet (search profile, edit). */
   | 'adjustment';
 

@@ -1,7 +1,21 @@
 import { Box, Button, Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import {
+  LuArrowDownToLine,
+  LuArrowUpFromLine,
+  LuBadgeCheck,
+  LuGitFork,
+  LuHandCoins,
+  LuLayoutDashboard,
+  LuLogOut,
+  LuMailPlus,
+  LuNetwork,
+  LuScale,
+  LuSearch,
+  LuTrophy,
+  LuUserPlus,
+} from 'react-icons/lu';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { ColorModeToggle } from '../components/ColorModeToggle';
 import { Logo } from '../components/Logo';
@@ -10,7 +24,21 @@ import { TickerSlot } from '../components/TickerSlot';
 import { adminNavItem, adminSidebar } from '../layout/navLinks';
 import { useAuth } from '../lib/auth';
 
-const icons: Record<string, typeof LuLayoutDashboard> = { '/admindashboard': LuLayoutDashboard };
+/** One icon per sidebar page, so the list reads at a glance. */
+const icons: Record<string, typeof LuLayoutDashboard> = {
+  '/admindashboard': LuLayoutDashboard,
+  '/admin1': LuNetwork,
+  '/admindeposit': LuArrowDownToLine,
+  '/adminwithdraw': LuArrowUpFromLine,
+  '/adminpayout': LuHandCoins,
+  '/balance': LuScale,
+  '/adminregister': LuUserPlus,
+  '/adminactivation': LuBadgeCheck,
+  '/leaders': LuTrophy,
+  '/structure': LuGitFork,
+  '/searchprofile': LuSearch,
+  '/transferemail': LuMailPlus,
+};
 
 /** Admin top panel + sidebar. The sidebar lists only admin pages that exist (see navLinks.ts). */
 export default function AdminLayout() {

@@ -1,5 +1,6 @@
 import {
   BalanceReport,
+  BalanceReportQuery,
   CallbackAnswer,
   Invoice,
   InvoiceQuery,
@@ -96,8 +97,8 @@ export const walletRoutes = {
     path: '/admin/wallet/balances',
     access: 'admin',
     domain: 'wallet',
-    summary: 'Balance report: totals and every member wallet and wallet1',
-    request: Empty,
+    summary: "Balance report: every member's wallet and wallet1, paged (totals on the first page)",
+    request: BalanceReportQuery,
     response: BalanceReport,
   }),
   moneyTotals: route({

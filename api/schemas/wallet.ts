@@ -96,17 +96,18 @@ export const Report = reportPage(ReportRow, {
   total: z.number().int().describe('micro-USDT, the whole range'),
 });
 
-export const BalanceReport = z.object({
-  totals: z.object({ wallet: z.number().int(), wallet1: z.number().int() }),
-  rows: z.array(
-    z.object({
-      memberId: z.string(),
-      email: z.string(),
-      username: z.string(),
-      wallet: z.number().int(),
-      wallet1: z.number().int(),
-    }),
-  ),
+/** The Balance report: every member's wallet and wallet1 (by registration), or one member by e-mail. */
+export const BalanceReportQuery = PageQuery.extend({ email: OptionalEmail });
+export const BalanceRow = z.object({
+  memberId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  wallet: z.number().int(),
+  wallet1: z.number().int(),
+});
+export const BalanceReport = reportPage(BalanceRow, {
+  wallet: z.number().int().describe('micro-USDT, every member'),
+  wallet1: z.number().int().describe('micro-USDT, every member'),
 });
 
 const Totals = z.object({ total: z.number().int(), thisMonth: z.number().int(), today: z.number().int() });

@@ -20,7 +20,7 @@ const routed = domainHandler('wallet', {
   requestWithdrawOtp: (_input, { caller }) => wallet.requestWithdrawOtp(caller!),
   withdraw: (input, { caller }) => wallet.withdraw(caller!, input),
   walletReport: (input) => wallet.walletReport(input),
-  balanceReport: () => wallet.balanceReport(),
+  balanceReport: (input) => wallet.balanceReport(input),
   moneyTotals: () => wallet.moneyTotals(),
 });
 

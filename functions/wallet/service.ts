@@ -5,16 +5,23 @@
  */
 import { getAddress, isAddress } from 'viem';
 import type { z } from 'zod';
-import type { Invoice as InvoiceView, ReportQuery, TransactionRow, WalletName } from '#api/schemas/wallet';
+import type {
+  BalanceReportQuery,
+  Invoice as InvoiceView,
+  ReportQuery,
+  TransactionRow,
+  WalletName,
+} from '#api/schemas/wallet';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
+import { keys, queryPage, tableName } from '#core/db';
 import { badRequest, DomainError, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt, parseUsdt, type Micro } from '#core/money';
 import * as otp from '#core/otp';
 import type { Caller } from '#core/middleware';
-import { getMember } from '#functions/auth/store';
+import { findMemberByEmail, getMember, readCounter } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer, type MemberWallet, type TxKind } from './ledger';
 import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';
@@ -28,7 +35,8 @@ import {
   listMemberTransactions,
   listOpenInvoices,
   listTransactionsOfKind,
-  listWalletBalances,
+  sumWalletBalances,
+  getBalances,
   pageTransactionsOfKind,
   post,
   putInvoice,
@@ -324,24 +332,48 @@ export const walletReport = async (input: z.infer<typeof ReportQuery>) => {
   };
 };
 
-export const balanceReport = async () => {
-  const [wallet, wallet1] = await Promise.all([listWalletBalances('wallet'), listWalletBalances('wallet1')]);
-  const ids = [...new Set([...wallet.keys(), ...wallet1.keys()])];
-  const members = await Promise.all(ids.map((id) => getMember(id)));
-  const rows = ids.map((id, i) => ({
-    memberId: id,
-    email: members[i]?.email ?? '',
-    username: members[i]?.username ?? '',
-    wallet: wallet.get(id) ?? 0,
-    wallet1: wallet1.get(id) ?? 0,
+/**
+ * The Balance report: members by registration, a page at a time, with their wallet and wallet1
+ * balances (one BatchGet per page); or the one member with `email`. The totals (every member's
+ * wallets and the member count) come with the first page only.
+ */
+export const balanceReport = async (q: z.infer<typeof BalanceReportQuery>) => {
+  let members: { id: string; email: string; username: string }[];
+  let cursor: string | undefined;
+  if (q.email) {
+    const member = q.cursor ? null : await findMemberByEmail(q.email);
+    members = member ? [member] : [];
+  } else {
+    const page = await queryPage(
+      {
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.memberByRegistration('', '').GSI2PK },
+      },
+      q.limit,
+      q.cursor,
+    );
+    members = page.items as unknown as typeof members;
+    cursor = page.cursor;
+  }
+  const balances = await getBalances(
+    members.flatMap((m) => [accounts.member(m.id, 'wallet'), accounts.member(m.id, 'wallet1')]),
+  );
+  const items = members.map((m) => ({
+    memberId: m.id,
+    email: m.email,
+    username: m.username,
+    wallet: balances.get(accounts.member(m.id, 'wallet'))!,
+    wallet1: balances.get(accounts.member(m.id, 'wallet1'))!,
   }));
-  return {
-    totals: {
-      wallet: rows.reduce((s, r) => s + r.wallet, 0),
-      wallet1: rows.reduce((s, r) => s + r.wallet1, 0),
-    },
-    rows,
-  };
+  if (q.cursor) return { items, cursor };
+  const [wallet, wallet1, count] = await Promise.all([
+    sumWalletBalances('wallet'),
+    sumWalletBalances('wallet1'),
+    q.email ? items.length : readCounter('members'),
+  ]);
+  return { items, cursor, totals: { count, wallet, wallet1 } };
 };
 
 const totalsOf = async (kind: TxKind) => {

@@ -197,21 +197,35 @@ export const getBalance = async (account: string): Promise<Micro> => {
 
 export type MemberBalances = Record<MemberWallet | 'hold', Micro>;
 
+/** Balances of many accounts (BatchGet, 100 keys at a time, unprocessed keys asked again); 0 where none. */
+export const getBalances = async (names: string[], consistent = false): Promise<Map<string, Micro>> => {
+  const found = new Map<string, Micro>(names.map((n) => [n, 0]));
+  const unique = [...found.keys()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [tableName()]: {
+        Keys: unique.slice(i, i + 100).map((n) => keys.ledgerBalance(n)),
+        ConsistentRead: consistent,
+      },
+    };
+    while (request && Object.keys(request).length) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of answer.Responses?.[tableName()] ?? [])
+        found.set(String(item.account), Number(item.balance));
+      request = answer.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+};
+
 export const getMemberBalances = async (memberId: string): Promise<MemberBalances> => {
   const names = [...MEMBER_WALLETS.map((w) => accounts.member(memberId, w)), accounts.hold(memberId)];
-  const { Responses } = await db.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: { Keys: names.map((n) => keys.ledgerBalance(n)), ConsistentRead: true },
-      },
-    }),
-  );
-  const found = new Map((Responses?.[tableName()] ?? []).map((i) => [String(i.account), Number(i.balance)]));
+  const found = await getBalances(names, true);
   return {
-    wallet: found.get(names[0]) ?? 0,
-    wallet1: found.get(names[1]) ?? 0,
-    fuelwallet: found.get(names[2]) ?? 0,
-    hold: found.get(names[3]) ?? 0,
+    wallet: found.get(names[0])!,
+    wallet1: found.get(names[1])!,
+    fuelwallet: found.get(names[2])!,
+    hold: found.get(names[3])!,
   };
 };
 
@@ -319,14 +333,16 @@ export const pageTransactionsOfKind = async (
 };
 
 /** Every member's balance of one wallet (the admin Balance report). */
-export const listWalletBalances = async (wallet: MemberWallet): Promise<Map<string, Micro>> => {
+/** The sum of one wallet over every member (the Balance report's totals): the wallet's balance items on GSI2. */
+export const sumWalletBalances = async (wallet: MemberWallet): Promise<Micro> => {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk',
     ExpressionAttributeValues: { ':pk': `BALANCES#${wallet}` },
+    ProjectionExpression: 'balance',
   });
-  return new Map(items.map((i) => [String(i.GSI2SK), Number(i.balance)]));
+  return items.reduce((sum, i) => sum + Number(i.balance), 0);
 };
 
 /* ---------- wallet stats, invoices, withdrawals ---------- */

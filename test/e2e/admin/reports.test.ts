@@ -217,4 +217,31 @@ describe('the admin reports', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'admin-deposit-report-375');
   });
+
+  it('Balance: every member paged, one member by e-mail with the wallet, and the CSV', async () => {
+    const page = await adminPage();
+    await openFromSidebar(page, 'Balance', '/balance');
+    // the whole list opens at once, no dates to choose
+    expect(await page.getByLabel('Start Date').count()).toBe(0);
+    await expect.poll(() => page.getByText('Wallet Total (all members)', { exact: true }).isVisible()).toBe(true);
+    expect(await reportCount(page)).toBeGreaterThanOrEqual(3);
+    await page.getByLabel(/^Email/).fill(left.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const row = await rowWith(page, left.email);
+    // 300 deposited, 180 paid for Executive
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      left.email,
+      left.username,
+      '120.00',
+      '0.00',
+    ]);
+    expect(await reportCount(page)).toBe(1);
+    await screenshot(page, 'admin-balance-report');
+    const csv = await downloadCsv(page);
+    expect(csv.name).toBe(`balances-${left.email}.csv`);
+    expect(csv.lines).toEqual([
+      'Email,Username,Wallet Balance (USDT),Wallet1 Balance (USDT)',
+      `${left.email},${left.username},120.00,0.00`,
+    ]);
+  });
 });

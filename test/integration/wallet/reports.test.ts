@@ -30,10 +30,16 @@ describe('admin money reports', () => {
     const payouts = await report('payout');
     expect(payouts.items[0].reference).toMatch(/^0x[0-9a-f]{64}$/);
 
-    const balances = (await call('balanceReport', {}, admin)).body as {
-      rows: { email: string; wallet: number }[];
+    // the Balance report: one member by e-mail, with the platform-wide totals on the first page
+    type Balances = {
+      items: { email: string; wallet: number; wallet1: number }[];
+      cursor?: string;
+      totals?: { count: number; wallet: number; wallet1: number };
     };
-    expect(balances.rows).toContainEqual(expect.objectContaining({ email: m.email, wallet: 25_000_000 }));
+    const mine = (await call('balanceReport', { email: m.email }, admin)).body as Balances;
+    expect(mine.items).toEqual([expect.objectContaining({ email: m.email, wallet: 25_000_000, wallet1: 0 })]);
+    expect(mine.totals?.count).toBe(1);
+    expect(mine.totals?.wallet).toBeGreaterThanOrEqual(25_000_000);
     const totals = (await call('moneyTotals', {}, admin)).body as { deposit: { today: number } };
     expect(totals.deposit.today).toBeGreaterThanOrEqual(40_000_000);
 
@@ -41,5 +47,35 @@ describe('admin money reports', () => {
     expect((await call('balanceReport', {}, m.idToken)).status).toBe(403);
     const noDates = await call('walletReport', { kind: 'deposit' }, admin);
     expect(noDates.body.message).toBe('Choose a start date.');
+  });
+
+  it('pages the Balance report over every member: each once, totals only on the first page', async () => {
+    const funded = [await newVerifiedMember(), await newVerifiedMember()];
+    await topUp(funded[0].idToken, '7');
+    await topUp(funded[1].idToken, '3.5');
+    const admin = await logIn(stack().admin.email, stack().admin.password);
+    type Page = {
+      items: { memberId: string; email: string; wallet: number }[];
+      cursor?: string;
+      totals?: { count: number; wallet: number };
+    };
+    const seen: Page['items'] = [];
+    let cursor: string | undefined;
+    let first: Page | undefined;
+    do {
+      const page = (await call('balanceReport', { limit: 7, ...(cursor ? { cursor } : {}) }, admin))
+        .body as Page;
+      first ??= page;
+      if (page !== first) expect(page.totals).toBeUndefined();
+      expect(page.items.length).toBeGreaterThan(0);
+      seen.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    expect(new Set(seen.map((r) => r.memberId)).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(first!.totals!.count);
+    for (const [i, amount] of [7_000_000, 3_500_000].entries())
+      expect(seen).toContainEqual(expect.objectContaining({ email: funded[i].email, wallet: amount }));
+    const bad = await call('balanceReport', { cursor: 'not-a-cursor' }, admin);
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The one way to show an admin report: a title, the filter form (Start Date, End Date, maybe an
- * e-mail, Submit), the totals of the whole range, a table defined by its columns, server-side
+ * The one way to show an admin report: a title, the filter form (Start Date, End Date — unless the
+ * report is not about a period — maybe an e-mail, Submit), the totals of the whole range, a table defined by its columns, server-side
  * paging ("Load more", with the row count) and a CSV export of the WHOLE report (every page is
  * fetched, then written with toCsv). Reports are whole UTC days (api/schemas/admin-reports.ts).
  */
@@ -67,6 +67,8 @@ interface ReportPageProps<Row, Totals> {
   header?: ReactNode;
   /** The e-mail field: absent, optional (everyone when empty) or required. */
   email?: 'optional' | 'required';
+  /** false for a report of the present (balances): no date fields; `load` gets empty dates. */
+  dates?: boolean;
   load: (input: ReportInput) => Promise<ReportAnswer<Row, Totals>>;
   columns: ReportColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -92,29 +94,29 @@ export const reportTime = (iso: string): string =>
     minute: '2-digit',
   });
 
-const formSchema = (email: 'optional' | 'required' | undefined) =>
+const formSchema = (email: 'optional' | 'required' | undefined, dates: boolean) =>
   z
     .object({
-      from: Day(reportMessages.from),
-      to: Day(reportMessages.to),
+      from: dates ? Day(reportMessages.from) : z.literal(''),
+      to: dates ? Day(reportMessages.to) : z.literal(''),
       email:
         email === 'required'
           ? z.string().trim().min(1, { error: reportMessages.leaderEmail }).pipe(Email)
           : z.union([Email, z.literal('')]),
     })
     .superRefine((q, ctx) => {
-      const problem = rangeProblem(q.from, q.to);
+      const problem = dates && rangeProblem(q.from, q.to);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['to'] });
     });
 
 type Filter = { from: string; to: string; email: string };
 
 export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Totals>) {
-  const { title, id, email, load, columns, rowKey, noun = 'rows', pageSize = 20 } = props;
+  const { title, id, email, load, columns, rowKey, noun = 'rows', pageSize = 20, dates = true } = props;
   const now = new Date();
   const defaults: Filter = {
-    from: day(new Date(now.getFullYear(), now.getMonth(), 1)),
-    to: day(now),
+    from: dates ? day(new Date(now.getFullYear(), now.getMonth(), 1)) : '',
+    to: dates ? day(now) : '',
     email: '',
   };
   // A report that needs an e-mail waits for Submit; the others open on this month.
@@ -125,7 +127,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Filter>({ resolver: zodResolver(formSchema(email)), defaultValues: defaults });
+  } = useForm<Filter>({ resolver: zodResolver(formSchema(email, dates)), defaultValues: defaults });
 
   const inputOf = (f: Filter) => ({
     from: f.from,
@@ -158,7 +160,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
       } while (cursor);
       const f = run.filter;
       downloadCsv(
-        `${id}-${f.from}-${f.to}${email && f.email ? `-${f.email}` : ''}.csv`,
+        `${id}${dates ? `-${f.from}-${f.to}` : ''}${email && f.email ? `-${f.email}` : ''}.csv`,
         toCsv(
           columns.map((c) => c.header),
           all.map((r) => columns.map((c) => c.csv(r))),
@@ -185,16 +187,20 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
         onSubmit={handleSubmit((filter) => setRun((r) => ({ filter, n: (r?.n ?? 0) + 1 })))}
       >
         <HStack gap="4" align="flex-start" flexWrap="wrap">
-          <Field.Root required invalid={!!errors.from} w={{ base: 'full', sm: 'auto' }}>
-            <Field.Label>Start Date</Field.Label>
-            <Input type="date" {...register('from')} />
-            <Field.ErrorText>{errors.from?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={!!errors.to} w={{ base: 'full', sm: 'auto' }}>
-            <Field.Label>End Date</Field.Label>
-            <Input type="date" {...register('to')} />
-            <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
-          </Field.Root>
+          {dates && (
+            <>
+              <Field.Root required invalid={!!errors.from} w={{ base: 'full', sm: 'auto' }}>
+                <Field.Label>Start Date</Field.Label>
+                <Input type="date" {...register('from')} />
+                <Field.ErrorText>{errors.from?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root required invalid={!!errors.to} w={{ base: 'full', sm: 'auto' }}>
+                <Field.Label>End Date</Field.Label>
+                <Input type="date" {...register('to')} />
+                <Field.ErrorText>{errors.to?.message}</Field.ErrorText>
+              </Field.Root>
+            </>
+          )}
           {email && (
             <Field.Root
               required={email === 'required'}
@@ -225,9 +231,11 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
             </Button>
           </HStack>
         </HStack>
-        <Text fontSize="sm" color="fg.muted" mt="2">
-          Whole days in UTC, both dates included.
-        </Text>
+        {dates && (
+          <Text fontSize="sm" color="fg.muted" mt="2">
+            Whole days in UTC, both dates included.
+          </Text>
+        )}
       </form>
 
       {exportError !== null && (

@@ -223,7 +223,9 @@ describe('the admin reports', () => {
     await openFromSidebar(page, 'Balance', '/balance');
     // the whole list opens at once, no dates to choose
     expect(await page.getByLabel('Start Date').count()).toBe(0);
-    await expect.poll(() => page.getByText('Wallet Total (all members)', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Wallet Total (all members)', { exact: true }).isVisible())
+      .toBe(true);
     expect(await reportCount(page)).toBeGreaterThanOrEqual(3);
     await page.getByLabel(/^Email/).fill(left.email);
     await page.getByRole('button', { name: 'Submit' }).click();

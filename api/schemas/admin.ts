@@ -6,6 +6,8 @@ export const AdminSummary = z.object({
   members: z.number().int(),
   registeredToday: z.number().int(),
   registeredThisMonth: z.number().int(),
+  /** Members who have activated a membership (Executive or Imperial) at least once. */
+  activated: z.number().int(),
 });
 
 /* ---------- profile search and edit (spec "Search"; /searchprofile) ---------- */

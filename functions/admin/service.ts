@@ -1,12 +1,14 @@
 import { nowIso } from '#core/clock';
 import { readCounter } from '#functions/auth/store';
+import { activatedMembers } from '#functions/team/service';
 
 export const getAdminSummary = async () => {
   const today = nowIso();
-  const [members, registeredToday, registeredThisMonth] = await Promise.all([
+  const [members, registeredToday, registeredThisMonth, activated] = await Promise.all([
     readCounter('members'),
     readCounter(`members#day#${today.slice(0, 10)}`),
     readCounter(`members#month#${today.slice(0, 7)}`),
+    activatedMembers(),
   ]);
-  return { members, registeredToday, registeredThisMonth };
+  return { members, registeredToday, registeredThisMonth, activated };
 };

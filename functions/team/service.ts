@@ -19,6 +19,7 @@ import { findMemberByEmail } from '#functions/auth/store';
 import {
   getNode,
   getRootId,
+  hasActivated,
   listDirectReferrals,
   listMemberRewards,
   rewardsOfDay,
@@ -74,6 +75,17 @@ export const rewards = async (
     todayProfit: profit.today,
     cumulativeProfit: profit.total,
   };
+};
+
+/**
+ * Members who have activated a membership, across the whole tree: the root's two active legs (kept
+ * by the activation batches) and the root itself. Two reads, whatever the size of the network.
+ */
+export const activatedMembers = async (): Promise<number> => {
+  const rootId = await getRootId();
+  const root = rootId ? await getNode(rootId, false) : null;
+  if (!root) return 0;
+  return root.leftActive + root.rightActive + ((await hasActivated(root.id)) ? 1 : 0);
 };
 
 export const directReferrals = async (memberId: string, query: z.infer<typeof DirectReferralsQuery>) => {

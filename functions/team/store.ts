@@ -381,6 +381,14 @@ export const claimFirstActivation = async (memberId: string, txId: string, day: 
   return String(Item?.txId);
 };
 
+/** Whether the member has ever activated a membership (holds the first-activation marker). */
+export const hasActivated = async (memberId: string): Promise<boolean> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.firstActivation(memberId) }),
+  );
+  return Item !== undefined;
+};
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface LegActivations {

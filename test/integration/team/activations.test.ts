@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { call, logIn, newVerifiedMember, stack, table } from '../../support/api';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 let activations: typeof import('#functions/team/activations');
@@ -71,5 +71,21 @@ describe('plan activations in the tree', () => {
     await activations.processActivations();
     expect(await wallet(sponsor.idToken)).toBe(sponsorWallet + bonus);
     expect((await call('getTeam', {}, sponsor.idToken)).body.leftPoints).toBe(points);
+  });
+
+  it('counts a member once when activated: on the sponsor’s Activation Team and on the admin dashboard', async () => {
+    const admin = await logIn(stack().admin.email, stack().admin.password);
+    const activated = async () => Number((await call('getAdminSummary', {}, admin)).body.activated);
+    const sponsor = await member();
+    const buyer = await member(sponsor.username); // Left of the sponsor
+    const before = await activated();
+    await topUp(buyer.idToken, '500');
+    expect((await call('activatePlan', { plan: 'executive' }, buyer.idToken)).status).toBe(200);
+    await expect.poll(activated, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 1);
+    // the upgrade adds its points but the buyer stays one activated member
+    expect((await call('activatePlan', { plan: 'upgrade' }, buyer.idToken)).status).toBe(200);
+    const team = async () => (await call('getTeam', {}, sponsor.idToken)).body;
+    await expect.poll(async () => (await team()).leftPoints, { timeout: 10_000 }).toBe('200.00');
+    expect(await team()).toMatchObject({ leftActive: 1, rightActive: 0 });
   });
 });

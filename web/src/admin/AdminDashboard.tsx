@@ -1,7 +1,7 @@
 import { Box, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { IconType } from 'react-icons';
-import { LuCalendarDays, LuUserPlus, LuUsers } from 'react-icons/lu';
+import { LuBadgeCheck, LuCalendarDays, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { MoneyCards } from '../wallet/admin/MoneyCards';
@@ -24,6 +24,12 @@ export default function AdminDashboard() {
       icon: LuCalendarDays,
       hint: 'Since the 1st, UTC',
     },
+    {
+      label: 'Activation',
+      value: summary.data?.activated,
+      icon: LuBadgeCheck,
+      hint: 'Members who have bought a membership',
+    },
   ];
 
   return (
@@ -37,7 +43,7 @@ export default function AdminDashboard() {
       {summary.isError && (
         <QueryError what="the summary" error={summary.error} onRetry={() => summary.refetch()} />
       )}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="5">
         {cards.map(({ label, value, icon: Icon, hint }) => (
           <Box
             key={label}

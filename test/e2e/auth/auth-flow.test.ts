@@ -213,6 +213,10 @@ describe('the admin', () => {
     await logIn(page, stack().admin.email, stack().admin.password);
     await page.waitForURL('**/admindashboard');
     await expect.poll(() => page.getByText('Members').first().isVisible()).toBe(true);
+    // the Activation card shows a number (members who have bought a membership)
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Activation' }).innerText())
+      .toMatch(/Activation\s+\d+/);
     await expect.poll(() => page.getByRole('link', { name: 'Admin' }).first().isVisible()).toBe(true);
     await screenshot(page, 'admin-dashboard');
   });

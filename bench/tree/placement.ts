@@ -6,8 +6,9 @@
  *   npx tsx bench/tree/placement.ts
  *
  * Sign-ups are realistic rather than worst-case: most sponsors are recent members (a growing
- * network), each picks Left or Right at random, and 20% of sign-ups come from the root's own
- * link. A seeded PRNG makes runs comparable.
+ * network), each picks Left or Right at random, and 1% of sign-ups come from the root's own
+ * link (ROOT_SHARE). A seeded PRNG makes runs comparable. The DynamoDB Local half of the bench
+ * (the store code, the daily payout) is dynamodb.ts beside this file.
  */
 import { MemoryTree, writesOf, type Side } from '../../functions/team/tree';
 

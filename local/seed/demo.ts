@@ -7,8 +7,9 @@
  *   `admitMember`, the function the post-confirmation trigger calls;
  * - the placement through the team domain's `processPlacement` (the consumer's own code);
  * - funds as one ledger `post` per deposit (clearing -> wallet, shown as 'Demo deposit'), and
- *   plans bought through the plans service's `activatePlan`; the activations (points up the tree,
- *   the 10% direct bonus) are processed by the team consumer's `drainTeamWork`.
+ *   plans bought through the plans service's `activatePlan`; each plan transaction then goes
+ *   through the team consumer's `processActivation` (points up the tree, the 10% direct bonus),
+ *   and `drainTeamWork` runs at the end until nothing is left (the sweep finds them done).
  *
  * Sponsors are a realistic mix: a few sign-ups on the top sponsor's own link, a quarter under a
  * dozen early "leaders" (their legs grow long: spill-over), a third under recent members, the rest

@@ -124,6 +124,9 @@ const plansOf = (random: Random): PlanOption[] => {
 
 const usdt = (whole: number): Micro => whole * 1_000_000;
 
+/** The first members of a run, who get a quarter of the later sign-ups (long legs: spill-over). */
+const LEADERS = 12;
+
 /** Funds for the plans as a deposit would bring them: rounded up to 50 USDT, sometimes more. */
 const depositsFor = (random: Random, plans: PlanOption[]): Partial<Record<MemberWallet, Micro>> => {
   const need: Partial<Record<MemberWallet, Micro>> = {};
@@ -265,7 +268,7 @@ export const seedDemo = async (options: SeedOptions): Promise<SeedResult> => {
   const sponsorOf = (): string => {
     const x = random();
     if (!seeded.length || x < 0.04) return result.top.username;
-    const leaders = Math.min(seeded.length, 12);
+    const leaders = Math.min(seeded.length, LEADERS);
     if (x < 0.3) return seeded[Math.floor(random() ** 2 * leaders)].username;
     if (x < 0.65)
       return seeded[seeded.length - 1 - Math.floor(random() * Math.min(seeded.length, 100))].username;
@@ -275,7 +278,9 @@ export const seedDemo = async (options: SeedOptions): Promise<SeedResult> => {
   const plan = (i: number): Planned => {
     const username = `demo_${tag}_${i}`;
     const country = pick(random, COUNTRIES);
-    const plans = plansOf(random);
+    // the early members become the leaders: they hold a membership, as active sponsors do
+    const chosen = plansOf(random);
+    const plans: PlanOption[] = i < LEADERS && !chosen.length ? ['imperial'] : chosen;
     return {
       username,
       email: `${username}@demo.trendex.local`,

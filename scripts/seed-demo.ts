@@ -90,7 +90,8 @@ try {
     admin = running.admin;
   } else {
     console.log(`Trendex is not running: starting it on ${dataDir} for the seed.`);
-    process.env.LOG_LEVEL ??= 'WARN';
+    // quieter than npm start: a schedule polling the gateway while it closes warns at the end
+    process.env.LOG_LEVEL ??= 'ERROR';
     const stack = await startLocalStack({
       dataDir,
       webPort: ports.web,

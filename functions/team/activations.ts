@@ -25,8 +25,22 @@ import { COUNT_BATCH } from './placement';
 import { claimFirstActivation, getNode, rewardItems, writeUpBatch } from './store';
 import { countsAsActivation, MEMBERSHIP_PLANS, utcDay, type Side } from './tree';
 
-/** Plan transactions within this long before the sweep's position are looked at again. */
+/**
+ * Plan transactions within this long before the sweep's position are looked at again: a
+ * transaction shows on the index a little after its date, so one dated before the position may
+ * appear after the sweep went past it. Longer than any index lag.
+ */
 const OVERLAP_MS = 5 * 60_000;
+
+const instant = (key: string): number => new Date(key.slice(0, 24)).getTime();
+
+/** Where a sweep starts reading the date-sorted plan list: at a verified position, else an overlap before it. */
+export const sweepStart = (since: string, verified: boolean): string =>
+  !since ? '0' : verified ? since : new Date(instant(since) - OVERLAP_MS).toISOString();
+
+/** A position may be marked verified when a sweep that read more than OVERLAP_MS after it found nothing blocked. */
+export const mayVerify = (since: string, readAt: number, blocked: boolean): boolean =>
+  since !== '' && !blocked && readAt - OVERLAP_MS > instant(since);
 
 interface ActivationItem {
   txId: string;
@@ -179,14 +193,19 @@ export const processActivation = async (tx: {
 
 /**
  * Sweeps the plan transactions since the last position (with an overlap, for transactions that
- * become visible late) and processes each; the position moves only past finished ones.
+ * become visible late) and processes each; the position moves only past finished ones. Once a
+ * sweep has re-read the overlap when everything up to the position was surely visible (read more
+ * than OVERLAP_MS after it), the position is marked `verified` and later sweeps start at it: an
+ * idle network costs one small Query per sweep, not a re-read of the last five minutes' purchases.
  */
 export const processActivations = async (limit = 100): Promise<number> => {
   const { Item: sweep } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.activationSweep(), ConsistentRead: true }),
   );
   const since = (sweep?.since as string | undefined) ?? '';
-  const from = since ? new Date(new Date(since.slice(0, 24)).getTime() - OVERLAP_MS).toISOString() : '0';
+  const verified = since !== '' && sweep?.verified === since;
+  const readAt = Date.now();
+  const from = sweepStart(since, verified);
   const Items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   // page on past the overlap (already finished ones are cheap) until `limit` new ones are in hand
@@ -234,6 +253,13 @@ export const processActivations = async (limit = 100): Promise<number> => {
   if (position !== since)
     await db.send(
       new PutCommand({ TableName: tableName(), Item: { ...keys.activationSweep(), since: position } }),
+    );
+  else if (!verified && mayVerify(since, readAt, blocked))
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.activationSweep(), since, verified: since },
+      }),
     );
   return done;
 };

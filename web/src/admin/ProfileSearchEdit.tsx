@@ -4,18 +4,7 @@
  * are sent. Each attempt carries a request id made when the form opens and renewed after a success,
  * so a submit that is sent twice (a double click, a retry after a lost answer) changes the balance once.
  */
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +14,7 @@ import { BOT_NAMES, type BotName } from '#api/bots';
 import type { RequestOf, ResponseOf } from '#api/routes';
 import { SignedAmountText } from '#api/schemas/admin';
 import { RANK_NAMES } from '#api/schemas/auth';
+import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { formatUsdt, parseAmount } from '../wallet/format';
@@ -191,29 +181,13 @@ export function ProfileEditDialog({
   onSaved: (row: ProfileRow) => void;
 }) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={profile !== null}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onClose={onClose}
+      title={`Edit ${profile?.username ?? ''}`}
+      bodyProps={{ pb: '6' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit {profile?.username}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {profile && <EditForm key={profile.id} profile={profile} onSaved={onSaved} />}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {profile && <EditForm key={profile.id} profile={profile} onSaved={onSaved} />}
+    </AppDialog>
   );
 }

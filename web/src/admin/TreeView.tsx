@@ -2,14 +2,11 @@ import {
   Avatar,
   Box,
   Button,
-  CloseButton,
   DataList,
-  Dialog,
   Field,
   Heading,
   HStack,
   Input,
-  Portal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -19,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuArrowUp, LuHouse, LuSearch } from 'react-icons/lu';
 import type { ResponseOf } from '#api/routes';
+import { AppDialog } from '../components/AppDialog';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 
@@ -93,34 +91,19 @@ function DetailsDialog({ node, onClose }: { node: TreeNode | null; onClose: () =
       ]
     : [];
   return (
-    <Dialog.Root open={node !== null} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{node?.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted" fontSize="sm" mb="4">
-                {node?.email}
-              </Text>
-              <DataList.Root orientation="horizontal" aria-label="Points and counts">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={node !== null} onClose={onClose} title={node?.name ?? ''}>
+      <Text color="fg.muted" fontSize="sm" mb="4">
+        {node?.email}
+      </Text>
+      <DataList.Root orientation="horizontal" aria-label="Points and counts">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </AppDialog>
   );
 }
 

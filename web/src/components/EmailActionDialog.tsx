@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../lib/api';
+import { AppDialog } from './AppDialog';
 import { FormAlert } from './FormAlert';
 
 /**
@@ -48,62 +49,46 @@ export function EmailActionDialog({
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      lazyMount
-      unmountOnExit
-      placement="center"
+      onOpenChange={onOpenChange}
+      title={title}
+      onSubmit={submit}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={mutation.isPending}
+            disabled={!email.trim() || mutation.isSuccess}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    {description}
-                  </Text>
-                  <Field.Root required invalid={mutation.isError}>
-                    <Field.Label>Email</Field.Label>
-                    <Input
-                      type="email"
-                      autoComplete="email"
-                      value={email}
-                      onChange={(e) => setEmail(e.target.value)}
-                      placeholder="you@example.com"
-                    />
-                  </Field.Root>
-                  {mutation.isSuccess && <FormAlert status="success">{mutation.data.message}</FormAlert>}
-                  {mutation.isError && <FormAlert status="error">{errorMessage(mutation.error)}</FormAlert>}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={mutation.isPending}
-                  disabled={!email.trim() || mutation.isSuccess}
-                >
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {description}
+        </Text>
+        <Field.Root required invalid={mutation.isError}>
+          <Field.Label>Email</Field.Label>
+          <Input
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </Field.Root>
+        {mutation.isSuccess && <FormAlert status="success">{mutation.data.message}</FormAlert>}
+        {mutation.isError && <FormAlert status="error">{errorMessage(mutation.error)}</FormAlert>}
+      </Stack>
+    </AppDialog>
   );
 }

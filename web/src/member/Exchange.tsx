@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Code,
   Container,
   DataList,
@@ -11,7 +10,6 @@ import {
   Heading,
   HStack,
   Input,
-  Portal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -21,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
 import type { ExchangeCard, ExchangeName } from '#api/schemas/exchange';
+import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
@@ -139,106 +138,87 @@ function ConnectDialog({
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      lazyMount
-      unmountOnExit
-      placement="center"
+      onOpenChange={onOpenChange}
+      title={`Connect ${NAMES[exchange]}`}
+      onSubmit={submit}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={bind.isPending}
+            disabled={!complete || bind.isSuccess}
+          >
+            Connect
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Connect {NAMES[exchange]}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    Paste the API key and secret you created on {NAMES[exchange]}. We check the key with one
-                    read-only call before we keep it, encrypted. The secret is never shown again.
-                  </Text>
-                  <Field.Root required>
-                    <Field.Label>API key</Field.Label>
-                    <Input
-                      name="apikey"
-                      autoComplete="off"
-                      value={apikey}
-                      onChange={(e) => setApikey(e.target.value)}
-                    />
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>API secret</Field.Label>
-                    <Input
-                      name="apisecret"
-                      type="password"
-                      autoComplete="off"
-                      value={apisecret}
-                      onChange={(e) => setApisecret(e.target.value)}
-                    />
-                  </Field.Root>
-                  {needsOtp && (
-                    <Field.Root
-                      required
-                      invalid={bind.error instanceof Error && /OTP/.test(bind.error.message)}
-                    >
-                      <Field.Label>OTP</Field.Label>
-                      <HStack w="full">
-                        <Input
-                          name="otp"
-                          inputMode="numeric"
-                          autoComplete="one-time-code"
-                          maxLength={6}
-                          value={otp}
-                          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-                          placeholder="6-digit code"
-                        />
-                        <Button
-                          type="button"
-                          variant="outline"
-                          flexShrink={0}
-                          loading={sendCode.isPending}
-                          onClick={() => sendCode.mutate()}
-                        >
-                          {sendCode.isSuccess ? 'Send again' : 'Send code'}
-                        </Button>
-                      </HStack>
-                      <Field.HelperText>We e-mail you a code, valid for 10 minutes.</Field.HelperText>
-                    </Field.Root>
-                  )}
-                  {sendCode.isSuccess && !bind.isSuccess && (
-                    <FormAlert status="info">{sendCode.data.message}</FormAlert>
-                  )}
-                  {sendCode.isError && <FormAlert status="error">{failureText(sendCode.error)}</FormAlert>}
-                  {bind.isSuccess && <FormAlert status="success">{bind.data.message}</FormAlert>}
-                  {bind.isError && <FormAlert status="error">{failureText(bind.error)}</FormAlert>}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  loading={bind.isPending}
-                  disabled={!complete || bind.isSuccess}
-                >
-                  Connect
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          Paste the API key and secret you created on {NAMES[exchange]}. We check the key with one read-only
+          call before we keep it, encrypted. The secret is never shown again.
+        </Text>
+        <Field.Root required>
+          <Field.Label>API key</Field.Label>
+          <Input
+            name="apikey"
+            autoComplete="off"
+            value={apikey}
+            onChange={(e) => setApikey(e.target.value)}
+          />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>API secret</Field.Label>
+          <Input
+            name="apisecret"
+            type="password"
+            autoComplete="off"
+            value={apisecret}
+            onChange={(e) => setApisecret(e.target.value)}
+          />
+        </Field.Root>
+        {needsOtp && (
+          <Field.Root required invalid={bind.error instanceof Error && /OTP/.test(bind.error.message)}>
+            <Field.Label>OTP</Field.Label>
+            <HStack w="full">
+              <Input
+                name="otp"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                placeholder="6-digit code"
+              />
+              <Button
+                type="button"
+                variant="outline"
+                flexShrink={0}
+                loading={sendCode.isPending}
+                onClick={() => sendCode.mutate()}
+              >
+                {sendCode.isSuccess ? 'Send again' : 'Send code'}
+              </Button>
+            </HStack>
+            <Field.HelperText>We e-mail you a code, valid for 10 minutes.</Field.HelperText>
+          </Field.Root>
+        )}
+        {sendCode.isSuccess && !bind.isSuccess && (
+          <FormAlert status="info">{sendCode.data.message}</FormAlert>
+        )}
+        {sendCode.isError && <FormAlert status="error">{failureText(sendCode.error)}</FormAlert>}
+        {bind.isSuccess && <FormAlert status="success">{bind.data.message}</FormAlert>}
+        {bind.isError && <FormAlert status="error">{failureText(bind.error)}</FormAlert>}
+      </Stack>
+    </AppDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PlanOption } from '#api/schemas/plans';
+import { AppDialog } from '../components/AppDialog';
 import { useAuth } from '../lib/auth';
 import type { Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
@@ -44,58 +45,42 @@ export function PlanSubscribeDialog({
 
   return (
     <>
-      <Dialog.Root
+      <AppDialog
         open={open}
-        onOpenChange={(e) => onOpenChange(e.open)}
-        lazyMount
-        unmountOnExit
-        placement="center"
+        onOpenChange={onOpenChange}
+        title={title}
+        bodyProps={signedIn ? { pb: '6' } : undefined}
+        footer={
+          !signedIn && (
+            <HStack gap="3">
+              <Button asChild variant="outline">
+                <RouterLink to="/signup">Sign up</RouterLink>
+              </Button>
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/login">Log In</RouterLink>
+              </Button>
+            </HStack>
+          )
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb={signedIn ? '6' : undefined}>
-                {!signedIn ? (
-                  <Text color="fg.muted">
-                    Plans are activated from your Trendex wallet. Log in to your account, or create one in a
-                    minute, to subscribe to {plan?.name ?? 'a plan'}.
-                  </Text>
-                ) : (
-                  option && (
-                    <PlanConfirm
-                      key={option}
-                      plan={option}
-                      onActivated={() => {
-                        onOpenChange(false);
-                        setActivated(upgrade ? 'Imperial' : (plan?.name ?? 'Your plan'));
-                      }}
-                    />
-                  )
-                )}
-              </Dialog.Body>
-              {!signedIn && (
-                <Dialog.Footer>
-                  <HStack gap="3">
-                    <Button asChild variant="outline">
-                      <RouterLink to="/signup">Sign up</RouterLink>
-                    </Button>
-                    <Button asChild colorPalette="brand">
-                      <RouterLink to="/login">Log In</RouterLink>
-                    </Button>
-                  </HStack>
-                </Dialog.Footer>
-              )}
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {!signedIn ? (
+          <Text color="fg.muted">
+            Plans are activated from your Trendex wallet. Log in to your account, or create one in a minute,
+            to subscribe to {plan?.name ?? 'a plan'}.
+          </Text>
+        ) : (
+          option && (
+            <PlanConfirm
+              key={option}
+              plan={option}
+              onActivated={() => {
+                onOpenChange(false);
+                setActivated(upgrade ? 'Imperial' : (plan?.name ?? 'Your plan'));
+              }}
+            />
+          )
+        )}
+      </AppDialog>
       <PlanActivatedDialog
         open={activated !== null}
         onOpenChange={(o) => !o && setActivated(null)}

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { AppDialog } from '../components/AppDialog';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 
@@ -26,85 +27,67 @@ export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | nu
   const title = side === 'Right' ? 'Team 2 (Right) direct referrals' : 'Team 1 (Left) direct referrals';
 
   return (
-    <Dialog.Root open={side !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {referrals.isPending ? (
-                <Stack gap="2" aria-busy="true" aria-label="Loading">
-                  <Skeleton h="8" />
-                  <Skeleton h="8" />
-                  <Skeleton h="8" />
-                </Stack>
-              ) : referrals.isError ? (
-                <QueryError
-                  what="your referrals"
-                  error={referrals.error}
-                  onRetry={() => referrals.refetch()}
-                />
-              ) : referrals.data.items.length === 0 ? (
-                <Text color="fg.muted">
-                  No direct referrals on this side yet. Share your link to invite one.
-                </Text>
-              ) : (
-                <Table.ScrollArea>
-                  <Table.Root size="sm" aria-label={title}>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>Date</Table.ColumnHeader>
-                        <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {referrals.data.items.map((row) => (
-                        <Table.Row key={`${row.joinedAt}${row.email}`}>
-                          <Table.Cell whiteSpace="nowrap">
-                            {format(new Date(row.joinedAt), 'dd MMM yyyy')}
-                          </Table.Cell>
-                          <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <HStack justify="space-between" w="full">
-                <Text fontSize="sm" color="fg.muted">
-                  Page {pageIndex + 1}
-                </Text>
-                <HStack>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={pageIndex === 0}
-                    onClick={() => setCursors((c) => c.slice(0, -1))}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={!referrals.data?.cursor}
-                    onClick={() => setCursors((c) => [...c, referrals.data?.cursor])}
-                  >
-                    Next
-                  </Button>
-                </HStack>
-              </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={side !== null}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      footer={
+        <HStack justify="space-between" w="full">
+          <Text fontSize="sm" color="fg.muted">
+            Page {pageIndex + 1}
+          </Text>
+          <HStack>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={pageIndex === 0}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!referrals.data?.cursor}
+              onClick={() => setCursors((c) => [...c, referrals.data?.cursor])}
+            >
+              Next
+            </Button>
+          </HStack>
+        </HStack>
+      }
+    >
+      {referrals.isPending ? (
+        <Stack gap="2" aria-busy="true" aria-label="Loading">
+          <Skeleton h="8" />
+          <Skeleton h="8" />
+          <Skeleton h="8" />
+        </Stack>
+      ) : referrals.isError ? (
+        <QueryError what="your referrals" error={referrals.error} onRetry={() => referrals.refetch()} />
+      ) : referrals.data.items.length === 0 ? (
+        <Text color="fg.muted">No direct referrals on this side yet. Share your link to invite one.</Text>
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root size="sm" aria-label={title}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {referrals.data.items.map((row) => (
+                <Table.Row key={`${row.joinedAt}${row.email}`}>
+                  <Table.Cell whiteSpace="nowrap">{format(new Date(row.joinedAt), 'dd MMM yyyy')}</Table.Cell>
+                  <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </AppDialog>
   );
 }

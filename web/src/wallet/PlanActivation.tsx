@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlanOption } from '#api/schemas/plans';
+import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { formatUsdt } from './format';
@@ -67,37 +68,24 @@ export function PlanActivatedDialog({
   name: string;
 }) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
+      bodyProps={{ pt: '8' }}
+      footerProps={{ justifyContent: 'center' }}
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button colorPalette="brand">Continue</Button>
+        </Dialog.ActionTrigger>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Body pt="8">
-              <Stack align="center" gap="4" textAlign="center">
-                <Image src={activatedImage} alt="Plan activated" w="240px" h="180px" />
-                <Text fontSize="lg" fontWeight="semibold">
-                  {name} is active.
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="center">
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">Continue</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack align="center" gap="4" textAlign="center">
+        <Image src={activatedImage} alt="Plan activated" w="240px" h="180px" />
+        <Text fontSize="lg" fontWeight="semibold">
+          {name} is active.
+        </Text>
+      </Stack>
+    </AppDialog>
   );
 }
 
@@ -116,36 +104,15 @@ export function PlanSubscribeModal({
   const [done, setDone] = useState(false);
   return (
     <>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(e) => onOpenChange(e.open)}
-        placement="center"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <PlanConfirm
-                  plan={plan}
-                  onActivated={() => {
-                    onOpenChange(false);
-                    setDone(true);
-                  }}
-                />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AppDialog open={open} onOpenChange={onOpenChange} title={title} bodyProps={{ pb: '6' }}>
+        <PlanConfirm
+          plan={plan}
+          onActivated={() => {
+            onOpenChange(false);
+            setDone(true);
+          }}
+        />
+      </AppDialog>
       <PlanActivatedDialog open={done} onOpenChange={setDone} name={title.replace(/^Subscribe to /, '')} />
     </>
   );

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Clipboard,
-  CloseButton,
   Code,
   DataList,
   Dialog,
@@ -11,7 +10,6 @@ import {
   IconButton,
   Input,
   Link,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -20,6 +18,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import type { Invoice, WalletName } from '#api/schemas/wallet';
+import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { formatUsdt } from './format';
@@ -70,134 +69,110 @@ export function TopUpDialog({
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => {
-        onOpenChange(e.open);
-        if (!e.open) reset();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
+      onClose={reset}
+      title="Deposit Details"
+      footer={
+        !invoice ? (
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" form="topup-form" colorPalette="brand" loading={create.isPending}>
+              Create invoice
+            </Button>
+          </>
+        ) : (
+          <Dialog.ActionTrigger asChild>
+            <Button colorPalette="brand">{credited ? 'Done' : 'Close'}</Button>
+          </Dialog.ActionTrigger>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Deposit Details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {!invoice ? (
-                <form
-                  id="topup-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    create.mutate();
-                  }}
-                >
-                  <Stack gap="4">
-                    <Text color="fg.muted">
-                      Top up your {WALLET_NAMES[wallet]} with USDT on BNB Smart Chain (BEP20).
-                    </Text>
-                    <Field.Root required invalid={create.isError}>
-                      <Field.Label>Amount (USDT)</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        placeholder="Enter The Amount"
-                        value={amount}
-                        onChange={(e) => setAmount(e.target.value)}
-                      />
-                    </Field.Root>
-                    {create.isError && <FormAlert status="error">{errorMessage(create.error)}</FormAlert>}
-                  </Stack>
-                </form>
-              ) : (
-                <Stack gap="4" align="stretch">
-                  <Box alignSelf="center" bg="white" p="3" borderRadius="md" borderWidth="1px">
-                    <QRCodeSVG
-                      value={invoice.payAddress}
-                      size={150}
-                      aria-label="QR code of the payment address"
-                    />
-                  </Box>
-                  <DataList.Root orientation="vertical" gap="3">
-                    <DataList.Item>
-                      <DataList.ItemLabel>Payment Id</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <Code data-testid="payment-id">{invoice.paymentId}</Code>
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>Payment Address</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        <HStack gap="1" maxW="full">
-                          <Code wordBreak="break-all" data-testid="pay-address">
-                            {invoice.payAddress}
-                          </Code>
-                          <Clipboard.Root value={invoice.payAddress}>
-                            <Clipboard.Trigger asChild>
-                              <IconButton variant="ghost" size="xs" aria-label="Copy the payment address">
-                                <Clipboard.Indicator />
-                              </IconButton>
-                            </Clipboard.Trigger>
-                          </Clipboard.Root>
-                        </HStack>
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({formatUsdt(invoice.amount)}{' '}
-                        USDT)
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                  </DataList.Root>
-                  {credited ? (
-                    <FormAlert status="success" title="Payment received">
-                      {formatUsdt(invoice.amount)} USDT is credited to your {WALLET_NAMES[wallet]}.
-                    </FormAlert>
-                  ) : status.data?.status === 'expired' ? (
-                    <FormAlert status="error">This invoice expired unpaid. Create a new one.</FormAlert>
-                  ) : (
-                    <HStack color="fg.muted" role="status">
-                      <Spinner size="sm" />
-                      <Text>Waiting for the payment…</Text>
-                    </HStack>
-                  )}
-                  {invoice.payUrl && !credited && (
-                    <Text fontSize="sm" color="fg.muted">
-                      Local stack:{' '}
-                      <Link href={invoice.payUrl} target="_blank" rel="noreferrer" colorPalette="brand">
-                        pay this invoice in the payment simulator
-                      </Link>
-                    </Text>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {!invoice ? (
-                <>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </Dialog.ActionTrigger>
-                  <Button type="submit" form="topup-form" colorPalette="brand" loading={create.isPending}>
-                    Create invoice
-                  </Button>
-                </>
-              ) : (
-                <Dialog.ActionTrigger asChild>
-                  <Button colorPalette="brand">{credited ? 'Done' : 'Close'}</Button>
-                </Dialog.ActionTrigger>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {!invoice ? (
+        <form
+          id="topup-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate();
+          }}
+        >
+          <Stack gap="4">
+            <Text color="fg.muted">
+              Top up your {WALLET_NAMES[wallet]} with USDT on BNB Smart Chain (BEP20).
+            </Text>
+            <Field.Root required invalid={create.isError}>
+              <Field.Label>Amount (USDT)</Field.Label>
+              <Input
+                inputMode="decimal"
+                placeholder="Enter The Amount"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </Field.Root>
+            {create.isError && <FormAlert status="error">{errorMessage(create.error)}</FormAlert>}
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="4" align="stretch">
+          <Box alignSelf="center" bg="white" p="3" borderRadius="md" borderWidth="1px">
+            <QRCodeSVG value={invoice.payAddress} size={150} aria-label="QR code of the payment address" />
+          </Box>
+          <DataList.Root orientation="vertical" gap="3">
+            <DataList.Item>
+              <DataList.ItemLabel>Payment Id</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <Code data-testid="payment-id">{invoice.paymentId}</Code>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Payment Address</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <HStack gap="1" maxW="full">
+                  <Code wordBreak="break-all" data-testid="pay-address">
+                    {invoice.payAddress}
+                  </Code>
+                  <Clipboard.Root value={invoice.payAddress}>
+                    <Clipboard.Trigger asChild>
+                      <IconButton variant="ghost" size="xs" aria-label="Copy the payment address">
+                        <Clipboard.Indicator />
+                      </IconButton>
+                    </Clipboard.Trigger>
+                  </Clipboard.Root>
+                </HStack>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({formatUsdt(invoice.amount)} USDT)
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          {credited ? (
+            <FormAlert status="success" title="Payment received">
+              {formatUsdt(invoice.amount)} USDT is credited to your {WALLET_NAMES[wallet]}.
+            </FormAlert>
+          ) : status.data?.status === 'expired' ? (
+            <FormAlert status="error">This invoice expired unpaid. Create a new one.</FormAlert>
+          ) : (
+            <HStack color="fg.muted" role="status">
+              <Spinner size="sm" />
+              <Text>Waiting for the payment…</Text>
+            </HStack>
+          )}
+          {invoice.payUrl && !credited && (
+            <Text fontSize="sm" color="fg.muted">
+              Local stack:{' '}
+              <Link href={invoice.payUrl} target="_blank" rel="noreferrer" colorPalette="brand">
+                pay this invoice in the payment simulator
+              </Link>
+            </Text>
+          )}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

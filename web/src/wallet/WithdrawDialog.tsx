@@ -1,18 +1,8 @@
-import {
-  Button,
-  CloseButton,
-  Code,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Code, Dialog, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WalletName } from '#api/schemas/wallet';
+import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { formatUsdt, MIN_WITHDRAW, parseAmount } from './format';
@@ -65,126 +55,100 @@ export function WithdrawDialog({
   };
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => {
-        onOpenChange(e.open);
-        if (!e.open) reset();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
+      onClose={reset}
+      title="Withdraw Details"
+      footer={
+        withdraw.isSuccess ? (
+          <Dialog.ActionTrigger asChild>
+            <Button colorPalette="brand">Done</Button>
+          </Dialog.ActionTrigger>
+        ) : (
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" form="withdraw-form" colorPalette="brand" loading={withdraw.isPending}>
+              Withdraw
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Withdraw Details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {withdraw.isSuccess ? (
-                <FormAlert status="success" title="Withdrawal sent">
-                  <Stack gap="1">
-                    <Text>{formatUsdt(withdraw.data.amount)} USDT is on its way.</Text>
-                    <Text>
-                      Withdraw Hash:{' '}
-                      <Code wordBreak="break-all" data-testid="withdraw-hash">
-                        {withdraw.data.hash}
-                      </Code>
-                    </Text>
-                  </Stack>
-                </FormAlert>
-              ) : (
-                <form
-                  id="withdraw-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    submit();
-                  }}
+      {withdraw.isSuccess ? (
+        <FormAlert status="success" title="Withdrawal sent">
+          <Stack gap="1">
+            <Text>{formatUsdt(withdraw.data.amount)} USDT is on its way.</Text>
+            <Text>
+              Withdraw Hash:{' '}
+              <Code wordBreak="break-all" data-testid="withdraw-hash">
+                {withdraw.data.hash}
+              </Code>
+            </Text>
+          </Stack>
+        </FormAlert>
+      ) : (
+        <form
+          id="withdraw-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="4">
+            {balance !== undefined && (
+              <Text color="fg.muted">Available: {formatUsdt(balance)} USDT. Minimum withdrawal 10 USDT.</Text>
+            )}
+            <Field.Root required invalid={field === 'amount' || !!localError}>
+              <Field.Label>Amount (USDT)</Field.Label>
+              <Input
+                inputMode="decimal"
+                placeholder="Enter The Amount"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </Field.Root>
+            <Field.Root required invalid={field === 'address'}>
+              <Field.Label>BEP20 address</Field.Label>
+              <Input
+                placeholder="Address Must on Binance BEP20"
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </Field.Root>
+            <Field.Root required invalid={field === 'otp'}>
+              <Field.Label>OTP</Field.Label>
+              <HStack w="full">
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  placeholder="6-digit code"
+                  maxLength={6}
+                  value={otp}
+                  onChange={(e) => setOtp(e.target.value)}
+                />
+                <Button
+                  variant="outline"
+                  onClick={() => sendOtp.mutate()}
+                  loading={sendOtp.isPending}
+                  flexShrink={0}
                 >
-                  <Stack gap="4">
-                    {balance !== undefined && (
-                      <Text color="fg.muted">
-                        Available: {formatUsdt(balance)} USDT. Minimum withdrawal 10 USDT.
-                      </Text>
-                    )}
-                    <Field.Root required invalid={field === 'amount' || !!localError}>
-                      <Field.Label>Amount (USDT)</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        placeholder="Enter The Amount"
-                        value={amount}
-                        onChange={(e) => setAmount(e.target.value)}
-                      />
-                    </Field.Root>
-                    <Field.Root required invalid={field === 'address'}>
-                      <Field.Label>BEP20 address</Field.Label>
-                      <Input
-                        placeholder="Address Must on Binance BEP20"
-                        value={address}
-                        onChange={(e) => setAddress(e.target.value)}
-                        autoComplete="off"
-                        spellCheck={false}
-                      />
-                    </Field.Root>
-                    <Field.Root required invalid={field === 'otp'}>
-                      <Field.Label>OTP</Field.Label>
-                      <HStack w="full">
-                        <Input
-                          inputMode="numeric"
-                          autoComplete="one-time-code"
-                          placeholder="6-digit code"
-                          maxLength={6}
-                          value={otp}
-                          onChange={(e) => setOtp(e.target.value)}
-                        />
-                        <Button
-                          variant="outline"
-                          onClick={() => sendOtp.mutate()}
-                          loading={sendOtp.isPending}
-                          flexShrink={0}
-                        >
-                          Generate OTP
-                        </Button>
-                      </HStack>
-                      {sendOtp.isSuccess && (
-                        <Field.HelperText color="gain.fg">{sendOtp.data.message}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                    {sendOtp.isError && <FormAlert status="error">{errorMessage(sendOtp.error)}</FormAlert>}
-                    {error && <FormAlert status="error">{error}</FormAlert>}
-                  </Stack>
-                </form>
+                  Generate OTP
+                </Button>
+              </HStack>
+              {sendOtp.isSuccess && (
+                <Field.HelperText color="gain.fg">{sendOtp.data.message}</Field.HelperText>
               )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {withdraw.isSuccess ? (
-                <Dialog.ActionTrigger asChild>
-                  <Button colorPalette="brand">Done</Button>
-                </Dialog.ActionTrigger>
-              ) : (
-                <>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </Dialog.ActionTrigger>
-                  <Button
-                    type="submit"
-                    form="withdraw-form"
-                    colorPalette="brand"
-                    loading={withdraw.isPending}
-                  >
-                    Withdraw
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Field.Root>
+            {sendOtp.isError && <FormAlert status="error">{errorMessage(sendOtp.error)}</FormAlert>}
+            {error && <FormAlert status="error">{error}</FormAlert>}
+          </Stack>
+        </form>
+      )}
+    </AppDialog>
   );
 }

@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { SubscribeMessage } from '#api/realtime';
 import { nowSeconds } from '#core/clock';
-import { db, keys, tableName, ttlAfterHours } from '#core/db';
+import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
 import { verifyIdToken } from '#core/id-token';
 import { logger } from '#core/logger';
 
@@ -78,18 +78,28 @@ const subscribe = async (event: WsEvent) => {
   );
   if (!Item) return answer(401, { message: 'Please log in to continue.' });
   const topicList = keys.topicConnections(parsed.data.topic);
+  // The connection records the list first, under the condition that it is still open: a socket
+  // that closes meanwhile ($disconnect deleted the item) subscribes to nothing. Should it close
+  // after this, $disconnect finds the list and removes the entry, or the next push meets a
+  // GoneException and drops it.
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.connection(connectionId),
+        UpdateExpression: 'SET lists = list_append(if_not_exists(lists, :none), :list)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':list': [topicList], ':none': [] },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return answer(410, { message: 'The connection is closed.' });
+    throw error;
+  }
   await db.send(
     new PutCommand({
       TableName: tableName(),
       Item: listEntry(topicList, connectionId, String(Item.memberId)),
-    }),
-  );
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.connection(connectionId),
-      UpdateExpression: 'SET lists = list_append(lists, :list)',
-      ExpressionAttributeValues: { ':list': [topicList] },
     }),
   );
   return answer(200, { message: `subscribed to ${parsed.data.topic}` });

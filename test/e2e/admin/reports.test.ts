@@ -5,44 +5,15 @@
  * content is read from the browser's download.
  */
 import { readFile } from 'node:fs/promises';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn as apiLogIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
+import { call, logIn as apiLogIn, stack } from '../../support/api';
+import { join, until } from '../../support/team';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { topUp } from '../../integration/wallet/fund';
 
 const { newPage } = useBrowser();
 const today = new Date().toISOString().slice(0, 10);
-
-const until = async <T>(read: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  for (const end = Date.now() + ms; ;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
-const placed = (id: string) =>
-  until(
-    async () =>
-      (
-        await table().send(
-          new GetCommand({ TableName: stack().tableName, Key: { PK: `MEMBER#${id}`, SK: 'TREE' } }),
-        )
-      ).Item,
-  );
-
-const join = async (sponsor: string, side: 'Left' | 'Right') => {
-  const member = { ...uniqueMember(sponsor), side };
-  expect((await call('signUp', member)).status).toBe(201);
-  await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  const idToken = await apiLogIn(member.email, member.password);
-  const id = (await call('getProfile', {}, idToken)).body.id as string;
-  await placed(id);
-  return { ...member, id, idToken };
-};
 
 let sponsor: Awaited<ReturnType<typeof join>>;
 let left: Awaited<ReturnType<typeof join>>;

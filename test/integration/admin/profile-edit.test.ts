@@ -7,7 +7,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, stack, table } from '../../support/api';
 import { topUp } from '../wallet/fund';
-import { adminToken, cognitoAttributes, joinMember, placed } from './support';
+import { placed } from '../../support/team';
+import { adminToken, cognitoAttributes, joinMember } from './support';
 
 const USDT = 1_000_000;
 let admin: string;

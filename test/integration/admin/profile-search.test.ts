@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { topUp } from '../wallet/fund';
-import { adminToken, joinMember, placed, uniqueMobile } from './support';
+import { placed } from '../../support/team';
+import { adminToken, joinMember, uniqueMobile } from './support';
 
 type Row = Record<string, unknown>;
 let admin: string;

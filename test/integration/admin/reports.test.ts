@@ -4,10 +4,11 @@
  * each lists its rows in the range and not outside, paging returns every row once, the first
  * page's totals match the rows, the range is validated, and members are refused.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#core/db';
-import { call, logIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
+import { call, logIn, stack, table } from '../../support/api';
+import { join, placed } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 type Row = Record<string, unknown> & { id: string };
@@ -43,38 +44,6 @@ const allPages = async (op: string, input: Record<string, string>, limit: number
     cursor = next.cursor;
   }
   return { totals: first.totals!, rows };
-};
-
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item;
-
-/** Polls until `read` gives something (expect.poll is for inside tests; this also runs in beforeAll). */
-const until = async <T>(read: () => Promise<T | undefined>, ms = 15_000): Promise<T> => {
-  for (const end = Date.now() + ms; ;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-/** A real member: sign-up under `sponsor` on `side`, the mailed link, placed in the tree. */
-const join = async (sponsor: string, side: 'Left' | 'Right') => {
-  const member = { ...uniqueMember(sponsor), side };
-  expect((await call('signUp', member)).status).toBe(201);
-  await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  const idToken = await logIn(member.email, member.password);
-  const id = (await call('getProfile', {}, idToken)).body.id as string;
-  await until(() => node(id));
-  return { ...member, id, idToken };
 };
 
 const buy = async (idToken: string, plan: 'executive' | 'imperial') => {
@@ -298,7 +267,7 @@ describe('Leaders activation report', () => {
         registeredAt: new Date().toISOString(),
       });
       await placement.processPlacement(id);
-      await until(() => node(id));
+      await placed(id);
       return id;
     };
     const days = ['2019-06-01', '2019-06-02', '2019-06-05', '2019-06-05', '2019-06-09', '2019-06-30'];

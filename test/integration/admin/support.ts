@@ -4,9 +4,9 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { expect } from 'vitest';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { call, logIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
+import { logIn, stack, table } from '../../support/api';
+import { register, type Side } from '../../support/team';
 
 /** A valid Indian mobile number no other test uses (random 10 digits starting with 9). */
 export const uniqueMobile = (): string => {
@@ -17,24 +17,11 @@ export const uniqueMobile = (): string => {
 };
 
 /** Signs up and verifies a member (own mobile unless given); returns it with its id and ID token. */
-export const joinMember = async (
-  options: { sponsor?: string; side?: 'Left' | 'Right'; mobile?: string; name?: string } = {},
-) => {
-  const member = {
-    ...uniqueMember(options.sponsor),
-    side: options.side ?? ('Left' as const),
+export const joinMember = (options: { sponsor?: string; side?: Side; mobile?: string; name?: string } = {}) =>
+  register(options.sponsor, options.side, {
     mobile: options.mobile ?? uniqueMobile(),
     ...(options.name ? { name: options.name } : {}),
-  };
-  const signUp = await call('signUp', member);
-  expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
-  const verified = await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const idToken = await logIn(member.email, member.password);
-  const profile = await call('getProfile', {}, idToken);
-  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-  return { ...member, id: String(profile.body.id), idToken };
-};
+  });
 
 export const adminToken = () => logIn(stack().admin.email, stack().admin.password);
 
@@ -48,10 +35,6 @@ export const item = async (PK: string, SK: string) =>
       new GetCommand({ TableName: stack().tableName, Key: { PK, SK }, ConsistentRead: true }),
     )
   ).Item;
-
-/** Waits until the member is placed in the tree (placement runs off the request path). */
-export const placed = (memberId: string) =>
-  expect.poll(() => item(`MEMBER#${memberId}`, 'TREE'), { timeout: 15_000, interval: 100 }).toBeTruthy();
 
 export const cognitoAdmin = () =>
   new CognitoIdentityProviderClient({

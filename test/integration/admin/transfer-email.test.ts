@@ -2,7 +2,8 @@
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, stack, uniqueMember } from '../../support/api';
-import { adminToken, claimsOf, cognitoAdmin, cognitoAttributes, item, joinMember, placed } from './support';
+import { placed } from '../../support/team';
+import { adminToken, claimsOf, cognitoAdmin, cognitoAttributes, item, joinMember } from './support';
 
 let admin: string;
 

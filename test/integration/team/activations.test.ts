@@ -2,9 +2,9 @@
  * Plan activations in the tree: the price goes up as points on every ancestor's leg, and the
  * sponsor gets the 10% direct bonus in the wallet once, however often the work runs.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, newVerifiedMember, stack, table } from '../../support/api';
+import { call, logIn, stack } from '../../support/api';
+import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 let activations: typeof import('#functions/team/activations');
@@ -14,30 +14,12 @@ beforeAll(async () => {
   activations = await import('#functions/team/activations');
 });
 
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item;
-
-const member = async (sponsor?: string) => {
-  const m = await newVerifiedMember(sponsor);
-  const id = (await call('getProfile', {}, m.idToken)).body.id as string;
-  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
-  return { ...m, id };
-};
-
 const wallet = async (idToken: string) => Number((await call('getWallet', {}, idToken)).body.wallet);
 
 describe('plan activations in the tree', () => {
   it('adds the price as points up the tree and pays the sponsor the direct bonus once', async () => {
-    const sponsor = await member();
-    const buyer = await member(sponsor.username); // Left of the sponsor
+    const sponsor = await join();
+    const buyer = await join(sponsor.username, 'Left'); // Left of the sponsor
     const sponsorNode = (await node(sponsor.id))!;
     const parentBefore = (await node(sponsorNode.parentId as string))!;
     const sponsorWallet = await wallet(sponsor.idToken);
@@ -76,8 +58,8 @@ describe('plan activations in the tree', () => {
   it('counts a member once when activated: on the sponsor’s Activation Team and on the admin dashboard', async () => {
     const admin = await logIn(stack().admin.email, stack().admin.password);
     const activated = async () => Number((await call('getAdminSummary', {}, admin)).body.activated);
-    const sponsor = await member();
-    const buyer = await member(sponsor.username); // Left of the sponsor
+    const sponsor = await join();
+    const buyer = await join(sponsor.username, 'Left'); // Left of the sponsor
     const before = await activated();
     await topUp(buyer.idToken, '500');
     expect((await call('activatePlan', { plan: 'executive' }, buyer.idToken)).status).toBe(200);

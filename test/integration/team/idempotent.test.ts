@@ -2,9 +2,9 @@
  * The placement consumer run against the test stack's table from this process: repeated,
  * concurrent and resumed runs of the same placement count each ancestor exactly once.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { stack } from '../../support/api';
+import { join, node } from '../../support/team';
 
 type Placement = typeof import('#functions/team/placement');
 type Store = typeof import('#functions/team/store');
@@ -24,17 +24,6 @@ beforeAll(async () => {
   placement = await import('#functions/team/placement');
   store = await import('#functions/team/store');
 });
-
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item as Record<string, unknown> | undefined;
 
 /** Every ancestor of `id` (itself first) with its counts: the brute-force view to compare. */
 const chain = async (id: string) => {
@@ -65,12 +54,11 @@ const grown = (before: Awaited<ReturnType<typeof chain>>, side: 'Left' | 'Right'
   });
 };
 
+/** A fresh sponsor in the tree whose own placement is done. */
 const placedSponsor = async () => {
-  const sponsor = await newVerifiedMember();
-  const id = (await call('getProfile', {}, sponsor.idToken)).body.id as string;
-  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
-  await expect.poll(async () => (await store.getPlacement(id))?.status).toBe('done');
-  return { ...sponsor, id };
+  const sponsor = await join();
+  await expect.poll(async () => (await store.getPlacement(sponsor.id))?.status).toBe('done');
+  return sponsor;
 };
 
 const request = (memberId: string, sponsorId: string, side: 'Left' | 'Right') => ({

@@ -3,9 +3,9 @@
  * points, capped), consumes the matched points, and a run killed half-way and run again, or a
  * second run the same day, pays each member exactly once.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
+import { call, stack } from '../../support/api';
+import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 let run: typeof import('#functions/team/payoutRun');
@@ -16,27 +16,6 @@ beforeAll(async () => {
   run = await import('#functions/team/payoutRun');
   store = await import('#functions/team/store');
 });
-
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item;
-
-const join = async (sponsor: string, side: 'Left' | 'Right') => {
-  const member = { ...uniqueMember(sponsor), side };
-  expect((await call('signUp', member)).status).toBe(201);
-  await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  const idToken = await logIn(member.email, member.password);
-  const id = (await call('getProfile', {}, idToken)).body.id as string;
-  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
-  return { ...member, id, idToken };
-};
 
 const activate = async (idToken: string) => {
   await topUp(idToken, '500');

@@ -1,49 +1,23 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { call, logIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
-
-/** Signs up under `sponsor` on `side` through the API and the mailed link; returns the member id. */
-const join = async (sponsor: string, side: 'Left' | 'Right') => {
-  const member = { ...uniqueMember(sponsor), side };
-  const signUp = await call('signUp', member);
-  expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
-  const verified = await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  expect(verified.status).toBe(200);
-  const idToken = await logIn(member.email, member.password);
-  const profile = await call('getProfile', {}, idToken);
-  return { ...member, id: profile.body.id as string, idToken };
-};
-
-const node = async (memberId: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${memberId}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item;
-
-const placed = (memberId: string) =>
-  expect.poll(() => node(memberId), { timeout: 10_000, interval: 100 }).toBeTruthy();
+import { call, logIn, stack } from '../../support/api';
+import { node, placed, register } from '../../support/team';
 
 describe('tree placement from sign-ups', () => {
   it('places sign-ups at the bottom of the sponsor’s leg and counts them on every ancestor', async () => {
-    const sponsor = await join(stack().admin.username, 'Right');
+    const sponsor = await register(stack().admin.username, 'Right');
     await placed(sponsor.id);
     const before = (await node(sponsor.id))!;
     expect(before).toMatchObject({ leftCount: 0, rightCount: 0, directLeft: 0, directRight: 0 });
 
     // a: sponsor's left; b: spills under a (bottom of the left leg); c: sponsor's right
-    const a = await join(sponsor.username, 'Left');
+    const a = await register(sponsor.username, 'Left');
     await placed(a.id);
-    const b = await join(sponsor.username, 'Left');
+    const b = await register(sponsor.username, 'Left');
     await placed(b.id);
-    const c = await join(sponsor.username, 'Right');
+    const c = await register(sponsor.username, 'Right');
     await placed(c.id);
     // d: sponsored by a on the Right, goes under a's right slot
-    const d = await join(a.username, 'Right');
+    const d = await register(a.username, 'Right');
     await placed(d.id);
 
     expect(await node(a.id)).toMatchObject({
@@ -71,11 +45,11 @@ describe('tree placement from sign-ups', () => {
   });
 
   it('lets a member read their team, and the direct referrals per side, paged', async () => {
-    const sponsor = await join(stack().admin.username, 'Left');
+    const sponsor = await register(stack().admin.username, 'Left');
     await placed(sponsor.id);
-    const left1 = await join(sponsor.username, 'Left');
-    const left2 = await join(sponsor.username, 'Left');
-    const right = await join(sponsor.username, 'Right');
+    const left1 = await register(sponsor.username, 'Left');
+    const left2 = await register(sponsor.username, 'Left');
+    const right = await register(sponsor.username, 'Right');
     for (const m of [left1, left2, right]) await placed(m.id);
 
     await expect
@@ -111,13 +85,13 @@ describe('tree placement from sign-ups', () => {
 
   it('shows the admin a subtree of three levels rooted anywhere, found by e-mail', async () => {
     const adminToken = await logIn(stack().admin.email, stack().admin.password);
-    const top = await join(stack().admin.username, 'Left');
+    const top = await register(stack().admin.username, 'Left');
     await placed(top.id);
-    const l = await join(top.username, 'Left');
-    const r = await join(top.username, 'Right');
+    const l = await register(top.username, 'Left');
+    const r = await register(top.username, 'Right');
     await placed(l.id);
     await placed(r.id);
-    const ll = await join(l.username, 'Left');
+    const ll = await register(l.username, 'Left');
     await placed(ll.id);
 
     const tree = await call('getTree', { email: top.email }, adminToken);

@@ -4,9 +4,9 @@
  * and the reward rows of the direct and binary bonus with today's and cumulative profit. Repeated
  * runs add nothing twice.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, mailedToken, stack, table, uniqueMember } from '../../support/api';
+import { call, stack } from '../../support/api';
+import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 let activations: typeof import('#functions/team/activations');
@@ -21,28 +21,6 @@ beforeAll(async () => {
   store = await import('#functions/team/store');
   payout = await import('#functions/team/payoutRun');
 });
-
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item;
-
-/** A real member through sign-up, e-mail link and the placement queue. */
-const join = async (sponsor: string, side: 'Left' | 'Right') => {
-  const member = { ...uniqueMember(sponsor), side };
-  expect((await call('signUp', member)).status).toBe(201);
-  await call('verifyEmail', { token: (await mailedToken(member.email, '/verify'))! });
-  const idToken = await logIn(member.email, member.password);
-  const id = (await call('getProfile', {}, idToken)).body.id as string;
-  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
-  return { ...member, id, idToken };
-};
 
 /** Buys Executive through the API (which also puts the price in revenue, where bonuses come from). */
 const activate = async (idToken: string, plan: 'executive' | 'imperial' | 'upgrade' = 'executive') => {

@@ -3,9 +3,9 @@
  * under a fresh sponsor must be a valid tree whose stored counts and points equal a recount of
  * what the seed did, with real accounts that log in and direct bonuses in the sponsors' wallets.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, newVerifiedMember, stack, table } from '../../support/api';
+import { call, logIn, stack } from '../../support/api';
+import { join, node } from '../../support/team';
 import { useLocalTable } from '../wallet/fund';
 
 let demo: typeof import('#local/seed/demo');
@@ -39,27 +39,9 @@ interface Node {
   directRight?: number;
 }
 
-const node = async (id: string) =>
-  (
-    await table().send(
-      new GetCommand({
-        TableName: stack().tableName,
-        Key: { PK: `MEMBER#${id}`, SK: 'TREE' },
-        ConsistentRead: true,
-      }),
-    )
-  ).Item as Node | undefined;
-
-const sponsorUnder = async () => {
-  const sponsor = await newVerifiedMember();
-  const id = (await call('getProfile', {}, sponsor.idToken)).body.id as string;
-  await expect.poll(() => node(id), { timeout: 10_000 }).toBeTruthy();
-  return { ...sponsor, id };
-};
-
 describe('npm run seed:demo', () => {
   it('grows a valid tree whose counts, points and bonuses are what it placed and bought', async () => {
-    const top = await sponsorUnder();
+    const top = await join();
     const wallet0 = Number((await call('getWallet', {}, top.idToken)).body.wallet);
     const result = await demo.seedDemo({ members: 60, under: top.username, seed: 42 });
 
@@ -69,13 +51,13 @@ describe('npm run seed:demo', () => {
     expect(result.points).toBe(bought.reduce((sum, plan) => sum + priceOf(plan), 0));
 
     // the top sponsor's node: counts = members placed, points = every plan bought below it
-    const root = (await node(top.id))!;
+    const root = (await node<Node>(top.id))!;
     expect(root.leftCount + root.rightCount).toBe(60);
     expect(root.leftPoints + root.rightPoints).toBe(result.points);
 
     // a valid binary tree: every seeded node sits in its parent's slot and is reachable from the top
     const nodes = new Map<string, Node>([[top.id, root]]);
-    for (const m of result.members) nodes.set(m.id, (await node(m.id))!);
+    for (const m of result.members) nodes.set(m.id, (await node<Node>(m.id))!);
     for (const m of result.members) {
       const n = nodes.get(m.id)!;
       expect(n, m.username).toBeTruthy();
@@ -135,7 +117,7 @@ describe('npm run seed:demo', () => {
     const again = await demo.seedDemo({ members: 5, under: top.username, seed: 43 });
     const first = new Set(result.members.map((m) => m.username));
     expect(again.members.filter((m) => first.has(m.username))).toEqual([]);
-    const after = (await node(top.id))!;
+    const after = (await node<Node>(top.id))!;
     expect(after.leftCount + after.rightCount).toBe(65);
     expect(after.leftPoints + after.rightPoints).toBe(result.points + again.points);
   }, 600_000);

@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // work off the request path (placement, activations) may take seconds on a loaded machine
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['test/support/local-stack.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

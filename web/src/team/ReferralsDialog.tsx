@@ -1,8 +1,9 @@
-import { Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppDialog } from '../components/AppDialog';
+import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 
@@ -10,18 +11,13 @@ const PAGE = 10;
 
 /** Date and e-mail of the member's direct referrals on one side, paged with the server's cursor. */
 export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | null; onClose: () => void }) {
-  // cursors[i] opens page i; page 0 has none
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const pageIndex = cursors.length - 1;
-  useEffect(() => setCursors([undefined]), [side]);
+  const pages = useCursorPages();
+  const { cursor, reset } = pages;
+  useEffect(reset, [side, reset]);
   const referrals = useQuery({
-    queryKey: ['team', 'referrals', side, cursors[pageIndex]],
+    queryKey: ['team', 'referrals', side, cursor],
     queryFn: () =>
-      callApi('listDirectReferrals', {
-        side: side!,
-        limit: PAGE,
-        ...(cursors[pageIndex] ? { cursor: cursors[pageIndex] } : {}),
-      }),
+      callApi('listDirectReferrals', { side: side!, limit: PAGE, ...(cursor ? { cursor } : {}) }),
     enabled: side !== null,
   });
   const title = side === 'Right' ? 'Team 2 (Right) direct referrals' : 'Team 1 (Left) direct referrals';
@@ -32,31 +28,7 @@ export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | nu
       onClose={onClose}
       title={title}
       size="lg"
-      footer={
-        <HStack justify="space-between" w="full">
-          <Text fontSize="sm" color="fg.muted">
-            Page {pageIndex + 1}
-          </Text>
-          <HStack>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={pageIndex === 0}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!referrals.data?.cursor}
-              onClick={() => setCursors((c) => [...c, referrals.data?.cursor])}
-            >
-              Next
-            </Button>
-          </HStack>
-        </HStack>
-      }
+      footer={<CursorPager pages={pages} nextCursor={referrals.data?.cursor} />}
     >
       {referrals.isPending ? (
         <Stack gap="2" aria-busy="true" aria-label="Loading">

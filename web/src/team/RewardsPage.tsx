@@ -1,5 +1,4 @@
 import {
-  Badge,
   Box,
   Button,
   Container,
@@ -9,13 +8,12 @@ import {
   Skeleton,
   Stack,
   Stat,
-  Table,
   Tabs,
   Text,
 } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router';
+import { MovementsTable } from '../components/MovementsTable';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { formatUsdt } from '../wallet/format';
@@ -91,45 +89,14 @@ function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
               <Text color="fg.muted">{EMPTY[tab]}</Text>
             ) : (
               <Stack gap="4">
-                <Table.ScrollArea>
-                  <Table.Root size="sm" variant="line" aria-label={`${title} rewards`}>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>Date</Table.ColumnHeader>
-                        <Table.ColumnHeader>Type</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {rows.map((row, i) => (
-                        <Table.Row key={`${row.date}#${i}`}>
-                          <Table.Cell whiteSpace="nowrap">
-                            {format(new Date(row.date), 'dd MMM yy')}
-                            <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                              {format(new Date(row.date), ', HH:mm')}
-                            </Box>
-                          </Table.Cell>
-                          <Table.Cell>
-                            <Badge
-                              colorPalette={row.type === 'Binary Bonus' ? 'purple' : 'blue'}
-                              variant="subtle"
-                            >
-                              {row.type}
-                            </Badge>
-                          </Table.Cell>
-                          <Table.Cell
-                            textAlign="end"
-                            fontVariantNumeric="tabular-nums"
-                            color="gain.fg"
-                            whiteSpace="nowrap"
-                          >
-                            +{formatUsdt(row.amount)} USDT
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
+                <MovementsTable
+                  label={`${title} rewards`}
+                  rows={rows.map((row, i) => ({
+                    ...row,
+                    key: `${row.date}#${i}`,
+                    palette: row.type === 'Binary Bonus' ? 'purple' : 'blue',
+                  }))}
+                />
                 {rewards.isFetchNextPageError && (
                   <QueryError
                     what="more rewards"

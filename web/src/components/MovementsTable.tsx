@@ -1,0 +1,57 @@
+import { Badge, Box, Table } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { formatUsdt } from '../wallet/format';
+
+export interface Movement {
+  key: string;
+  /** ISO instant. */
+  date: string;
+  type: string;
+  /** Signed micro-USDT: credits show green with a '+', debits red. */
+  amount: number;
+  /** The type badge's colour. */
+  palette: string;
+}
+
+/** A member's money movements as Date, Type, Amount (wallet transactions, rewards); the time shows from md up. */
+export function MovementsTable({ label, rows }: { label: string; rows: Movement[] }) {
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" variant="line" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Date</Table.ColumnHeader>
+            <Table.ColumnHeader>Type</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.key}>
+              <Table.Cell whiteSpace="nowrap">
+                {format(new Date(row.date), 'dd MMM yy')}
+                <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                  {format(new Date(row.date), ', HH:mm')}
+                </Box>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={row.palette} variant="subtle">
+                  {row.type}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell
+                textAlign="end"
+                fontVariantNumeric="tabular-nums"
+                color={row.amount < 0 ? 'red.fg' : 'gain.fg'}
+                whiteSpace="nowrap"
+              >
+                {row.amount > 0 ? '+' : ''}
+                {formatUsdt(row.amount)} USDT
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -12,6 +12,7 @@ import type { ResponseOf } from '#api/routes';
 import type { ProfileSearchBy } from '#api/schemas/admin';
 import { NativeChoice } from '../components/NativeChoice';
 import { QueryError } from '../components/QueryError';
+import { LoadMore } from '../components/LoadMore';
 import { callApi } from '../lib/api';
 import { formatUsdt } from '../wallet/format';
 import { ProfileEditDialog } from './ProfileSearchEdit';
@@ -200,19 +201,7 @@ export default function ProfileSearch() {
               </Table.Root>
             </Table.ScrollArea>
           )}
-          {results.isFetchNextPageError && (
-            <QueryError what="more members" error={results.error} onRetry={() => results.fetchNextPage()} />
-          )}
-          {results.hasNextPage && (
-            <Button
-              alignSelf="center"
-              variant="outline"
-              onClick={() => results.fetchNextPage()}
-              loading={results.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          )}
+          <LoadMore query={results} what="more members" />
         </Stack>
       )}
       <ProfileEditDialog profile={editing} onClose={() => setEditing(null)} onSaved={onSaved} />

@@ -1,9 +1,10 @@
-import { Box, Button, Container, EmptyState, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, EmptyState, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, formatDistanceToNow } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { LuBellOff } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
+import { LoadMore } from '../components/LoadMore';
 import { notificationKeys } from '../layout/NotificationsBell';
 import { callApi } from '../lib/api';
 
@@ -46,7 +47,7 @@ export default function Notifications() {
             ))}
           </Stack>
         )}
-        {list.isError && (
+        {list.isError && !list.data && (
           <QueryError what="notifications" error={list.error} onRetry={() => list.refetch()} />
         )}
         {list.isSuccess && items.length === 0 && (
@@ -94,16 +95,7 @@ export default function Notifications() {
             ))}
           </Stack>
         )}
-        {list.hasNextPage && (
-          <Button
-            variant="outline"
-            alignSelf="center"
-            onClick={() => list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        )}
+        <LoadMore query={list} what="more notifications" />
       </Stack>
     </Container>
   );

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Container,
   Heading,
   Link,
@@ -14,6 +13,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { MovementsTable } from '../components/MovementsTable';
+import { LoadMore } from '../components/LoadMore';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { formatUsdt } from '../wallet/format';
@@ -97,24 +97,7 @@ function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
                     palette: row.type === 'Binary Bonus' ? 'purple' : 'blue',
                   }))}
                 />
-                {rewards.isFetchNextPageError && (
-                  <QueryError
-                    what="more rewards"
-                    error={rewards.error}
-                    onRetry={() => rewards.fetchNextPage()}
-                  />
-                )}
-                {rewards.hasNextPage && (
-                  <Button
-                    alignSelf="center"
-                    size="sm"
-                    variant="outline"
-                    loading={rewards.isFetchingNextPage}
-                    onClick={() => rewards.fetchNextPage()}
-                  >
-                    Load more
-                  </Button>
-                )}
+                <LoadMore query={rewards} what="more rewards" size="sm" />
               </Stack>
             )}
           </Box>

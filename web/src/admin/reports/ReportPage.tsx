@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { Day, rangeProblem, reportMessages } from '#api/schemas/admin-reports';
 import { Email } from '#api/schemas/common';
 import { QueryError } from '../../components/QueryError';
+import { LoadMore } from '../../components/LoadMore';
 import { errorMessage } from '../../lib/api';
 import { downloadCsv, toCsv } from '../../wallet/admin/csv';
 
@@ -309,19 +310,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          {report.isFetchNextPageError && (
-            <QueryError what="the next page" error={report.error} onRetry={() => report.fetchNextPage()} />
-          )}
-          {report.hasNextPage && (
-            <Button
-              alignSelf="center"
-              variant="outline"
-              onClick={() => report.fetchNextPage()}
-              loading={report.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          )}
+          <LoadMore query={report} what="the next page" />
         </>
       )}
     </Stack>

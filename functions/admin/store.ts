@@ -5,22 +5,14 @@
  * transfer must change together (member item, username item, tree node, placement, the sponsor's
  * referral row).
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
+import { db, decodeCursor, encodeCursor, keys, tableName, type TransactItem } from '#core/db';
 import type { Micro } from '#core/money';
 import type { MemberItem } from '#functions/auth/store';
 import type { PhoneSearch } from '#functions/auth/phone';
 import type { NodeItem, PlacementItem } from '#functions/team/store';
 import { accounts } from '#functions/wallet/ledger';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface IdPage {
   ids: string[];

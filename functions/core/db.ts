@@ -3,7 +3,12 @@
  * through here, so the key layout is readable in one file.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { badRequest } from './errors';
 
 export const tableName = (): string => {
@@ -26,6 +31,9 @@ export const db = DynamoDBDocumentClient.from(client, {
  * Key scheme. PK/SK name the item; GSI1 finds members by e-mail and lists by date; GSI2 is for
  * later access patterns (reports by date).
  */
+/** One write of a TransactWriteItems call: use cases hand these to the ledger's `post` as `extra`. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export const keys = {
   member: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'PROFILE' }),
   memberByEmail: (email: string) => ({ GSI1PK: `EMAIL#${email}`, GSI1SK: 'MEMBER' }),

@@ -16,7 +16,8 @@ import { formatUsdt } from '#core/money';
 import { getMember, type MemberItem } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/wallet/ledger';
-import { post, type TransactItem } from '#functions/wallet/store';
+import { post } from '#functions/wallet/store';
+import type { TransactItem } from '#core/db';
 import { expiredFlags, flagsAfter, PLAN_OPTIONS, refusal, startsPeriod, type PlanFlags } from './rules';
 
 type PlanMember = MemberItem & { isCore?: boolean; isPremiumCore?: boolean };

@@ -15,7 +15,8 @@ import { logger } from '#core/logger';
 import type { Micro } from '#core/money';
 import { getMember } from '#functions/auth/store';
 import { accounts, transfer } from '#functions/wallet/ledger';
-import { post, type TransactItem } from '#functions/wallet/store';
+import { post } from '#functions/wallet/store';
+import type { TransactItem } from '#core/db';
 import { binaryPayout } from './payout';
 import { listNodes, rewardItems, type NodeItem } from './store';
 

@@ -5,13 +5,7 @@
  * cursor) and then one ADD per ancestor, batched with the placement cursor so each ancestor is
  * counted exactly once even when the work is repeated or resumed.
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   db,
   decodeCursor,
@@ -21,10 +15,9 @@ import {
   queryAll,
   queryPage,
   tableName,
+  type TransactItem,
 } from '#core/db';
 import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from './tree';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface NodeItem extends TreeNode {
   email: string;

@@ -11,7 +11,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import {
@@ -23,6 +22,7 @@ import {
   queryAll,
   queryPage,
   tableName,
+  type TransactItem,
 } from '#core/db';
 import { newId } from '#core/ids';
 import type { Micro } from '#core/money';
@@ -36,8 +36,6 @@ import {
   type MemberWallet,
   type TxKind,
 } from './ledger';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The row a member sees in the Latest Transaction table. */
 export interface Display {

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 
 /**
@@ -80,5 +80,26 @@ export function AppDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** A footer button that closes the dialog: Cancel (outline) beside a submit, or Done/Close (brand) alone. */
+export function DialogDismiss({
+  children = 'Cancel',
+  primary = false,
+}: {
+  children?: ReactNode;
+  primary?: boolean;
+}) {
+  return (
+    <Dialog.ActionTrigger asChild>
+      <Button
+        type="button"
+        variant={primary ? 'solid' : 'outline'}
+        colorPalette={primary ? 'brand' : undefined}
+      >
+        {children}
+      </Button>
+    </Dialog.ActionTrigger>
   );
 }

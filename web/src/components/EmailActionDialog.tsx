@@ -1,8 +1,8 @@
-import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../lib/api';
-import { AppDialog } from './AppDialog';
+import { AppDialog, DialogDismiss } from './AppDialog';
 import { FormAlert } from './FormAlert';
 
 /**
@@ -56,11 +56,7 @@ export function EmailActionDialog({
       onSubmit={submit}
       footer={
         <>
-          <Dialog.ActionTrigger asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </Dialog.ActionTrigger>
+          <DialogDismiss />
           <Button
             type="submit"
             colorPalette="brand"

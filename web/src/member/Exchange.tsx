@@ -5,7 +5,6 @@ import {
   Code,
   Container,
   DataList,
-  Dialog,
   Field,
   Heading,
   HStack,
@@ -19,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
 import type { ExchangeCard, ExchangeName } from '#api/schemas/exchange';
-import { AppDialog } from '../components/AppDialog';
+import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
@@ -145,11 +144,7 @@ function ConnectDialog({
       onSubmit={submit}
       footer={
         <>
-          <Dialog.ActionTrigger asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </Dialog.ActionTrigger>
+          <DialogDismiss />
           <Button
             type="submit"
             colorPalette="brand"

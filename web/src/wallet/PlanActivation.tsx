@@ -1,8 +1,8 @@
-import { Button, Dialog, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlanOption } from '#api/schemas/plans';
-import { AppDialog } from '../components/AppDialog';
+import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { formatUsdt } from './format';
@@ -73,11 +73,7 @@ export function PlanActivatedDialog({
       onOpenChange={onOpenChange}
       bodyProps={{ pt: '8' }}
       footerProps={{ justifyContent: 'center' }}
-      footer={
-        <Dialog.ActionTrigger asChild>
-          <Button colorPalette="brand">Continue</Button>
-        </Dialog.ActionTrigger>
-      }
+      footer={<DialogDismiss primary>Continue</DialogDismiss>}
     >
       <Stack align="center" gap="4" textAlign="center">
         <Image src={activatedImage} alt="Plan activated" w="240px" h="180px" />

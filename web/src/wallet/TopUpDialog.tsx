@@ -4,7 +4,6 @@ import {
   Clipboard,
   Code,
   DataList,
-  Dialog,
   Field,
   HStack,
   IconButton,
@@ -18,7 +17,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import type { Invoice, WalletName } from '#api/schemas/wallet';
-import { AppDialog } from '../components/AppDialog';
+import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { formatUsdt } from './format';
@@ -77,17 +76,13 @@ export function TopUpDialog({
       footer={
         !invoice ? (
           <>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline">Cancel</Button>
-            </Dialog.ActionTrigger>
+            <DialogDismiss />
             <Button type="submit" form="topup-form" colorPalette="brand" loading={create.isPending}>
               Create invoice
             </Button>
           </>
         ) : (
-          <Dialog.ActionTrigger asChild>
-            <Button colorPalette="brand">{credited ? 'Done' : 'Close'}</Button>
-          </Dialog.ActionTrigger>
+          <DialogDismiss primary>{credited ? 'Done' : 'Close'}</DialogDismiss>
         )
       }
     >

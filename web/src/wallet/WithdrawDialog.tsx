@@ -1,8 +1,8 @@
-import { Button, Code, Dialog, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WalletName } from '#api/schemas/wallet';
-import { AppDialog } from '../components/AppDialog';
+import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { formatUsdt, MIN_WITHDRAW, parseAmount } from './format';
@@ -62,14 +62,10 @@ export function WithdrawDialog({
       title="Withdraw Details"
       footer={
         withdraw.isSuccess ? (
-          <Dialog.ActionTrigger asChild>
-            <Button colorPalette="brand">Done</Button>
-          </Dialog.ActionTrigger>
+          <DialogDismiss primary>Done</DialogDismiss>
         ) : (
           <>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline">Cancel</Button>
-            </Dialog.ActionTrigger>
+            <DialogDismiss />
             <Button type="submit" form="withdraw-form" colorPalette="brand" loading={withdraw.isPending}>
               Withdraw
             </Button>

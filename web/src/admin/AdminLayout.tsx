@@ -24,6 +24,17 @@ import { TickerSlot } from '../components/TickerSlot';
 import { adminNavItem, adminSidebar } from '../layout/navLinks';
 import { useAuth } from '../lib/auth';
 
+/** How a sidebar link looks (the pages, and on phones the way back to the member area). */
+const sidebarLink = {
+  gap: '3',
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+} as const;
+
 /** One icon per sidebar page, so the list reads at a glance. */
 const icons: Record<string, typeof LuLayoutDashboard> = {
   '/admindashboard': LuLayoutDashboard,
@@ -140,13 +151,7 @@ export default function AdminLayout() {
                 <HStack
                   key={item.to}
                   asChild
-                  gap="3"
-                  px="3"
-                  py="2"
-                  borderRadius="md"
-                  fontWeight="medium"
-                  color="fg.muted"
-                  _hover={{ bg: 'bg.muted', color: 'fg' }}
+                  {...sidebarLink}
                   css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
                 >
                   <NavLink to={item.to}>
@@ -156,17 +161,7 @@ export default function AdminLayout() {
                 </HStack>
               );
             })}
-            <HStack
-              asChild
-              gap="3"
-              px="3"
-              py="2"
-              borderRadius="md"
-              fontWeight="medium"
-              color="fg.muted"
-              _hover={{ bg: 'bg.muted', color: 'fg' }}
-              display={{ base: 'flex', md: 'none' }}
-            >
+            <HStack asChild {...sidebarLink} display={{ base: 'flex', md: 'none' }}>
               <RouterLink to="/dashboard">Member area</RouterLink>
             </HStack>
           </Stack>

@@ -40,21 +40,26 @@ function Card({ title, icon: Icon, children }: { title: string; icon: IconType; 
   );
 }
 
-function Pair({ left, right }: { left: React.ReactNode; right: React.ReactNode }) {
+/** Two figures side by side, each under its small caption. */
+function Pair({
+  left,
+  right,
+  captions = ['Team 1 (Left)', 'Team 2 (Right)'],
+}: {
+  left: React.ReactNode;
+  right: React.ReactNode;
+  captions?: [string, string];
+}) {
   return (
     <SimpleGrid columns={2} gap="3">
-      <Stack gap="0">
-        <Text fontSize="sm" color="fg.muted">
-          Team 1 (Left)
-        </Text>
-        {left}
-      </Stack>
-      <Stack gap="0">
-        <Text fontSize="sm" color="fg.muted">
-          Team 2 (Right)
-        </Text>
-        {right}
-      </Stack>
+      {[left, right].map((figure, i) => (
+        <Stack gap="0" key={captions[i]}>
+          <Text fontSize="sm" color="fg.muted">
+            {captions[i]}
+          </Text>
+          {figure}
+        </Stack>
+      ))}
     </SimpleGrid>
   );
 }
@@ -63,6 +68,24 @@ const Big = ({ children, label }: { children: React.ReactNode; label: string }) 
   <Text fontSize="2xl" fontWeight="bold" aria-label={label}>
     {children}
   </Text>
+);
+
+/** A direct-referral count that opens the list of those referrals. */
+const ReferralsButton = ({ team, count, onClick }: { team: 1 | 2; count: number; onClick: () => void }) => (
+  <Button
+    variant="plain"
+    alignSelf="flex-start"
+    p="0"
+    h="auto"
+    fontSize="2xl"
+    fontWeight="bold"
+    color="brand.fg"
+    textDecoration="underline"
+    aria-label={`Team ${team} direct referrals: ${count}`}
+    onClick={onClick}
+  >
+    {nf.format(count)}
+  </Button>
 );
 
 export default function TeamGlance() {
@@ -99,20 +122,15 @@ export default function TeamGlance() {
             )}
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <Card title="Activation Profit" icon={LuWallet}>
-                <SimpleGrid columns={2} gap="3">
-                  <Stack gap="0">
-                    <Text fontSize="sm" color="fg.muted">
-                      Today
-                    </Text>
+                <Pair
+                  captions={['Today', 'Cumulative']}
+                  left={
                     <Big label="Activation profit today">{formatUsdt(team.data.activationProfitToday)}</Big>
-                  </Stack>
-                  <Stack gap="0">
-                    <Text fontSize="sm" color="fg.muted">
-                      Cumulative
-                    </Text>
+                  }
+                  right={
                     <Big label="Activation profit in all">{formatUsdt(team.data.activationProfitTotal)}</Big>
-                  </Stack>
-                </SimpleGrid>
+                  }
+                />
                 <Text fontSize="sm" color="fg.muted" mt="3">
                   USDT from direct and binary bonuses.{' '}
                   <Link asChild color="brand.fg" textDecoration="underline">
@@ -134,34 +152,14 @@ export default function TeamGlance() {
               <Card title="Direct referrals" icon={LuUsers}>
                 <Pair
                   left={
-                    <Button
-                      variant="plain"
-                      p="0"
-                      h="auto"
-                      fontSize="2xl"
-                      fontWeight="bold"
-                      color="brand.fg"
-                      textDecoration="underline"
-                      aria-label={`Team 1 direct referrals: ${team.data.directLeft}`}
-                      onClick={() => setOpen('Left')}
-                    >
-                      {nf.format(team.data.directLeft)}
-                    </Button>
+                    <ReferralsButton team={1} count={team.data.directLeft} onClick={() => setOpen('Left')} />
                   }
                   right={
-                    <Button
-                      variant="plain"
-                      p="0"
-                      h="auto"
-                      fontSize="2xl"
-                      fontWeight="bold"
-                      color="brand.fg"
-                      textDecoration="underline"
-                      aria-label={`Team 2 direct referrals: ${team.data.directRight}`}
+                    <ReferralsButton
+                      team={2}
+                      count={team.data.directRight}
                       onClick={() => setOpen('Right')}
-                    >
-                      {nf.format(team.data.directRight)}
-                    </Button>
+                    />
                   }
                 />
               </Card>

@@ -75,6 +75,7 @@ const ReferralsButton = ({ team, count, onClick }: { team: 1 | 2; count: number;
   <Button
     variant="plain"
     alignSelf="flex-start"
+    minW="0"
     p="0"
     h="auto"
     fontSize="2xl"

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
+import { useLocalTable } from '../wallet/fund';
 import { bindingCode, paperAccount } from './support';
 
 const lines: string[] = [];
@@ -14,12 +15,8 @@ const restore: (() => void)[] = [];
 let handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
 
 beforeAll(async () => {
+  useLocalTable();
   Object.assign(process.env, {
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: stack().tableName,
-    DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
     EXCHANGE_BINANCE_URL: `${stack().webUrl}/paper/binance`,
     EXCHANGE_LOCAL_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'DEBUG',

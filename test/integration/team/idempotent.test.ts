@@ -3,8 +3,8 @@
  * concurrent and resumed runs of the same placement count each ancestor exactly once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stack } from '../../support/api';
 import { join, node } from '../../support/team';
+import { useLocalTable } from '../wallet/fund';
 
 type Placement = typeof import('#functions/team/placement');
 type Store = typeof import('#functions/team/store');
@@ -13,14 +13,8 @@ let store: Store;
 
 beforeAll(async () => {
   // the handlers' modules read their table from the environment, as in Lambda
-  Object.assign(process.env, {
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: stack().tableName,
-    DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
-    LOG_LEVEL: 'ERROR',
-  });
+  useLocalTable();
+  process.env.LOG_LEVEL = 'ERROR';
   placement = await import('#functions/team/placement');
   store = await import('#functions/team/store');
 });

@@ -3,7 +3,7 @@
  * never overdraw it, balances equal the sum of their entries, and a replayed key changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stack } from '../../support/api';
+import { useLocalTable } from './fund';
 
 type Store = typeof import('#functions/wallet/store');
 type Ledger = typeof import('#functions/wallet/ledger');
@@ -11,13 +11,7 @@ let store: Store;
 let ledger: Ledger;
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: stack().tableName,
-    DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
-  });
+  useLocalTable();
   store = await import('#functions/wallet/store');
   ledger = await import('#functions/wallet/ledger');
 });

@@ -43,6 +43,11 @@ export interface Order {
   readonly leverage: number;
   /** Why the strategy sent it; shown in trade lists ("take profit", "ATR trailing stop", ...). */
   readonly reason: string;
+  /**
+   * A lot the order opens (buy) or closes (sell), for strategies that pair each sell with its own buy
+   * (the grid): the trade is then measured against that lot's price, not the position's average.
+   */
+  readonly lot?: number;
 }
 
 /** What a strategy may know about its account when it decides (read-only snapshot, updated in place). */
@@ -55,6 +60,8 @@ export interface AccountView {
   readonly entryPrice: number;
   /** Cash plus the marked value of the position at the last close. */
   readonly equity: number;
+  /** The price `equity` was last marked at (the previous candle's close). */
+  readonly markPrice: number;
 }
 
 /**
@@ -69,6 +76,12 @@ export interface AccountView {
 export interface Strategy<P, S> {
   init(params: P): S;
   onCandle(state: S, candles: Candles, i: number, account: AccountView): readonly Order[];
+  /**
+   * The protective stop of the open position, decided before the next candle (NaN: none). The risk
+   * guard (engine/risk), not the strategy, checks it against each candle and closes the position, so
+   * the backtest and a live runner enforce it with the same code. Futures bots must always have one.
+   */
+  stopLevel?(state: S, account: AccountView): number;
 }
 
 /** The shared "no orders" answer, so quiet candles allocate nothing. */

@@ -36,6 +36,37 @@ export function liquidationPrice(
 /** Below this size a fill is dust and is skipped. */
 const DUST = 1e-12;
 
+/** A lot bought by an order with a `lot` id: its own price, fee and time, so its sell is measured against it. */
+interface Lot {
+  size: number;
+  readonly price: number;
+  fee: number;
+  readonly time: number;
+}
+
+/** What a reducing fill is measured against: the position's average, or one lot. */
+interface Basis {
+  readonly price: number;
+  readonly time: number;
+  readonly fees: number;
+}
+
+/**
+ * A limit or stop level that candle i never traded at cannot fill: a strategy or the risk guard
+ * that sends one has a bug (it would fill at a price the market never offered), so it throws.
+ */
+export function assertLevelReached(order: Order, c: Candles, i: number): void {
+  if (order.type === 'market') return;
+  const buyLimitOrSellStop = (order.side === 'buy') === (order.type === 'limit');
+  const reached = buyLimitOrSellStop ? c.low[i] <= order.price : c.high[i] >= order.price;
+  if (!reached) {
+    throw new Error(
+      `${order.type} ${order.side} at ${order.price} not reached by the candle at ${c.time[i]} ` +
+        `(low ${c.low[i]}, high ${c.high[i]}): ${order.reason}`,
+    );
+  }
+}
+
 /**
  * The simulated exchange account: cash, one position (spot: long only; futures: long or short,
  * isolated margin), fills with fees and slippage, funding, liquidation and the trade list.
@@ -45,6 +76,7 @@ export class Account implements AccountView {
   positionSize = 0;
   entryPrice = 0;
   equity: number;
+  markPrice = Number.NaN;
   /** Futures: margin locked in the position (after funding). */
   margin = 0;
   leverage = 1;
@@ -53,6 +85,9 @@ export class Account implements AccountView {
   /** Entry fees and funding not yet attributed to a trade. */
   private openFees = 0;
   private openFunding = 0;
+  private readonly lots = new Map<number, Lot>();
+  /** Open time of the last candle settled, so funding counts every 8-hour boundary crossed since. */
+  private lastTime = Number.NaN;
   private readonly isFutures: boolean;
 
   constructor(private readonly config: BacktestConfig) {
@@ -61,46 +96,64 @@ export class Account implements AccountView {
     this.isFutures = config.market === 'futures';
   }
 
-  /** Funding and liquidation, both decided on candle i before the strategy sees it. */
-  settleCandle(c: Candles, i: number): void {
+  /**
+   * Funding for every 8-hour boundary (00:00, 08:00, 16:00 UTC) between the previous candle and
+   * candle i, at candle i's open: a missing candle at a boundary does not skip its payment.
+   */
+  settleFunding(c: Candles, i: number): void {
+    const previous = this.lastTime;
+    this.lastTime = c.time[i];
+    if (!this.isFutures || this.positionSize === 0 || Number.isNaN(previous)) return;
+    const boundaries = Math.floor(c.time[i] / FUNDING_PERIOD_MS) - Math.floor(previous / FUNDING_PERIOD_MS);
+    if (boundaries <= 0) return;
+    const payment = boundaries * this.positionSize * c.open[i] * this.config.fundingRate;
+    this.margin -= payment;
+    this.openFunding += payment;
+  }
+
+  /**
+   * Liquidates a futures position whose liquidation price candle i reached: at its open only (a gap
+   * beyond it, before any stop could fill) or anywhere in its range.
+   */
+  liquidateIfReached(c: Candles, i: number, atOpenOnly: boolean): void {
     if (!this.isFutures || this.positionSize === 0) return;
-    if (c.time[i] % FUNDING_PERIOD_MS === 0) {
-      const payment = this.positionSize * c.open[i] * this.config.fundingRate;
-      this.margin -= payment;
-      this.openFunding += payment;
-    }
     const long = this.positionSize > 0;
-    const size = Math.abs(this.positionSize);
     const liq = liquidationPrice(
       long ? 'long' : 'short',
-      size,
+      Math.abs(this.positionSize),
       this.entryPrice,
       this.margin,
       this.config.maintenanceMarginRate,
     );
-    // Checked before the strategy's own stops: pessimistic when both fall inside one candle.
-    if (long ? c.low[i] <= liq : c.high[i] >= liq) this.liquidate(c.time[i], liq);
+    const worst = atOpenOnly ? c.open[i] : long ? c.low[i] : c.high[i];
+    if (long ? worst <= liq : worst >= liq) this.liquidate(c.time[i], liq);
   }
 
   execute(order: Order, c: Candles, i: number): void {
     if (!(order.size > DUST)) return;
+    assertLevelReached(order, c, i);
     const price = this.fillPrice(order, c, i);
     const feeRate = order.type === 'limit' ? this.config.makerFee : this.config.takerFee;
     const direction = order.side === 'buy' ? 1 : -1;
     let size = order.size;
     if (this.positionSize * direction < 0) {
-      const closing = Math.min(size, Math.abs(this.positionSize));
-      this.reduce(closing, price, feeRate, c.time[i], order.reason);
+      const lot = order.lot === undefined ? undefined : this.lots.get(order.lot);
+      // A sell of a lot the account never bought (refused for want of cash) has nothing to sell.
+      if (order.lot !== undefined && lot === undefined) return;
+      const closing = Math.min(size, Math.abs(this.positionSize), lot?.size ?? Infinity);
+      this.reduce(closing, price, feeRate, c.time[i], order.reason, order.lot);
       size -= closing;
+      if (order.lot !== undefined) return;
     }
     if (size > DUST && (this.isFutures || direction > 0)) {
-      this.increase(direction, size, price, feeRate, order.leverage, c.time[i]);
+      this.increase(direction, size, price, feeRate, order.leverage, c.time[i], order.lot);
     }
   }
 
   /** Marks the account at `price`: equity = cash + marked position. */
   mark(price: number): number {
     const q = this.positionSize;
+    this.markPrice = price;
     this.equity = this.isFutures
       ? this.cash + this.margin + q * (price - this.entryPrice)
       : this.cash + q * price;
@@ -110,6 +163,8 @@ export class Account implements AccountView {
   private fillPrice(order: Order, c: Candles, i: number): number {
     const slip = order.side === 'buy' ? 1 + this.config.slippage : 1 - this.config.slippage;
     if (order.type === 'market') return c.close[i] * slip;
+    // Reached (checked above); a buy limit above the high (or a sell below the low) was marketable
+    // all candle long, so it gets the candle's worst price for it, not a better one.
     if (order.type === 'limit') return Math.min(Math.max(order.price, c.low[i]), c.high[i]);
     // A stop that the candle opened beyond fills at the open, not at its level.
     const open = c.open[i];
@@ -124,6 +179,7 @@ export class Account implements AccountView {
     feeRate: number,
     leverage: number,
     time: number,
+    lotId: number | undefined,
   ): void {
     if (this.positionSize === 0) {
       this.leverage = this.isFutures ? leverage : 1;
@@ -142,15 +198,25 @@ export class Account implements AccountView {
     if (this.cash < 0) this.cash = 0;
     if (this.isFutures) this.margin += size * lockedPerUnit;
     this.openFees += fee;
+    if (lotId !== undefined) this.lots.set(lotId, { size, price, fee, time });
   }
 
-  private reduce(size: number, price: number, feeRate: number, time: number, reason: string): void {
+  private reduce(
+    size: number,
+    price: number,
+    feeRate: number,
+    time: number,
+    reason: string,
+    lotId: number | undefined,
+  ): void {
     const held = Math.abs(this.positionSize);
     const long = this.positionSize > 0;
     const share = size / held;
     const fee = size * price * feeRate;
-    const gross = size * (price - this.entryPrice) * (long ? 1 : -1);
+    const basis = this.basisFor(size, share, lotId);
+    const gross = size * (price - basis.price) * (long ? 1 : -1);
     if (this.isFutures) {
+      // Futures positions have no lots: the basis is the average entry the margin was locked at.
       const released = this.margin * share;
       this.margin -= released;
       // A loss beyond the margin (a gap) is absorbed by the exchange, as on an isolated position.
@@ -158,15 +224,36 @@ export class Account implements AccountView {
     } else {
       this.cash += size * price - fee;
     }
-    this.record(long, size, price, gross - fee, share, time, reason);
-    this.positionSize = long ? this.positionSize - size : this.positionSize + size;
+    this.record(long, size, price, gross - fee, share, basis, time, reason);
+    const remaining = held - size;
+    // Selling a lot at its own price leaves the average of the other lots.
+    if (lotId !== undefined && remaining > DUST)
+      this.entryPrice = (this.entryPrice * held - basis.price * size) / remaining;
+    this.positionSize = long ? remaining : -remaining;
     if (share >= 1 - 1e-12) this.flatten();
+  }
+
+  /** The entry a reducing fill is measured against, taking that lot (or share of the position) off the books. */
+  private basisFor(size: number, share: number, lotId: number | undefined): Basis {
+    const lot = lotId === undefined ? undefined : this.lots.get(lotId);
+    if (lot === undefined) {
+      const fees = this.openFees * share;
+      this.openFees -= fees;
+      return { price: this.entryPrice, time: this.openedAt, fees };
+    }
+    const fees = lot.fee * (size / lot.size);
+    lot.fee -= fees;
+    lot.size -= size;
+    if (lot.size <= DUST) this.lots.delete(lotId!);
+    this.openFees -= fees;
+    return { price: lot.price, time: lot.time, fees };
   }
 
   /** The whole remaining margin is lost; the maintenance margin goes to the insurance fund. */
   private liquidate(time: number, price: number): void {
     const long = this.positionSize > 0;
-    this.record(long, Math.abs(this.positionSize), price, -this.margin, 1, time, 'liquidation');
+    const basis = { price: this.entryPrice, time: this.openedAt, fees: this.openFees };
+    this.record(long, Math.abs(this.positionSize), price, -this.margin, 1, basis, time, 'liquidation');
     this.flatten();
   }
 
@@ -176,20 +263,19 @@ export class Account implements AccountView {
     exitPrice: number,
     netOfExit: number,
     share: number,
+    basis: Basis,
     time: number,
     reason: string,
   ): void {
-    const entryFees = this.openFees * share;
     const funding = this.openFunding * share;
-    this.openFees -= entryFees;
     this.openFunding -= funding;
-    const pnl = netOfExit - entryFees - funding;
-    const committed = (size * this.entryPrice) / this.leverage;
+    const pnl = netOfExit - basis.fees - funding;
+    const committed = (size * basis.price) / this.leverage;
     this.trades.push({
       side: long ? 'long' : 'short',
-      entryTime: this.openedAt,
+      entryTime: basis.time,
       exitTime: time,
-      entryPrice: this.entryPrice,
+      entryPrice: basis.price,
       exitPrice,
       size,
       pnl,
@@ -204,5 +290,6 @@ export class Account implements AccountView {
     this.margin = 0;
     this.openFees = 0;
     this.openFunding = 0;
+    this.lots.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { sliceCandles } from '../candles';
-import type { Candles, Strategy } from '../types';
+import type { Candles, Order, Strategy } from '../types';
+import { RiskGuard, type KillEvent } from '../risk/guard';
 import { computeStats, type Stats } from '../stats/stats';
 import { Account, type Trade } from './account';
 import type { BacktestConfig } from './config';
@@ -13,6 +14,8 @@ export interface BacktestResult {
   readonly stats: Stats;
   /** Still open at the end (marked, not closed, in the equity curve). */
   readonly openPosition: { readonly size: number; readonly entryPrice: number };
+  /** Set when the kill switch halted the bot (it then holds cash to the end). */
+  readonly killed: KillEvent | null;
 }
 
 /** A growable Float64Array, so chunks of any size append without one object per candle. */
@@ -34,15 +37,20 @@ class Column {
 }
 
 /**
- * A backtest fed in chunks. Per candle: funding and liquidation (futures), then the strategy's
- * orders, then the mark at the close. Feeding the candles in one chunk or in many gives the same
- * result, because all history lives in the strategy state and the account.
+ * A backtest fed in chunks. Per candle: funding (futures); a liquidation if the candle opened beyond
+ * it; the risk guard (kill switch and protective stop, engine/risk); a liquidation inside the range;
+ * the strategy's orders; the mark at the close and the guard's kill switch on it. Once halted, the
+ * strategy is no longer asked. Feeding the candles in one chunk or in many gives the same result,
+ * because all history lives in the strategy state, the account and the guard.
  */
 export class Backtest<P, S> {
   readonly account: Account;
+  readonly guard: RiskGuard;
   private readonly state: S;
   private readonly time = new Column();
   private readonly equity = new Column();
+  /** The largest unrealised loss of an open position, in percent of the equity at that close. */
+  private worstOpenLossPct = 0;
 
   constructor(
     private readonly strategy: Strategy<P, S>,
@@ -50,6 +58,7 @@ export class Backtest<P, S> {
     private readonly config: BacktestConfig,
   ) {
     this.account = new Account(config);
+    this.guard = new RiskGuard(config);
     this.state = strategy.init(params);
   }
 
@@ -60,33 +69,62 @@ export class Backtest<P, S> {
   }
 
   feed(c: Candles): void {
-    const { strategy, state, account } = this;
+    const { strategy, state, account, guard } = this;
     this.time.reserve(c.length);
     this.equity.reserve(c.length);
     const times = this.time.data;
     const equities = this.equity.data;
     let k = this.time.length;
     for (let i = 0; i < c.length; i++, k++) {
-      account.settleCandle(c, i);
-      const orders = strategy.onCandle(state, c, i, account);
-      for (let o = 0; o < orders.length; o++) account.execute(orders[o], c, i);
+      account.settleFunding(c, i);
+      if (!guard.halted) {
+        account.liquidateIfReached(c, i, true);
+        const stop = account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
+        this.executeAll(guard.beforeCandle(c, i, account, stop), c, i);
+        account.liquidateIfReached(c, i, false);
+      }
+      if (!guard.halted) this.executeAll(strategy.onCandle(state, c, i, account), c, i);
+      const close = c.close[i];
+      account.mark(close);
+      const kill = guard.atClose(c, i, account);
+      if (kill.length > 0) {
+        this.executeAll(kill, c, i);
+        account.mark(close);
+      }
+      this.trackOpenLoss(close);
       times[k] = c.time[i];
-      equities[k] = account.mark(c.close[i]);
+      equities[k] = account.equity;
     }
     this.time.length = k;
     this.equity.length = k;
   }
 
+  private executeAll(orders: readonly Order[], c: Candles, i: number): void {
+    for (let o = 0; o < orders.length; o++) this.account.execute(orders[o], c, i);
+  }
+
+  private trackOpenLoss(close: number): void {
+    const { positionSize, entryPrice, equity } = this.account;
+    if (positionSize === 0 || !(equity > 0)) return;
+    const loss = -positionSize * (close - entryPrice);
+    if (loss > 0) this.worstOpenLossPct = Math.max(this.worstOpenLossPct, (loss / equity) * 100);
+  }
+
   result(): BacktestResult {
     const time = this.time.view();
     const equity = this.equity.view();
-    const { trades, positionSize, entryPrice } = this.account;
+    const { trades, positionSize, entryPrice, markPrice } = this.account;
+    const openPnl = positionSize === 0 ? 0 : positionSize * (markPrice - entryPrice);
     return {
       trades,
       time,
       equity,
-      stats: computeStats(time, equity, trades, this.config.capital),
+      stats: computeStats(time, equity, trades, this.config.capital, {
+        pnl: openPnl,
+        worstLossPct: this.worstOpenLossPct,
+      }),
       openPosition: { size: positionSize, entryPrice },
+      killed: this.guard.killed,
     };
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_DRAWDOWN_PCT } from '../risk/limits';
 import type { Market } from '../types';
 
 /**
@@ -18,6 +19,8 @@ export interface BacktestConfig {
   readonly fundingRate: number;
   /** Maintenance margin rate used for the isolated-margin liquidation price. */
   readonly maintenanceMarginRate: number;
+  /** Kill switch: halt and close once equity is this many percent below its high-water mark. */
+  readonly maxDrawdownPct: number;
 }
 
 /** Binance spot VIP 0 fees; 0.05 % slippage on taker fills. */
@@ -28,6 +31,7 @@ export const SPOT_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
   slippage: 0.0005,
   fundingRate: 0,
   maintenanceMarginRate: 0,
+  maxDrawdownPct: DEFAULT_MAX_DRAWDOWN_PCT,
 };
 
 /**
@@ -41,6 +45,7 @@ export const FUTURES_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
   slippage: 0.0005,
   fundingRate: 0.0001,
   maintenanceMarginRate: 0.004,
+  maxDrawdownPct: DEFAULT_MAX_DRAWDOWN_PCT,
 };
 
 export function defaultConfig(market: Market, capital: number): BacktestConfig {

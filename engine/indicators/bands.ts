@@ -63,6 +63,9 @@ export class Donchian {
 /** z-score of the latest value against the last `period` values (population standard deviation). */
 export class ZScore {
   value = Number.NaN;
+  /** The window's mean and population standard deviation behind `value`. */
+  mean = Number.NaN;
+  sd = Number.NaN;
   private readonly moments: RollingMoments;
 
   constructor(readonly period = 20) {
@@ -73,8 +76,10 @@ export class ZScore {
     this.moments.push(x);
     if (this.moments.isFull) {
       const sd = Math.sqrt(this.moments.variance());
+      this.mean = this.moments.mean();
+      this.sd = sd;
       // A flat window has no dispersion: call it "at the mean" rather than divide by zero.
-      this.value = sd === 0 ? 0 : (x - this.moments.mean()) / sd;
+      this.value = sd === 0 ? 0 : (x - this.mean) / sd;
     }
     return this.value;
   }

@@ -34,10 +34,12 @@ export class Macd {
 }
 
 /**
- * Wilder's ADX with +DI and -DI (in percent), following the `trading-signals` convention: the first
+ * Wilder's ADX with +DI and -DI (in percent), with the warm-up of `trading-signals`: the first
  * candle contributes its high - low to the ATR and a zero directional move, DX starts at index
  * period - 1 and ADX (the Wilder average of DX, seeded with the mean of `period` DX values) at
- * index 2 × period - 2.
+ * index 2 × period - 2. Directional movement follows Wilder: +DM is the rise of the high when it is
+ * positive and larger than the fall of the low, -DM the other way round, and a tie credits neither
+ * (`trading-signals` credits both on a tie).
  */
 export class Adx {
   value = Number.NaN;
@@ -63,8 +65,8 @@ export class Adx {
     if (!Number.isNaN(this.previousHigh)) {
       const higherHigh = high - this.previousHigh;
       const lowerLow = this.previousLow - low;
-      plusMove = higherHigh < 0 || higherHigh < lowerLow ? 0 : higherHigh;
-      minusMove = lowerLow < 0 || lowerLow < higherHigh ? 0 : lowerLow;
+      plusMove = higherHigh > 0 && higherHigh > lowerLow ? higherHigh : 0;
+      minusMove = lowerLow > 0 && lowerLow > higherHigh ? lowerLow : 0;
     }
     this.previousHigh = high;
     this.previousLow = low;

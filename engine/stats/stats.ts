@@ -28,6 +28,19 @@ export interface Stats {
   /** Annualised Sharpe ratio of daily (UTC) equity returns, risk-free rate 0; null under 2 days. */
   readonly sharpe: number | null;
   readonly quarterly: readonly QuarterReturn[];
+  /**
+   * Unrealised PnL of the position still open at the end (before exit fees): a DCA bot that never
+   * realises a loss shows its risk here and in worstOpenLossPct, next to its win rate.
+   */
+  readonly openPnl: number;
+  /** The largest unrealised loss of an open position at any close, in percent of the equity then. */
+  readonly worstOpenLossPct: number;
+}
+
+/** The open position's side of the statistics (the backtester measures it per candle). */
+export interface OpenPositionStats {
+  readonly pnl: number;
+  readonly worstLossPct: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -103,6 +116,7 @@ export function computeStats(
   equity: Float64Array,
   trades: readonly Trade[],
   capital: number,
+  open: OpenPositionStats = { pnl: 0, worstLossPct: 0 },
 ): Stats {
   let wins = 0;
   let grossProfit = 0;
@@ -128,6 +142,8 @@ export function computeStats(
     maxDrawdownPct: maxDrawdownPct(equity),
     sharpe: sharpeRatio(time, equity, capital),
     quarterly: quarterlyReturns(time, equity, capital),
+    openPnl: open.pnl,
+    worstOpenLossPct: open.worstLossPct,
   };
 }
 

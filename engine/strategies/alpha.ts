@@ -12,6 +12,8 @@ export interface AlphaParams {
   readonly atrPeriod: number;
   /** Fixed stop distance from entry, in ATRs. */
   readonly stopAtr: number;
+  /** Loss at the stop, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly leverage: number;
   readonly fraction: number;
 }
@@ -27,7 +29,8 @@ export interface AlphaState {
 /**
  * Alpha Intelligence: RSI + Bollinger mean reversion. Long when the close is below the lower band
  * with RSI oversold, short above the upper band with RSI overbought; exit when the close gets back
- * to the middle band, or at a fixed stop `stopAtr` ATRs beyond the entry.
+ * to the middle band, or at the protective stop `stopAtr` ATRs beyond the entry (enforced by the
+ * risk guard), sized so that the stop loses `riskPct` % of equity.
  */
 export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
   init(params) {
@@ -47,13 +50,9 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
     const middle = bands.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
     const held = positionDirection(account);
-    if (held > 0) {
-      if (c.low[i] <= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
-      return close >= middle ? [closeOrder(account, 'market', close, 'back to the middle band')] : NO_ORDERS;
-    }
-    if (held < 0) {
-      if (c.high[i] >= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
-      return close <= middle ? [closeOrder(account, 'market', close, 'back to the middle band')] : NO_ORDERS;
+    if (held !== 0) {
+      const back = held > 0 ? close >= middle : close <= middle;
+      return back ? [closeOrder(account, 'market', close, 'back to the middle band')] : NO_ORDERS;
     }
     if (Number.isNaN(atr) || Number.isNaN(rsi) || Number.isNaN(middle)) return NO_ORDERS;
     const direction =
@@ -65,6 +64,8 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
     if (direction === 0) return NO_ORDERS;
     state.stop = close - direction * params.stopAtr * atr;
     const reason = direction > 0 ? 'below lower band, RSI oversold' : 'above upper band, RSI overbought';
-    return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+    return enterOrders(account, direction, close, state.stop, params, reason);
   },
+
+  stopLevel: (state) => state.stop,
 };

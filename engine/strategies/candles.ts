@@ -1,13 +1,15 @@
 import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type Strategy } from '../types';
-import { closeOrder, enterOrders, order, positionDirection } from './orders';
+import { enterOrders, order, positionDirection } from './orders';
 
 export interface CandlesParams {
   readonly trendPeriod: number;
   readonly atrPeriod: number;
   readonly stopAtr: number;
   readonly targetAtr: number;
+  /** Loss at the stop, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly leverage: number;
   readonly fraction: number;
 }
@@ -65,7 +67,8 @@ export function isShootingStar({ open, high, low, close }: Ohlc): boolean {
 /**
  * Candles: engulfing and hammer patterns, traded only with the EMA-200 trend: bullish patterns above
  * it go long, bearish ones below it go short. Exit at a stop `stopAtr` ATRs away or a target
- * `targetAtr` ATRs away (both fixed at entry; the stop wins when one candle reaches both).
+ * `targetAtr` ATRs away (both fixed at entry; the stop, which the risk guard checks first, wins
+ * when one candle reaches both). Sized so that the stop loses `riskPct` % of equity.
  */
 export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
   init(params) {
@@ -92,8 +95,6 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
 
     const held = positionDirection(account);
     if (held !== 0) {
-      const stopped = held > 0 ? bar.low <= state.stop : bar.high >= state.stop;
-      if (stopped) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
       const reached = held > 0 ? bar.high >= state.target : bar.low <= state.target;
       if (reached) {
         const size = Math.abs(account.positionSize);
@@ -117,6 +118,8 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
     state.stop = bar.close - direction * params.stopAtr * atr;
     state.target = bar.close + direction * params.targetAtr * atr;
     const reason = `${pattern} ${direction > 0 ? 'above' : 'below'} EMA ${params.trendPeriod}`;
-    return enterOrders(account, direction, bar.close, params.leverage, params.fraction, reason);
+    return enterOrders(account, direction, bar.close, state.stop, params, reason);
   },
+
+  stopLevel: (state) => state.stop,
 };

@@ -9,6 +9,8 @@ const BASE: Omit<DcaParams, 'initial' | 'stages'> = {
   atrPeriod: 14,
   entryRsiBelow: null,
   rsiPeriod: 14,
+  stopLossPct: 30,
+  riskPct: 10,
 };
 
 const repeat = (n: number, stage: (k: number) => DcaStage): DcaStage[] =>

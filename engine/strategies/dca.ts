@@ -1,4 +1,5 @@
 import { Atr, Rsi } from '../indicators/oscillators';
+import { riskScale } from '../risk/sizing';
 import { NO_ORDERS, type Candles, type Order, type Strategy } from '../types';
 import { order } from './orders';
 
@@ -27,6 +28,16 @@ export interface DcaParams {
   /** Open a cycle only while RSI is below this (DCA AI Robot); null opens at once. */
   readonly entryRsiBelow: number | null;
   readonly rsiPeriod: number;
+  /**
+   * The cycle's protective stop, this many percent below its first fill: the whole position is sold
+   * there (the risk guard enforces it). null: no stop, only the bot's kill switch.
+   */
+  readonly stopLossPct: number | null;
+  /**
+   * With a stop: the loss at the stop of a cycle whose every stage filled, in percent of equity at
+   * the cycle's opening. The cycle's orders shrink to fit it (never grow beyond `initial`).
+   */
+  readonly riskPct: number;
 }
 
 export interface DcaState {
@@ -35,6 +46,9 @@ export interface DcaState {
   stage: number;
   lastFill: number;
   finished: boolean;
+  /** This cycle's protective stop (NaN: none) and the factor its orders were scaled by to fit riskPct. */
+  stop: number;
+  scale: number;
   readonly atr: Atr | null;
   readonly rsi: Rsi | null;
 }
@@ -92,6 +106,8 @@ export function validateDcaParams(p: DcaParams): void {
   if (p.stages.length > MAX_DCA_STAGES - 1) throw new RangeError(`at most ${MAX_DCA_STAGES} DCA stages`);
   if (!(p.initial > 0) || !(p.takeProfitPct > 0))
     throw new RangeError('initial and takeProfitPct must be > 0');
+  if (p.stopLossPct !== null && !(p.stopLossPct > 0 && p.stopLossPct < 100 && p.riskPct > 0))
+    throw new RangeError('stopLossPct must be in (0, 100) and riskPct > 0');
   for (const s of p.stages)
     if (!(s.timesX > 0) || !(s.per > 0)) throw new RangeError('stage timesX, per must be > 0');
 }
@@ -100,8 +116,11 @@ export function validateDcaParams(p: DcaParams): void {
  * Spot DCA. Each cycle opens with a market buy of `initial` (gated by RSI if asked), adds a resting
  * limit buy one stage below the previous fill, and a resting limit sell of the whole position at the
  * take-profit price of the current average entry. When a candle reaches both, the take profit wins
- * (it was resting before the candle, and it is the exit the user asked for). No stop loss: a DCA
- * cycle waits for its take profit.
+ * (it was resting before the candle, and it is the exit the user asked for). With `stopLossPct`,
+ * the cycle is abandoned at its stop (checked by the risk guard before the take profit and the
+ * stages, so the stop wins a candle that reaches both), and its orders are scaled so that the stop
+ * loses at most `riskPct` % of equity. AI Bot's steps use the ATR up to the previous candle: the
+ * stage level is known before the candle that fills it.
  */
 export const dcaStrategy: Strategy<DcaParams, DcaState> = {
   init(params) {
@@ -111,19 +130,23 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
       stage: 0,
       lastFill: 0,
       finished: false,
+      stop: Number.NaN,
+      scale: 1,
       atr: params.stepUnit === 'atr' ? new Atr(params.atrPeriod) : null,
       rsi: params.entryRsiBelow === null ? null : new Rsi(params.rsiPeriod),
     };
   },
 
   onCandle(state, c, i, account) {
-    const atr = state.atr === null ? 0 : state.atr.update(c.high[i], c.low[i], c.close[i]);
+    // The ATR before candle i: a level candle i can fill must not depend on candle i's own range.
+    const atr = state.atr === null ? 0 : state.atr.value;
+    state.atr?.update(c.high[i], c.low[i], c.close[i]);
     const rsi = state.rsi === null ? 0 : state.rsi.update(c.close[i]);
     if (state.finished) return NO_ORDERS;
     const { params } = state;
-    // The opening buy was refused (no cash): start over rather than ladder an empty position.
+    // The stop closed the cycle, or its opening buy was refused (no cash): start a new one.
     if (state.stage > 0 && account.positionSize <= 0) state.stage = 0;
-    if (state.stage === 0) return openCycle(state, c, i, rsi, atr);
+    if (state.stage === 0) return openCycle(state, c, i, rsi, atr, account.equity);
 
     const tp = takeProfitPrice(account.entryPrice, params.takeProfitPct);
     if (c.high[i] >= tp) {
@@ -133,16 +156,50 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
     }
     return ladder(state, c, i, atr);
   },
+
+  stopLevel: (state) => state.stop,
 };
 
-function openCycle(state: DcaState, c: Candles, i: number, rsi: number, atr: number): readonly Order[] {
+function openCycle(
+  state: DcaState,
+  c: Candles,
+  i: number,
+  rsi: number,
+  atr: number,
+  equity: number,
+): readonly Order[] {
   const { params } = state;
   if (params.entryRsiBelow !== null && !(rsi < params.entryRsiBelow)) return NO_ORDERS;
   if (params.stepUnit === 'atr' && Number.isNaN(atr)) return NO_ORDERS;
   const price = c.close[i];
   state.stage = 1;
   state.lastFill = price;
-  return [order('buy', 'market', params.initial / price, price, 1, 'DCA base order')];
+  if (params.stopLossPct === null) {
+    state.stop = Number.NaN;
+    state.scale = 1;
+  } else {
+    state.stop = price * (1 - params.stopLossPct / 100);
+    state.scale = riskScale(ladderLossAtStop(params, price, atr, state.stop), equity, params.riskPct);
+  }
+  const quote = params.initial * state.scale;
+  return [order('buy', 'market', quote / price, price, 1, 'DCA base order')];
+}
+
+/**
+ * What a cycle opened at `firstPrice` loses at `stop` once every stage above the stop has filled
+ * (the stages' levels with the ATR known at the opening; fees left out).
+ */
+export function ladderLossAtStop(params: DcaParams, firstPrice: number, atr: number, stop: number): number {
+  let price = firstPrice;
+  let cost = params.initial;
+  let quantity = params.initial / firstPrice;
+  for (const stage of params.stages) {
+    price = nextStagePrice(price, stage, params.stepUnit, atr);
+    if (!(price > stop)) break;
+    cost += params.initial * stage.timesX;
+    quantity += (params.initial * stage.timesX) / price;
+  }
+  return cost - quantity * stop;
 }
 
 /** Limit buys for every stage the candle's low reached (a gap can fill several at once). */
@@ -153,7 +210,7 @@ function ladder(state: DcaState, c: Candles, i: number, atr: number): readonly O
     const stage = params.stages[state.stage - 1];
     const level = nextStagePrice(state.lastFill, stage, params.stepUnit, atr);
     if (!(c.low[i] <= level) || !(level > 0)) break;
-    const quote = params.initial * stage.timesX;
+    const quote = params.initial * stage.timesX * state.scale;
     (orders ??= []).push(order('buy', 'limit', quote / level, level, 1, `DCA stage ${state.stage + 1}`));
     state.lastFill = level;
     state.stage++;

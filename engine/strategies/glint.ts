@@ -1,12 +1,14 @@
 import { Donchian } from '../indicators/bands';
 import { NO_ORDERS, type Strategy } from '../types';
-import { closeOrder, enterOrders, positionDirection } from './orders';
+import { enterOrders, positionDirection } from './orders';
 
 export interface GlintParams {
   /** Breakout channel length (candles before the current one). */
   readonly entryPeriod: number;
   /** Exit channel length: a long exits at the low of this many previous candles. */
   readonly exitPeriod: number;
+  /** Loss at the exit-channel stop when entering, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly leverage: number;
   readonly fraction: number;
 }
@@ -20,7 +22,8 @@ export interface GlintState {
 /**
  * Glint ETH: Donchian-20 breakout (turtle style). A close above the highest high of the previous 20
  * candles goes long, below the lowest low short (flipping if needed); a long exits on a stop at the
- * lowest low of the previous 10 candles, a short at their highest high.
+ * lowest low of the previous 10 candles, a short at their highest high (the risk guard enforces
+ * it). Sized so that the stop at entry loses `riskPct` % of equity.
  */
 export const glintStrategy: Strategy<GlintParams, GlintState> = {
   init(params) {
@@ -32,19 +35,20 @@ export const glintStrategy: Strategy<GlintParams, GlintState> = {
     // The channels of the previous candles: read them before adding candle i.
     const breakoutHigh = entry.upper;
     const breakoutLow = entry.lower;
-    const exitLow = exit.lower;
-    const exitHigh = exit.upper;
     entry.update(c.high[i], c.low[i]);
     exit.update(c.high[i], c.low[i]);
     const close = c.close[i];
     const held = positionDirection(account);
-    if (held > 0 && c.low[i] <= exitLow)
-      return [closeOrder(account, 'stop', exitLow, `${params.exitPeriod}-candle low`)];
-    if (held < 0 && c.high[i] >= exitHigh)
-      return [closeOrder(account, 'stop', exitHigh, `${params.exitPeriod}-candle high`)];
     const direction = close > breakoutHigh ? 1 : close < breakoutLow ? -1 : 0;
     if (direction === 0 || direction === held) return NO_ORDERS;
     const reason = `close ${direction > 0 ? 'above' : 'below'} the ${params.entryPeriod}-candle ${direction > 0 ? 'high' : 'low'}`;
-    return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+    return enterOrders(account, direction, close, exitStop(state, direction), params, reason);
   },
+
+  stopLevel: (state, account) => exitStop(state, account.positionSize > 0 ? 1 : -1),
 };
+
+/** The exit channel up to the last candle: the next candle's stop (a long's low, a short's high). */
+function exitStop(state: GlintState, direction: 1 | -1): number {
+  return direction > 0 ? state.exit.lower : state.exit.upper;
+}

@@ -1,3 +1,4 @@
+import { riskScale } from '../risk/sizing';
 import { NO_ORDERS, type Order, type Strategy } from '../types';
 import { order } from './orders';
 
@@ -10,6 +11,10 @@ export interface GridParams {
   readonly rangePct: number;
   /** Rebuild the grid around the price once it is flat and the price has left the range. */
   readonly recenter: boolean;
+  /** The protective stop, this many percent below the lowest level: every lot is sold there. */
+  readonly stopLossPct: number;
+  /** Loss at the stop with every lot bought, in percent of equity when the grid is built. */
+  readonly riskPct: number;
 }
 
 export interface GridState {
@@ -22,6 +27,9 @@ export interface GridState {
   /** Index of the cell [prices[cell], prices[cell + 1]) holding the last close (-1 below, N-1 above). */
   cell: number;
   built: boolean;
+  /** Quote spent per lot: the budget's share, scaled down to fit riskPct at the stop. */
+  lotQuote: number;
+  stop: number;
 }
 
 /** Fee headroom so the N - 1 lots plus their fees fit the budget. */
@@ -48,7 +56,10 @@ function cellOf(prices: Float64Array, price: number): number {
  * Trendex classic: a geometric spot grid. Every level without a lot rests a buy; a lot bought at
  * level k rests a sell at level k + 1. Inside one candle the price is assumed to travel
  * open → low → high → close for a rising candle and open → high → low → close for a falling one,
- * so a dip and a recovery in the same candle can complete a round trip.
+ * so a dip and a recovery in the same candle can complete a round trip. Each sell names the lot it
+ * closes, so the trade is measured against that lot's own buy. Below the range the lots are held
+ * down to the stop `stopLossPct` under the lowest level, where the risk guard sells them all and the
+ * grid is rebuilt around the price.
  */
 export const gridStrategy: Strategy<GridParams, GridState> = {
   init(params) {
@@ -60,12 +71,15 @@ export const gridStrategy: Strategy<GridParams, GridState> = {
       held: 0,
       cell: 0,
       built: false,
+      lotQuote: 0,
+      stop: Number.NaN,
     };
   },
 
-  onCandle(state, c, i) {
-    if (!state.built) {
-      build(state, c.close[i]);
+  onCandle(state, c, i, account) {
+    // Not built yet, or the stop sold every lot: (re)build around the close.
+    if (!state.built || (state.held > 0 && account.positionSize === 0)) {
+      build(state, c.close[i], account.equity);
       return NO_ORDERS;
     }
     const { prices } = state;
@@ -98,32 +112,40 @@ export const gridStrategy: Strategy<GridParams, GridState> = {
       state.held === 0 &&
       (close < prices[0] || close > prices[prices.length - 1])
     ) {
-      build(state, close);
+      build(state, close, account.equity);
     }
     return orders ?? NO_ORDERS;
   },
+
+  stopLevel: (state) => state.stop,
 };
 
-function build(state: GridState, center: number): void {
-  state.prices.set(gridLevels(center, state.params.levels, state.params.rangePct));
+function build(state: GridState, center: number, equity: number): void {
+  const { params, prices } = state;
+  prices.set(gridLevels(center, params.levels, params.rangePct));
   state.lots.fill(0);
   state.held = 0;
-  state.cell = cellOf(state.prices, center);
+  state.cell = cellOf(prices, center);
   state.built = true;
+  state.stop = prices[0] * (1 - params.stopLossPct / 100);
+  const budgetQuote = params.capital / (params.levels - 1) / (1 + FEE_HEADROOM);
+  // Loss at the stop if every buy level filled: each lot bought at level k sells at the stop.
+  let lossAtStop = 0;
+  for (let k = 0; k < params.levels - 1; k++) lossAtStop += budgetQuote * (1 - state.stop / prices[k]);
+  state.lotQuote = budgetQuote * riskScale(lossAtStop, equity, params.riskPct);
 }
 
 /** Price falls from `from` to `to`: buy at every empty level passed, highest first. */
 function walkDown(state: GridState, from: number, to: number, orders: Order[]): void {
   const { prices, lots, params } = state;
-  const quote = params.capital / (params.levels - 1) / (1 + FEE_HEADROOM);
   for (let k = params.levels - 2; k >= 0; k--) {
     const level = prices[k];
     if (level >= from) continue;
     if (level < to) break;
     if (lots[k] > 0) continue;
-    lots[k] = quote / level;
+    lots[k] = state.lotQuote / level;
     state.held++;
-    orders.push(order('buy', 'limit', lots[k], level, 1, `grid buy L${k}`));
+    orders.push({ ...order('buy', 'limit', lots[k], level, 1, `grid buy L${k}`), lot: k });
   }
 }
 
@@ -135,7 +157,7 @@ function walkUp(state: GridState, from: number, to: number, orders: Order[]): vo
     if (target <= from) continue;
     if (target > to) break;
     if (lots[k] === 0) continue;
-    orders.push(order('sell', 'limit', lots[k], target, 1, `grid sell L${k + 1}`));
+    orders.push({ ...order('sell', 'limit', lots[k], target, 1, `grid sell L${k + 1}`), lot: k });
     lots[k] = 0;
     state.held--;
   }

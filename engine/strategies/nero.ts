@@ -12,6 +12,8 @@ export interface NeroParams {
   readonly adxMin: number;
   readonly atrPeriod: number;
   readonly stopAtr: number;
+  /** Loss at the stop, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly leverage: number;
   readonly fraction: number;
 }
@@ -28,7 +30,8 @@ export interface NeroState {
 /**
  * Nero: MACD momentum with an ADX filter. The histogram turning positive with ADX above `adxMin`
  * and +DI above -DI goes long; turning negative with -DI above +DI goes short. A position closes
- * when the histogram turns against it, or at a fixed stop `stopAtr` ATRs from entry.
+ * when the histogram turns against it, or at the protective stop `stopAtr` ATRs from entry (the
+ * risk guard enforces it). Sized so that the stop loses `riskPct` % of equity.
  */
 export const neroStrategy: Strategy<NeroParams, NeroState> = {
   init(params) {
@@ -51,8 +54,6 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
     const previous = state.previousHistogram;
     state.previousHistogram = histogram;
     const held = positionDirection(account);
-    if (held > 0 && c.low[i] <= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
-    if (held < 0 && c.high[i] >= state.stop) return [closeOrder(account, 'stop', state.stop, 'ATR stop')];
 
     const trending = strength > params.adxMin;
     const direction =
@@ -64,9 +65,11 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
     if (direction !== 0 && direction !== held && !Number.isNaN(atr)) {
       state.stop = close - direction * params.stopAtr * atr;
       const reason = `MACD histogram turned ${direction > 0 ? 'up' : 'down'}, ADX ${strength.toFixed(1)}`;
-      return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+      return enterOrders(account, direction, close, state.stop, params, reason);
     }
     const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);
     return faded ? [closeOrder(account, 'market', close, 'momentum faded')] : NO_ORDERS;
   },
+
+  stopLevel: (state) => state.stop,
 };

@@ -1,3 +1,4 @@
+import { riskSizedQuantity } from '../risk/sizing';
 import type { AccountView, Order, OrderType, Side } from '../types';
 
 export type Direction = 1 | -1;
@@ -24,24 +25,36 @@ export function closeOrder(account: AccountView, type: OrderType, price: number,
   return order(long ? 'sell' : 'buy', type, Math.abs(account.positionSize), price, 1, reason);
 }
 
+/** How a signal bot sizes an entry: the risk per trade, capped by the margin it may commit. */
+export interface EntrySizing {
+  /** Loss at the protective stop, in percent of equity. */
+  readonly riskPct: number;
+  /** Margin leverage of the account. */
+  readonly leverage: number;
+  /** Share of equity the position may use as margin at most. */
+  readonly fraction: number;
+  /** Exposure cap in multiples of equity (volatility targeting); the leverage by default. */
+  readonly exposure?: number;
+}
+
 /**
- * Market orders that leave a position in `direction` worth `fraction` × equity × leverage: closes an
- * opposite position first (a flip), then opens. `exposure` lets volatility targeting use less than
- * the full leverage while the account keeps `leverage` as its margin setting.
+ * Market orders that leave a position in `direction` whose loss at `stop` is `riskPct` % of equity
+ * (capped at `fraction` × equity × exposure): closes an opposite position first (a flip), then opens.
+ * The stop is the strategy's `stopLevel` from the next candle on; the risk guard enforces it.
  */
 export function enterOrders(
   account: AccountView,
   direction: Direction,
   price: number,
-  leverage: number,
-  fraction: number,
+  stop: number,
+  sizing: EntrySizing,
   reason: string,
-  exposure: number = leverage,
 ): Order[] {
   const orders: Order[] = [];
   if (account.positionSize * direction < 0)
     orders.push(closeOrder(account, 'market', price, `flip: ${reason}`));
-  const size = (account.equity * fraction * exposure) / price;
-  orders.push(order(direction > 0 ? 'buy' : 'sell', 'market', size, price, leverage, reason));
+  const cap = account.equity * sizing.fraction * (sizing.exposure ?? sizing.leverage);
+  const size = riskSizedQuantity(account.equity, price, stop, sizing.riskPct, cap);
+  orders.push(order(direction > 0 ? 'buy' : 'sell', 'market', size, price, sizing.leverage, reason));
   return orders;
 }

@@ -9,8 +9,13 @@ export interface QuantParams {
   readonly entryZ: number;
   /** Exit once |z| is back under this. */
   readonly exitZ: number;
-  /** Give up when |z| stretches beyond this (the move is a trend, not noise). */
+  /**
+   * Give up when the price stretches this many standard deviations from the mean at entry (the move
+   * is a trend, not noise): the protective stop, fixed in price at entry.
+   */
   readonly stopZ: number;
+  /** Loss at the stop, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly volPeriod: number;
   /** Annualised volatility the position aims for. */
   readonly targetVol: number;
@@ -26,6 +31,7 @@ export interface QuantState {
   previousClose: number;
   previousTime: number;
   barsPerYear: number;
+  stop: number;
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -47,8 +53,9 @@ export function volatilityTargetExposure(
 /**
  * Quant: z-score mean reversion with volatility targeting. A close more than `entryZ` standard
  * deviations below its `zPeriod` mean goes long (above: short); the position closes when |z| is back
- * under `exitZ` or stretches past `stopZ`. Its size targets `targetVol` from the recent volatility
- * of log returns, never above the leverage.
+ * under `exitZ`, or at the protective stop `stopZ` standard deviations from the mean at entry (the
+ * risk guard enforces it). Its size loses `riskPct` % of equity at the stop, and its exposure
+ * targets `targetVol` from the recent volatility of log returns, never above the leverage.
  */
 export const quantStrategy: Strategy<QuantParams, QuantState> = {
   init(params) {
@@ -59,6 +66,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
       previousClose: Number.NaN,
       previousTime: Number.NaN,
       barsPerYear: 0,
+      stop: 0,
     };
   },
 
@@ -77,8 +85,6 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
 
     const held = positionDirection(account);
     if (held !== 0) {
-      const stretched = held > 0 ? z < -params.stopZ : z > params.stopZ;
-      if (stretched) return [closeOrder(account, 'market', close, `z-score stop (${z.toFixed(2)})`)];
       const reverted = held > 0 ? z > -params.exitZ : z < params.exitZ;
       return reverted ? [closeOrder(account, 'market', close, 'back to the mean')] : NO_ORDERS;
     }
@@ -86,7 +92,10 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
     if (direction === 0) return NO_ORDERS;
     const vol = Math.sqrt(state.returns.variance());
     const exposure = volatilityTargetExposure(vol, state.barsPerYear, params.targetVol, params.leverage);
+    state.stop = state.z.mean - direction * params.stopZ * state.z.sd;
     const reason = `z-score ${z.toFixed(2)}`;
-    return enterOrders(account, direction, close, params.leverage, params.fraction, reason, exposure);
+    return enterOrders(account, direction, close, state.stop, { ...params, exposure }, reason);
   },
+
+  stopLevel: (state) => state.stop,
 };

@@ -1,4 +1,5 @@
 import type { Market, Strategy } from '../types';
+import tuned from './tuned-params.json';
 import { alphaStrategy, type AlphaParams } from './alpha';
 import { candlesStrategy, type CandlesParams } from './candles';
 import { dcaStrategy, type DcaParams } from './dca';
@@ -56,6 +57,7 @@ const zenoParams = (leverage: number): ZenoParams => ({
   slowPeriod: 50,
   atrPeriod: 14,
   trailAtr: 3,
+  riskPct: 1,
   leverage,
   fraction: 0.95,
 });
@@ -65,6 +67,7 @@ const candlesParams = (leverage: number): CandlesParams => ({
   atrPeriod: 14,
   stopAtr: 1.5,
   targetAtr: 3,
+  riskPct: 1,
   leverage,
   fraction: 0.95,
 });
@@ -84,6 +87,8 @@ const MANUAL_DCA: DcaParams = {
   atrPeriod: 14,
   entryRsiBelow: null,
   rsiPeriod: 14,
+  stopLossPct: 30,
+  riskPct: 10,
 };
 
 const ALPHA: AlphaParams = {
@@ -94,12 +99,20 @@ const ALPHA: AlphaParams = {
   bandWidth: 2,
   atrPeriod: 14,
   stopAtr: 2,
+  riskPct: 1,
   leverage: 1,
   fraction: 0.95,
 };
 
-const GRID: GridParams = { capital: 1000, levels: 20, rangePct: 10, recenter: true };
-const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, leverage: 1, fraction: 0.95 };
+const GRID: GridParams = {
+  capital: 1000,
+  levels: 20,
+  rangePct: 10,
+  recenter: true,
+  stopLossPct: 10,
+  riskPct: 10,
+};
+const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, riskPct: 1, leverage: 1, fraction: 0.95 };
 const NERO: NeroParams = {
   fastPeriod: 12,
   slowPeriod: 26,
@@ -108,6 +121,7 @@ const NERO: NeroParams = {
   adxMin: 25,
   atrPeriod: 14,
   stopAtr: 3,
+  riskPct: 1,
   leverage: 3,
   fraction: 0.95,
 };
@@ -118,6 +132,7 @@ const QUANT: QuantParams = {
   stopZ: 4,
   volPeriod: 168,
   targetVol: 0.6,
+  riskPct: 1,
   leverage: 3,
   fraction: 0.95,
 };
@@ -143,8 +158,14 @@ const spotDca = (
     defaultParams: params,
   });
 
+/**
+ * The parameters scripts/search-parameters.ts chose on the in-sample period, per bot (only the keys
+ * it searched); they override the hand-set values above.
+ */
+const TUNED: Partial<Record<BotId, Record<string, unknown>>> = tuned.chosen;
+
 function def<P extends object, S extends object>(d: BotDefinition<P, S>): BotDefinition<P, S> {
-  return Object.freeze(d);
+  return Object.freeze({ ...d, defaultParams: { ...d.defaultParams, ...TUNED[d.id] } });
 }
 
 /** Every bot of the product, keyed by id (the ids the web routes and the API use). */

@@ -1,7 +1,7 @@
 import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type Strategy } from '../types';
-import { closeOrder, enterOrders, positionDirection } from './orders';
+import { enterOrders, positionDirection } from './orders';
 
 export interface ZenoParams {
   readonly fastPeriod: number;
@@ -9,6 +9,8 @@ export interface ZenoParams {
   readonly atrPeriod: number;
   /** Trailing stop distance in ATRs from the best close since entry. */
   readonly trailAtr: number;
+  /** Loss at the initial stop, in percent of equity: sizes the position. */
+  readonly riskPct: number;
   readonly leverage: number;
   /** Share of equity committed as margin. */
   readonly fraction: number;
@@ -26,7 +28,8 @@ export interface ZenoState {
 /**
  * Zeno: EMA fast/slow trend following, long and short. A cross of the fast EMA above the slow opens
  * (or flips to) a long, a cross below a short. A trailing stop follows the close at `trailAtr` ATRs
- * and only ever tightens; once stopped out the bot waits for the next cross.
+ * and only ever tightens (the risk guard closes the position there); once stopped out the bot waits
+ * for the next cross. Sized so that the initial stop loses `riskPct` % of equity.
  */
 export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
   init(params) {
@@ -48,10 +51,6 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
     const previous = state.previousSpread;
     state.previousSpread = spread;
     const held = positionDirection(account);
-    if (held > 0 && c.low[i] <= state.stop)
-      return [closeOrder(account, 'stop', state.stop, 'ATR trailing stop')];
-    if (held < 0 && c.high[i] >= state.stop)
-      return [closeOrder(account, 'stop', state.stop, 'ATR trailing stop')];
     if (held > 0) state.stop = Math.max(state.stop, close - params.trailAtr * atr);
     if (held < 0) state.stop = Math.min(state.stop, close + params.trailAtr * atr);
 
@@ -62,6 +61,8 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
       direction > 0
         ? `EMA ${params.fastPeriod} crossed above EMA ${params.slowPeriod}`
         : `EMA ${params.fastPeriod} crossed below EMA ${params.slowPeriod}`;
-    return enterOrders(account, direction, close, params.leverage, params.fraction, reason);
+    return enterOrders(account, direction, close, state.stop, params, reason);
   },
+
+  stopLevel: (state) => state.stop,
 };

@@ -6,9 +6,13 @@ import { computeStats } from '#engine/stats/stats';
 import { NO_ORDERS, type Strategy } from '#engine/types';
 import { hourly, T0 } from './helpers';
 
-/** Goes long (or short) on the first candle with all cash at `leverage`, then holds. */
+/**
+ * Goes long (or short) on the first candle with all cash at `leverage`, then holds, with a protective
+ * stop far beyond the liquidation price (futures positions must have one).
+ */
 const holdFrom = (side: 'buy' | 'sell', leverage: number): Strategy<object, { done: boolean }> => ({
   init: () => ({ done: false }),
+  stopLevel: () => (side === 'buy' ? 1e-9 : 1e12),
   onCandle(state, c, i, account) {
     if (state.done) return NO_ORDERS;
     state.done = true;
@@ -25,7 +29,7 @@ describe('futures liquidation', () => {
   });
 
   it('liquidates a 10x long when the low reaches that price, losing the margin', () => {
-    const config = { ...defaultConfig('futures', 1000), slippage: 0, fundingRate: 0 };
+    const config = { ...defaultConfig('futures', 1000), slippage: 0, fundingRate: 0, maxDrawdownPct: 100 };
     const liq = 90 / 0.996;
     const survive = hourly([{ close: 100 }, { close: 95, low: liq + 0.01 }]);
     expect(runBacktest(holdFrom('buy', 10), {}, survive, config).trades).toHaveLength(0);
@@ -41,7 +45,13 @@ describe('futures liquidation', () => {
   });
 
   it('liquidates a 3x short on a rally', () => {
-    const config = { ...defaultConfig('futures', 1000), slippage: 0, fundingRate: 0, takerFee: 0 };
+    const config = {
+      ...defaultConfig('futures', 1000),
+      slippage: 0,
+      fundingRate: 0,
+      takerFee: 0,
+      maxDrawdownPct: 100,
+    };
     const r = runBacktest(
       holdFrom('sell', 3),
       {},

@@ -16,6 +16,8 @@ const params: DcaParams = {
   atrPeriod: 14,
   entryRsiBelow: null,
   rsiPeriod: 14,
+  stopLossPct: null,
+  riskPct: 100,
 };
 
 describe('DCA stage arithmetic (worked example)', () => {

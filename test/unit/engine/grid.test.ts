@@ -3,7 +3,15 @@ import { runBacktest } from '#engine/backtest/backtest';
 import { gridLevels, gridStrategy, type GridParams } from '#engine/strategies/grid';
 import { frictionless, hourly } from './helpers';
 
-const params: GridParams = { capital: 100, levels: 3, rangePct: 10, recenter: false };
+/** A stop far below and a risk budget the lots fit in, so the grid trades at full size. */
+const params: GridParams = {
+  capital: 100,
+  levels: 3,
+  rangePct: 10,
+  recenter: false,
+  stopLossPct: 50,
+  riskPct: 100,
+};
 
 describe('geometric grid', () => {
   it('spaces levels by a constant ratio from -range to +range', () => {

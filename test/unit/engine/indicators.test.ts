@@ -21,6 +21,7 @@ import {
   sma,
   zscore,
 } from '#engine/indicators/index';
+import type { Candles } from '#engine/types';
 import { btc1h, eth15m, expectClose } from './real-candles';
 
 const candleSets = [
@@ -43,6 +44,20 @@ function tsSeries<T>(n: number, step: (i: number) => T | null, pick: (r: T) => n
     out.push(r === null ? Number.NaN : pick(r));
   }
   return out;
+}
+
+/**
+ * The candles with every tie between the rise of the high and the fall of the low broken (the low
+ * nudged down by a millionth): on a tie Wilder credits neither direction and trading-signals both,
+ * so the reference comparison runs where the two rules agree (the tie itself is tested apart).
+ */
+function untied(c: Candles): { high: Float64Array; low: Float64Array; close: Float64Array } {
+  const low = Float64Array.from(c.low);
+  for (let i = 1; i < c.length; i++) {
+    const rise = c.high[i] - c.high[i - 1];
+    if (rise > 0 && rise === low[i - 1] - low[i]) low[i] -= low[i] * 1e-6;
+  }
+  return { high: c.high, low, close: c.close };
 }
 
 function firstDefined(xs: readonly number[]): number {
@@ -149,14 +164,15 @@ describe.each(candleSets)('indicators on %s', (_name, c) => {
     );
   });
 
-  it('ADX, +DI and -DI match trading-signals', () => {
-    const ours = adx(c.high, c.low, c.close, 14);
+  it('ADX, +DI and -DI match trading-signals wherever the two agree (no tied moves)', () => {
+    const { high, low, close: cl } = untied(c);
+    const ours = adx(high, low, cl, 14);
     const ref = new ts.ADX(14);
     const adxRef: number[] = [];
     const pdi: number[] = [];
     const mdi: number[] = [];
     for (let i = 0; i < c.length; i++) {
-      const r = ref.update({ high: c.high[i], low: c.low[i], close: c.close[i] }, false);
+      const r = ref.update({ high: high[i], low: low[i], close: cl[i] }, false);
       adxRef.push(r ?? Number.NaN);
       pdi.push(ref.pdi === undefined ? Number.NaN : ref.pdi * 100);
       mdi.push(ref.mdi === undefined ? Number.NaN : ref.mdi * 100);
@@ -291,5 +307,23 @@ describe('batch equals streaming, whatever the chunking', () => {
     const t = new Donchian(3);
     for (const v of [2, 2, 2, 1, 1]) t.update(v, v);
     expect([t.upper, t.lower]).toEqual([2, 1]);
+  });
+});
+
+describe('ADX on a tie (Wilder)', () => {
+  it('credits neither direction when the high rises exactly as far as the low falls', () => {
+    // Every candle widens by 1 on both sides: Wilder's +DM and -DM are both 0, so are +DI and -DI.
+    const a = new Adx(3);
+    for (let i = 0; i < 12; i++) a.update(100 + i, 100 - i, 100);
+    expect(a.plusDI).toBe(0);
+    expect(a.minusDI).toBe(0);
+    expect(a.value).toBe(0);
+  });
+
+  it('credits the larger move when they differ', () => {
+    const a = new Adx(3);
+    for (let i = 0; i < 12; i++) a.update(100 + 2 * i, 100 - i, 100);
+    expect(a.plusDI).toBeGreaterThan(0);
+    expect(a.minusDI).toBe(0);
   });
 });

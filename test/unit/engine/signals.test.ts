@@ -26,7 +26,7 @@ describe('Zeno (EMA trend, ATR trailing stop)', () => {
     const r = runBacktest(zenoStrategy, p, c, futures);
     const long = r.trades.find((t) => t.side === 'long');
     expect(long).toBeDefined();
-    expect(long!.reason).toMatch(/trailing stop|flip/);
+    expect(long!.reason).toMatch(/stop loss|flip/);
   });
 
   it('goes short on the cross below, with 3x leverage for Zeno 3X', () => {
@@ -85,13 +85,16 @@ describe('Candles (patterns with an EMA trend filter)', () => {
 });
 
 describe('Glint (Donchian breakout)', () => {
-  const p = { entryPeriod: 5, exitPeriod: 3, leverage: 1, fraction: 0.95 };
+  const p = { entryPeriod: 5, exitPeriod: 3, riskPct: 1, leverage: 1, fraction: 0.95 };
 
   it('goes long on a close above the previous high and exits at the exit-channel low', () => {
     const c = closes([...zigzag(8), 105, 107, 108, 95]);
     const r = runBacktest(glintStrategy, p, c, futures);
     expect(r.trades[0]?.side).toBe('long');
-    expect(r.trades[0]?.reason).toBe('3-candle low');
+    expect(r.trades[0]?.reason).toBe('stop loss');
+    // The lowest low of the 3 candles before the one that fell through it: the breakout candle
+    // opened at 99.
+    expect(r.trades[0]?.exitPrice).toBe(99);
   });
 
   it('does not trade inside the channel', () => {

@@ -1,0 +1,108 @@
+import type { AccountView, Candles, Market, Order } from '../types';
+import { exitPriceForEquity, KillSwitch } from './kill-switch';
+
+/** Emitted once when the kill switch halts a bot; the live side notifies the member with it. */
+export interface KillEvent {
+  readonly type: 'killed';
+  /** Open time of the candle (or time of the tick) on which the bot halted. */
+  readonly time: number;
+  /** The high-water mark and the floor (peak × (1 − maxDrawdownPct / 100)) it was measured against. */
+  readonly peak: number;
+  readonly floor: number;
+  readonly maxDrawdownPct: number;
+}
+
+export interface GuardSettings {
+  readonly market: Market;
+  /** Allocated capital: the kill switch's first high-water mark. */
+  readonly capital: number;
+  readonly maxDrawdownPct: number;
+  /** Exit costs, so a kill at its level leaves the equity at the floor rather than below it. */
+  readonly takerFee: number;
+  readonly slippage: number;
+}
+
+const NONE: readonly Order[] = Object.freeze([]);
+
+/**
+ * The risk rules every bot runs under, enforced outside the strategy so that the backtester and a
+ * live runner apply exactly the same code:
+ * - the protective stop of the open position (`Strategy.stopLevel`), required for futures;
+ * - the kill switch: at `maxDrawdownPct` below the high-water mark, close everything and halt.
+ *
+ * Per candle: `beforeCandle` (the position carried into the candle, against the candle's range),
+ * then the strategy, then `atClose` (the equity marked at the close). Orders returned are stops at
+ * known levels or market orders at the close, so they fill like any other order.
+ */
+export class RiskGuard {
+  private readonly killSwitch: KillSwitch;
+  private killEvent: KillEvent | null = null;
+
+  constructor(private readonly settings: GuardSettings) {
+    this.killSwitch = new KillSwitch(settings.capital, settings.maxDrawdownPct);
+  }
+
+  get halted(): boolean {
+    return this.killEvent !== null;
+  }
+
+  get killed(): KillEvent | null {
+    return this.killEvent;
+  }
+
+  /**
+   * Orders that close the position carried into candle i if its range reaches the kill level or the
+   * protective `stop` (NaN: none). Long positions are reached on the way down, so the higher of the
+   * two levels comes first; short ones the other way.
+   */
+  beforeCandle(c: Candles, i: number, account: AccountView, stop: number): readonly Order[] {
+    const q = account.positionSize;
+    if (this.killSwitch.breached(account.equity) && q === 0) {
+      this.halt(c.time[i]);
+      return NONE;
+    }
+    if (q === 0) return NONE;
+    if (this.settings.market === 'futures' && !Number.isFinite(stop))
+      throw new Error(`a futures position without a protective stop (candle ${c.time[i]})`);
+    const long = q > 0;
+    const kill = this.killLevel(account);
+    // How far the candle went against the position, as a level on the same side.
+    const reached = (level: number) => (long ? c.low[i] <= level : c.high[i] >= level);
+    const first = (a: number, b: number) => (long ? a >= b : a <= b);
+    const killReached = reached(kill);
+    const stopReached = Number.isFinite(stop) && reached(stop);
+    if (killReached && (!stopReached || first(kill, stop))) {
+      this.halt(c.time[i]);
+      return [closeAll(q, 'stop', kill, `kill switch: ${this.settings.maxDrawdownPct}% drawdown`)];
+    }
+    return stopReached ? [closeAll(q, 'stop', stop, 'stop loss')] : NONE;
+  }
+
+  /** After the candle's fills, with equity marked at its close: halts (closing at the close) below the floor. */
+  atClose(c: Candles, i: number, account: AccountView): readonly Order[] {
+    if (this.halted || !this.killSwitch.observe(account.equity)) return NONE;
+    this.halt(c.time[i]);
+    const q = account.positionSize;
+    return q === 0
+      ? NONE
+      : [closeAll(q, 'market', c.close[i], `kill switch: ${this.settings.maxDrawdownPct}% drawdown`)];
+  }
+
+  /** The stop level at which closing the position leaves the equity at the floor, after costs. */
+  private killLevel(account: AccountView): number {
+    const q = account.positionSize;
+    const { takerFee, slippage } = this.settings;
+    const fill = exitPriceForEquity(q, account.equity, account.markPrice, this.killSwitch.floor, takerFee);
+    // A stop fills `slippage` beyond its level, so the level sits that much nearer the price.
+    return q > 0 ? fill / (1 - slippage) : fill / (1 + slippage);
+  }
+
+  private halt(time: number): void {
+    const { peak, floor, maxDrawdownPct } = this.killSwitch;
+    this.killEvent = { type: 'killed', time, peak, floor, maxDrawdownPct };
+  }
+}
+
+function closeAll(q: number, type: 'stop' | 'market', price: number, reason: string): Order {
+  return { side: q > 0 ? 'sell' : 'buy', type, size: Math.abs(q), price, leverage: 1, reason };
+}

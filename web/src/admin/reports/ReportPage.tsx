@@ -29,7 +29,7 @@ import { Email } from '#api/schemas/common';
 import { QueryError } from '../../components/QueryError';
 import { LoadMore } from '../../components/LoadMore';
 import { errorMessage } from '../../lib/api';
-import { downloadCsv, toCsv } from '../../wallet/admin/csv';
+import { downloadCsv, toCsv } from '../../lib/csv';
 
 export interface ReportColumn<Row> {
   header: string;

@@ -87,7 +87,7 @@ export interface CognitoLocal {
 export const startCognito = async (options: {
   port: number;
   dataDir: string;
-  triggers: Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage', TriggerHandler>;
+  triggers: Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration', TriggerHandler>;
   mailer: Mailer;
 }): Promise<CognitoLocal> => {
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
@@ -98,6 +98,7 @@ export const startCognito = async (options: {
       PreSignUp: 'PreSignUp',
       PostConfirmation: 'PostConfirmation',
       CustomMessage: 'CustomMessage',
+      PreTokenGeneration: 'PreTokenGeneration',
     },
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: endpoint },

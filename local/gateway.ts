@@ -10,6 +10,7 @@ import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
+import { adminRefusal } from '#core/admin-access';
 import { renderOutbox, readOutbox } from './outbox';
 
 /** Serves a request and answers true, or answers false to let the next route try. */
@@ -36,8 +37,13 @@ const CORS = {
   'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',
 };
 
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...CORS, ...headers });
+/** An API answer: readable from the web app's origin (CORS), as API Gateway's are. */
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendPrivate(res, status, body, { ...CORS, ...headers });
+
+/** An answer no other origin's page may read (no CORS): the mail outbox holds codes and links. */
+const sendPrivate = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
@@ -156,6 +162,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     const claims = await authorize(req.headers.authorization);
     if (route.access !== 'public' && !claims)
       return send(res, 401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' });
+    // API Gateway's admin authorizer: the admin function never sees a caller it refuses.
+    const refusal = route.access === 'admin' ? adminRefusal(claims!) : null;
+    if (refusal) return send(res, refusal.status, { code: refusal.code, message: refusal.message });
     const body = await readBody(req);
     const event = {
       resource: route.path,
@@ -186,12 +195,12 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = async () => {
-      if (req.method === 'OPTIONS') return send(res, 204, '');
+      if (req.method === 'OPTIONS') return url.pathname.startsWith('/api') ? send(res, 204, '') : sendPrivate(res, 204, '');
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api(req, res, url);
       if (url.pathname === '/config.json')
         return send(res, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });
       if (url.pathname === '/outbox/messages')
-        return send(res, 200, await readOutbox(options.outboxDir, url.searchParams.get('to')));
+        return sendPrivate(res, 200, await readOutbox(options.outboxDir, url.searchParams.get('to')));
       if (url.pathname === '/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));

@@ -9,6 +9,7 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 
 export interface PoolIds {
@@ -23,9 +24,23 @@ export const cognitoClient = (endpoint: string) =>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
+/** TOTP as the second factor, optional per account (admins must turn it on), as in the CDK stack. */
+const requireTotpOption = (client: CognitoIdentityProviderClient, userPoolId: string) =>
+  client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
+
 export const ensureUserPool = async (endpoint: string, idsFile: string): Promise<PoolIds> => {
-  if (existsSync(idsFile)) return JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
   const client = cognitoClient(endpoint);
+  if (existsSync(idsFile)) {
+    const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
+    await requireTotpOption(client, ids.userPoolId); // pools made before MFA was set up
+    return ids;
+  }
   // Same rules as the CDK stack's pool; no auto-verified attributes: verification is our own token mail.
   const pool = await client.send(
     new CreateUserPoolCommand({
@@ -47,11 +62,15 @@ export const ensureUserPool = async (endpoint: string, idsFile: string): Promise
     }),
   );
   const userPoolId = pool.UserPool!.Id!;
+  await requireTotpOption(client, userPoolId);
   const app = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'web',
+      // USER_PASSWORD_AUTH only here: cognito-local has no SRP (the CDK stack's client is SRP only).
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // As in AWS; cognito-local stores but does not enforce it, so the triggers are the guard here.
+      WriteAttributes: ['name'],
     }),
   );
   for (const GroupName of ['admin', 'support'])

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { BOT_NAMES, type BotName } from '#api/bots';
-import { RANK_NAMES, type Profile, type Side, type SignUpRequest } from '#api/schemas/auth';
+import { RANK_NAMES, type Profile, type SignUpRequest } from '#api/schemas/auth';
 import { nowIso } from '#core/clock';
 import { cognito, userPoolClientId, userPoolId } from '#core/cognito';
 import { config } from '#core/config';
@@ -23,7 +23,9 @@ import { getMemberBalances } from '#functions/wallet/store';
 import {
   createMember,
   findMemberByEmail,
+  findSignUp,
   getMember,
+  markSignUpVerified,
   getReservation,
   releaseReservation,
   reserveUsername,
@@ -91,13 +93,9 @@ export const signUp = async (input: SignUpRequest) => {
         ClientId: userPoolClientId(),
         Username: input.email,
         Password: input.password,
-        UserAttributes: [
-          { Name: 'email', Value: input.email },
-          { Name: 'name', Value: input.name },
-          { Name: 'preferred_username', Value: input.username },
-          { Name: 'custom:sponsor', Value: input.sponsor },
-          { Name: 'custom:side', Value: input.side },
-        ],
+        // Nothing but the login: the username, sponsor and side live in the reservation, where
+        // no caller of Cognito's public API can write them (the web client may not write them).
+        UserAttributes: [],
       }),
     );
   } catch (error) {
@@ -119,9 +117,28 @@ export const signUp = async (input: SignUpRequest) => {
   return { message: messages.signUpDone };
 };
 
+/** The Cognito account's attributes by login e-mail, or null when there is none. */
+const accountAttributes = async (email: string): Promise<Record<string, string> | null> =>
+  cognito
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))
+    .then((user) => Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value ?? ''])))
+    .catch((error: unknown) => {
+      if (errorName(error) === 'UserNotFoundException') return null;
+      throw error;
+    });
+
 export const verifyEmail = async (token: string) => {
   const email = await takeVerifyToken(token);
   if (!email) throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+  const signUp = await findSignUp(email);
+  const attributes = await accountAttributes(email);
+  // The account must be this e-mail's own sign-up: one made around our API (Cognito's SignUp
+  // called directly, say with another address in its e-mail attribute) is never confirmed.
+  if (!attributes || (attributes.email ?? '').toLowerCase() !== email)
+    throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+  if (signUp?.status === 'member') return { message: messages.alreadyVerified };
+  if (!signUp) throw badRequest('LINK_INVALID', messages.signUpExpired, 'token');
+  await markSignUpVerified(email);
   try {
     // Confirming runs the post-confirmation trigger, which creates the member.
     await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId(), Username: email }));
@@ -131,7 +148,8 @@ export const verifyEmail = async (token: string) => {
       throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
     throw error;
   }
-  // Cognito's password reset needs a verified address; we verified it, so say so.
+  // Cognito's password reset needs a verified address; we verified it, so say so. The name is
+  // shown by the web app from the ID token.
   await cognito.send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: userPoolId(),
@@ -139,6 +157,7 @@ export const verifyEmail = async (token: string) => {
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: signUp.name },
       ],
     }),
   );
@@ -219,28 +238,34 @@ export const resetPassword = async (token: string, password: string) => {
 export interface NewMember {
   id: string;
   email: string;
-  username: string;
-  name: string;
 }
 
 /**
- * Makes the member item from a confirmed account and its sign-up reservation. Called by the
- * post-confirmation trigger, and by the local stack's seeding of the root admin.
+ * Makes the member item from a confirmed account and the sign-up its e-mail reserved: the
+ * username, name, sponsor and side come from that reservation only, never from Cognito attributes
+ * a caller can set. Called by the post-confirmation trigger, the local stack's seeding of the
+ * root admin and the demo seed. Throws when the e-mail holds no sign-up (nothing is admitted).
  */
 export const admitMember = async (account: NewMember): Promise<void> => {
-  const reservation = await getReservation(account.username);
-  const sponsor = reservation?.sponsor ? await findSponsor(reservation.sponsor) : null;
+  const email = account.email.toLowerCase();
+  const reservation = await findSignUp(email);
+  if (
+    !reservation?.verified ||
+    (reservation.status === 'member' && reservation.memberId !== account.id)
+  )
+    throw new Error(messages.signUpExpired);
+  const sponsor = reservation.sponsor ? await findSponsor(reservation.sponsor) : null;
   const member: MemberItem = {
     id: account.id,
-    email: account.email,
-    name: reservation?.name ?? account.name,
-    username: account.username,
-    phone: reservation?.phone ?? '',
-    country: reservation?.country ?? '',
+    email,
+    name: reservation.name,
+    username: reservation.username,
+    phone: reservation.phone,
+    country: reservation.country,
     rank: 1,
-    sponsor: sponsor ? reservation!.sponsor : null,
+    sponsor: sponsor ? reservation.sponsor : null,
     sponsorId: sponsor?.id ?? null,
-    side: sponsor ? (reservation!.side as Side) : null,
+    side: sponsor ? reservation.side : null,
     registeredAt: nowIso(),
     isActive: false,
     isSilver: false,
@@ -253,6 +278,8 @@ export const admitMember = async (account: NewMember): Promise<void> => {
     bots: {},
   };
   const created = await createMember(member);
+  // Not created: a repeated confirmation (the member exists), or the username went to another.
+  if (!created && !(await getMember(member.id))) throw new Error(messages.signUpExpired);
   // The tree placement runs off this path: a pending item that the team domain's consumer
   // processes (idempotent, so a retried trigger queues nothing twice).
   await requestPlacement({
@@ -270,6 +297,12 @@ export const admitMember = async (account: NewMember): Promise<void> => {
       `Welcome to Trendex, ${member.name}. Connect an exchange and pick a plan to start a bot.`,
     );
   }
+};
+
+/** Accounts the platform makes itself (the root admin, the demo seed) have no mailed link to follow. */
+export const admitOwnAccount = async (account: NewMember): Promise<void> => {
+  await markSignUpVerified(account.email.toLowerCase());
+  await admitMember(account);
 };
 
 export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Profile> => {

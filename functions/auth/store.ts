@@ -6,6 +6,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
 import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
@@ -79,27 +80,37 @@ export const getReservation = async (username: string): Promise<Reservation | nu
 };
 
 /**
- * Holds a username for a sign-up. A reservation of the same e-mail may be renewed (the person
- * signs up again before verifying); anyone else's live reservation or a member's username may not.
+ * Holds a username for a sign-up, and records it as this e-mail's sign-up (the one confirmation
+ * will admit). A reservation of the same e-mail may be renewed (the person signs up again before
+ * verifying); anyone else's live reservation or a member's username may not.
  */
 export const reserveUsername = async (reservation: Reservation, ttlHours: number): Promise<boolean> => {
+  const ttl = ttlAfterHours(nowSeconds(), ttlHours);
   try {
     await db.send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...keys.username(reservation.username),
-          ...reservation,
-          ttl: ttlAfterHours(nowSeconds(), ttlHours),
-        },
-        ConditionExpression:
-          'attribute_not_exists(PK) OR (#status = :reserved AND (email = :email OR #ttl < :now))',
-        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':reserved': 'reserved',
-          ':email': reservation.email,
-          ':now': nowSeconds(),
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.username(reservation.username), ...reservation, ttl },
+              ConditionExpression:
+                'attribute_not_exists(PK) OR (#status = :reserved AND (email = :email OR #ttl < :now))',
+              ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+              ExpressionAttributeValues: {
+                ':reserved': 'reserved',
+                ':email': reservation.email,
+                ':now': nowSeconds(),
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.signUp(reservation.email), username: reservation.username, ttl },
+            },
+          },
+        ],
       }),
     );
     return true;
@@ -107,6 +118,36 @@ export const reserveUsername = async (reservation: Reservation, ttlHours: number
     if (isConditionFailure(error)) return false;
     throw error;
   }
+};
+
+/** A sign-up as confirmation sees it: its reservation, and whether our e-mail link was followed. */
+export type SignUp = Reservation & { verified: boolean };
+
+/**
+ * The reservation this e-mail's sign-up holds, when it still holds it: live and reserved by this
+ * e-mail, or already turned into this e-mail's member (a repeated confirmation). Never another's.
+ */
+export const findSignUp = async (email: string): Promise<SignUp | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.signUp(email) }));
+  if (!Item || Number(Item.ttl) < nowSeconds()) return null;
+  const reservation = await getReservation(String(Item.username));
+  return reservation?.email === email ? { ...reservation, verified: Boolean(Item.verifiedAt) } : null;
+};
+
+/**
+ * Records that the e-mail's owner followed the verification link: only such a sign-up is admitted,
+ * so no other way of confirming a Cognito account (its own code API) makes a member.
+ */
+export const markSignUpVerified = async (email: string): Promise<void> => {
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.signUp(email),
+      UpdateExpression: 'SET verifiedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':now': nowSeconds() },
+    }),
+  );
 };
 
 export const releaseReservation = async (username: string, email: string): Promise<void> => {
@@ -145,7 +186,8 @@ const phoneLookup = (member: MemberItem) => {
 
 /**
  * Creates the member, turns the reservation into the member's username, writes the phone lookup
- * and counts the registration, all or nothing. False when the member already exists (a repeated trigger).
+ * and counts the registration, all or nothing. False when the member already exists (a repeated
+ * trigger) or the username is no longer this e-mail's.
  */
 export const createMember = async (member: MemberItem): Promise<boolean> => {
   const day = member.registeredAt.slice(0, 10);
@@ -185,6 +227,10 @@ export const createMember = async (member: MemberItem): Promise<boolean> => {
                 status: 'member',
                 memberId: member.id,
               },
+              // The username is this e-mail's to take: free, or reserved by this same e-mail.
+              ConditionExpression: 'attribute_not_exists(PK) OR (#status = :reserved AND email = :email)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':reserved': 'reserved', ':email': member.email },
             },
           },
           ...phoneLookup(member),

@@ -10,6 +10,7 @@ export const messages = {
   usernameTaken: 'This username is already taken. Choose another one.',
   invalidPhone: 'Enter a valid mobile number for the chosen country.',
   linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  signUpExpired: 'This sign-up has expired or was not made on the Trendex sign-up page. Please sign up again.',
   alreadyVerified: 'This account is already verified. You can log in.',
   passwordUpdated: 'Password Updated Successfully',
   resetLinkSent: 'Reset password link send to email.',
@@ -19,6 +20,8 @@ export const messages = {
   contactReceived: 'Thank you. Your message has reached our support team; we answer within one business day.',
   notAuthenticated: 'Please log in to continue.',
   forbidden: 'You do not have access to this page.',
+  adminMfaRequired:
+    'Admin pages need two-factor authentication. Set it up under Security, then log in again.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',

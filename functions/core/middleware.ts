@@ -10,7 +10,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { routes, type Domain, type OperationId, type ResponseOf, type Route } from '#api/routes';
-import { DomainError, badRequest, forbidden, messages, notFound, unauthorized } from './errors';
+import { adminRefusal, parseGroups } from './admin-access';
+import { DomainError, badRequest, messages, notFound, unauthorized } from './errors';
 import { logger } from './logger';
 
 export interface Caller {
@@ -55,13 +56,6 @@ const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
   body: JSON.stringify(body),
 });
 
-/** API Gateway passes `cognito:groups` as a string ("admin" or "[admin, support]"); tokens hold an array. */
-export const parseGroups = (raw: unknown): string[] => {
-  if (Array.isArray(raw)) return raw.map(String);
-  if (typeof raw !== 'string' || raw === '') return [];
-  return raw.split(/[\s,[\]]+/).filter(Boolean);
-};
-
 export const callerFromClaims = (claims: Record<string, unknown> | undefined): Caller | null => {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) return null;
@@ -88,11 +82,18 @@ const readRoute = (domain: Domain): MiddlewareObj<APIGatewayProxyEvent, APIGatew
 const checkAccess: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   before: (request) => {
     const resolved = resolvedOf(request);
-    const caller = callerFromClaims(request.event.requestContext?.authorizer?.claims);
+    // The Cognito authorizer (member routes) nests the claims; the admin Lambda authorizer's
+    // context is flat.
+    const authorizer = request.event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
+    const claims = (authorizer?.claims ?? authorizer ?? undefined) as Record<string, unknown> | undefined;
+    const caller = callerFromClaims(claims);
     resolved.caller = caller;
     if (resolved.route.access === 'public') return;
     if (!caller) throw unauthorized();
-    if (resolved.route.access === 'admin' && !caller.isAdmin) throw forbidden();
+    if (resolved.route.access === 'admin') {
+      const refusal = adminRefusal(claims!);
+      if (refusal) throw refusal;
+    }
   },
 };
 

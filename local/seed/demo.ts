@@ -29,7 +29,7 @@ import { cognito, userPoolId } from '#core/cognito';
 import { config } from '#core/config';
 import { keys, queryAll, tableName } from '#core/db';
 import type { Micro } from '#core/money';
-import { admitMember, findSponsor } from '#functions/auth/service';
+import { admitOwnAccount, findSponsor } from '#functions/auth/service';
 import { reserveUsername } from '#functions/auth/store';
 import { activatePlan } from '#functions/plans/service';
 import { directBonusOf, processActivation } from '#functions/team/activations';
@@ -315,7 +315,7 @@ export const seedDemo = async (options: SeedOptions): Promise<SeedResult> => {
 
   /** Confirmation onwards: the member item, the placement, the deposits, the plans and their activations. */
   const join = async (next: Planned, id: string): Promise<void> => {
-    await admitMember({ id, email: next.email, username: next.username, name: next.name });
+    await admitOwnAccount({ id, email: next.email });
     const placed = await processPlacement(id);
     if (placed !== 'placed' && placed !== 'already') throw new Error(`placing ${next.username}: ${placed}`);
     const member: SeededMember = {

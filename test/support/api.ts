@@ -3,11 +3,13 @@ import { inject } from 'vitest';
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes, type OperationId, type RequestOf } from '#api/routes';
 import type { OutboxEntry } from '#core/mail';
+import { totpCode } from './totp';
 
 export const stack = () => inject('stack');
 
@@ -49,24 +51,41 @@ export const mailedToken = async (
   return null;
 };
 
-const cognito = () =>
+export const cognito = () =>
   new CognitoIdentityProviderClient({
     endpoint: stack().cognitoEndpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
-/** Logs in as the web app does locally (USER_PASSWORD_AUTH) and returns the ID token. */
-export const logIn = async (email: string, password: string): Promise<string> => {
-  const result = await cognito().send(
+/**
+ * Logs in as the web app does locally (USER_PASSWORD_AUTH), answering the authenticator-code
+ * step with `totpSecret`'s current code when the account has TOTP on, and returns the ID token.
+ */
+export const logIn = async (email: string, password: string, totpSecret?: string): Promise<string> => {
+  const started = await cognito().send(
     new InitiateAuthCommand({
       ClientId: stack().userPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return result.AuthenticationResult!.IdToken!;
+  if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return started.AuthenticationResult!.IdToken!;
+  if (!totpSecret) throw new Error(`${email} has TOTP on: pass its secret`);
+  const answered = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: stack().userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+    }),
+  );
+  return answered.AuthenticationResult!.IdToken!;
 };
+
+/** The seeded admin's ID token (password and authenticator code, as the admin signs in). */
+export const logInAdmin = (): Promise<string> =>
+  logIn(stack().admin.email, stack().admin.password, stack().admin.totpSecret);
 
 export const table = () =>
   DynamoDBDocumentClient.from(

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../local/stack';
 import { buildWebIfStale } from '../../local/web-build';
+import { enrolTotp } from './totp';
 
 export interface StackInfo {
   webUrl: string;
@@ -17,7 +18,8 @@ export interface StackInfo {
   tableName: string;
   userPoolId: string;
   userPoolClientId: string;
-  admin: { email: string; password: string; username: string; name: string };
+  /** The seeded admin, enrolled in TOTP by this setup (admin routes need it): `totpSecret` is base32. */
+  admin: { email: string; password: string; username: string; name: string; totpSecret: string };
 }
 
 declare module 'vitest' {
@@ -38,8 +40,9 @@ export default async function setup(project: TestProject) {
     dynamoPort: base + 10,
     cognitoPort: base + 20,
   });
-  const { stop, ...info } = stack;
-  project.provide('stack', info);
+  const { stop, admin, ...info } = stack;
+  const totpSecret = await enrolTotp(stack.cognitoEndpoint, stack.userPoolClientId, admin);
+  project.provide('stack', { ...info, admin: { ...admin, totpSecret } });
   return async () => {
     await stop();
     rmSync(dataDir, { recursive: true, force: true });

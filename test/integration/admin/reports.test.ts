@@ -7,7 +7,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#core/db';
-import { call, logIn, stack, table } from '../../support/api';
+import { call, logInAdmin, stack, table } from '../../support/api';
 import { join, placed } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
@@ -59,7 +59,7 @@ let right: Awaited<ReturnType<typeof join>>;
 beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
-  admin = await logIn(stack().admin.email, stack().admin.password);
+  admin = await logInAdmin();
   sponsor = await join(stack().admin.username, 'Right');
   left = await join(sponsor.username, 'Left');
   right = await join(sponsor.username, 'Right');

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { logIn, stack, table } from '../../support/api';
+import { logInAdmin, stack, table } from '../../support/api';
 import { register, type Side } from '../../support/team';
 
 /** A valid Indian mobile number no other test uses (random 10 digits starting with 9). */
@@ -23,7 +23,7 @@ export const joinMember = (options: { sponsor?: string; side?: Side; mobile?: st
     ...(options.name ? { name: options.name } : {}),
   });
 
-export const adminToken = () => logIn(stack().admin.email, stack().admin.password);
+export const adminToken = () => logInAdmin();
 
 /** The claims of an ID token (no verification: the test only reads what Cognito put in it). */
 export const claimsOf = (idToken: string): Record<string, unknown> =>

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AdminGetUserCommand,
-  CognitoIdentityProviderClient,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { call, mailedToken, outbox, stack, table, uniqueMember } from '../../support/api';
-
-const cognito = () =>
-  new CognitoIdentityProviderClient({
-    endpoint: stack().cognitoEndpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+import { call, cognito, mailedToken, outbox, stack, table, uniqueMember } from '../../support/api';
 
 /** Nothing of a refused sign-up may remain: no Cognito account, no username hold, no mail. */
 const expectNothingWritten = async (member: ReturnType<typeof uniqueMember>) => {
@@ -125,7 +114,7 @@ describe('sign-up', () => {
     expect(await response.json()).toMatchObject({ code: 'INVALID_JSON' });
   });
 
-  it('has Cognito itself refuse a sign-up that skips our API with a bad sponsor (pre sign-up trigger)', async () => {
+  it('has Cognito itself refuse a sign-up that skips our API (pre sign-up trigger: no reservation)', async () => {
     const member = uniqueMember();
     await expect(
       cognito().send(
@@ -142,7 +131,7 @@ describe('sign-up', () => {
       ),
     ).rejects.toMatchObject({
       name: 'UserLambdaValidationException',
-      message: expect.stringContaining('referal id is incorrect'),
+      message: expect.stringContaining('not made on the Trendex sign-up page'),
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 // cognito-local says InvalidPasswordException where Cognito says NotAuthorizedException; the web app maps both.
 const WRONG_PASSWORD = { name: expect.stringMatching(/^(NotAuthorizedException|InvalidPasswordException)$/) };
-import { call, logIn, mailedToken, newVerifiedMember, outbox, stack, uniqueMember } from '../../support/api';
+import { call, logIn, logInAdmin, mailedToken, newVerifiedMember, outbox, stack, uniqueMember } from '../../support/api';
 
 describe('e-mail verification', () => {
   it('confirms the account from the mailed link and creates the member with sponsor and side', async () => {
@@ -85,7 +85,7 @@ describe('log-in and access', () => {
       body: { code: 'FORBIDDEN' },
     });
 
-    const adminToken = await logIn(stack().admin.email, stack().admin.password);
+    const adminToken = await logInAdmin();
     const summary = await call('getAdminSummary', {}, adminToken);
     expect(summary.status).toBe(200);
     expect(summary.body.members).toBeGreaterThanOrEqual(2);

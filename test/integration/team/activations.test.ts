@@ -3,7 +3,7 @@
  * sponsor gets the 10% direct bonus in the wallet once, however often the work runs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, stack } from '../../support/api';
+import { call, logInAdmin } from '../../support/api';
 import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
@@ -56,7 +56,7 @@ describe('plan activations in the tree', () => {
   });
 
   it('counts a member once when activated: on the sponsor’s Activation Team and on the admin dashboard', async () => {
-    const admin = await logIn(stack().admin.email, stack().admin.password);
+    const admin = await logInAdmin();
     const activated = async () => Number((await call('getAdminSummary', {}, admin)).body.activated);
     const sponsor = await join();
     const buyer = await join(sponsor.username, 'Left'); // Left of the sponsor

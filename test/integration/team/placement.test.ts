@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, logIn, stack } from '../../support/api';
+import { call, logInAdmin, stack } from '../../support/api';
 import { node, placed, register } from '../../support/team';
 
 describe('tree placement from sign-ups', () => {
@@ -84,7 +84,7 @@ describe('tree placement from sign-ups', () => {
   });
 
   it('shows the admin a subtree of three levels rooted anywhere, found by e-mail', async () => {
-    const adminToken = await logIn(stack().admin.email, stack().admin.password);
+    const adminToken = await logInAdmin();
     const top = await register(stack().admin.username, 'Left');
     await placed(top.id);
     const l = await register(top.username, 'Left');

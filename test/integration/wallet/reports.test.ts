@@ -1,6 +1,6 @@
 /** The admin money reports read the ledger: deposits, withdrawals, payouts, balances, dashboard totals. */
 import { describe, expect, it } from 'vitest';
-import { call, logIn, newVerifiedMember, stack } from '../../support/api';
+import { call, logInAdmin, newVerifiedMember } from '../../support/api';
 import { mailedOtp, topUp } from './fund';
 
 describe('admin money reports', () => {
@@ -16,7 +16,7 @@ describe('admin money reports', () => {
     );
     expect(w.status).toBe(200);
 
-    const admin = await logIn(stack().admin.email, stack().admin.password);
+    const admin = await logInAdmin();
     const day = new Date().toISOString().slice(0, 10);
     const report = async (kind: string) =>
       (await call('walletReport', { kind, from: day, to: day, email: m.email }, admin)).body as {
@@ -53,7 +53,7 @@ describe('admin money reports', () => {
     const funded = [await newVerifiedMember(), await newVerifiedMember()];
     await topUp(funded[0].idToken, '7');
     await topUp(funded[1].idToken, '3.5');
-    const admin = await logIn(stack().admin.email, stack().admin.password);
+    const admin = await logInAdmin();
     type Page = {
       items: { memberId: string; email: string; wallet: number }[];
       cursor?: string;

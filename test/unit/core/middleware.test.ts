@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { callerFromClaims, parseGroups } from '#core/middleware';
+import { parseGroups } from '#core/admin-access';
+import { callerFromClaims } from '#core/middleware';
 import { handler as authHandler } from '#functions/auth/handler';
 import { handler as adminHandler } from '#functions/admin/handler';
 

@@ -1,0 +1,41 @@
+/**
+ * The admin routes' Lambda authorizer: API Gateway refuses a caller outside the `admin` group, or
+ * one whose sign-in did not use TOTP, before any admin function runs (the handler checks again).
+ * A forged or edited token fails the signature check and is a 401.
+ */
+import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { adminRefusal, MFA_CLAIM, parseGroups } from '#core/admin-access';
+import { verifyIdToken } from '#core/id-token';
+
+/**
+ * One policy for every admin method of the stage: API Gateway caches the answer per token for
+ * all the admin routes it protects, so an Allow must not name only the first method asked for.
+ */
+const everyMethodOf = (methodArn: string) => {
+  const [arn, apiId, stage] = methodArn.split('/');
+  return `${arn}/${apiId}/${stage}/*/*`;
+};
+
+export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const token = /^Bearer (.+)$/i.exec(event.authorizationToken ?? '')?.[1];
+  const claims = await verifyIdToken(token);
+  // API Gateway answers exactly this error with a 401.
+  if (!claims) throw new Error('Unauthorized');
+  const allowed = adminRefusal(claims) === null;
+  return {
+    principalId: String(claims.sub),
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [
+        { Action: 'execute-api:Invoke', Effect: allowed ? 'Allow' : 'Deny', Resource: everyMethodOf(event.methodArn) },
+      ],
+    },
+    // The handler's middleware reads the caller from this (flat strings only).
+    context: {
+      sub: String(claims.sub),
+      email: String(claims.email ?? ''),
+      'cognito:groups': parseGroups(claims['cognito:groups']).join(','),
+      [MFA_CLAIM]: String(claims[MFA_CLAIM] ?? ''),
+    },
+  };
+};

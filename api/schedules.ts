@@ -56,6 +56,13 @@ export const schedules = [
     domain: 'wallet',
     handlerExport: 'reconcileDeposits',
   },
+  {
+    name: 'withdrawalSweep',
+    description: 'Ask the payment provider about withdrawals still held; settle or release each once',
+    schedule: { rateMinutes: 2 },
+    domain: 'wallet',
+    handlerExport: 'withdrawalSweep',
+  },
 ] as const satisfies readonly ScheduleRule[];
 
 export type ScheduleName = (typeof schedules)[number]['name'];

@@ -13,7 +13,8 @@ import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
-import { SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
+import { providerTimeoutMs } from '#functions/wallet/payments';
+import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange } from './paper-exchange/server';
 import { assertPortFree, stopChild } from './process';
@@ -100,9 +101,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     // the wallet's payments adapter talks to the payment simulator (local/payments) on this port
     PAYMENTS_API_URL: `${webUrl}${SIMULATOR_PATH}`,
+    // no PAYMENTS_SECRET_ID: the credentials come from these variables, not Secrets Manager
     PAYMENTS_API_KEY: 'local-payments-key',
     PAYMENTS_IPN_SECRET: randomBytes(24).toString('hex'),
+    PAYMENTS_EMAIL: LOCAL_PAYOUT_ACCOUNT.email,
+    PAYMENTS_PASSWORD: LOCAL_PAYOUT_ACCOUNT.password,
+    PAYMENTS_2FA_SECRET: LOCAL_PAYOUT_ACCOUNT.twoFactorSecret,
     PAYMENTS_IPN_URL: `${webUrl}/api/wallet/ipn`,
+    PAYMENTS_PAYOUT_IPN_URL: `${webUrl}/api/wallet/payout-ipn`,
     PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
   });
 
@@ -152,6 +158,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         stateFile: join(dataDir, 'payments', 'simulator.json'),
         ipnSecret: process.env.PAYMENTS_IPN_SECRET!,
         apiKey: process.env.PAYMENTS_API_KEY!,
+        account: LOCAL_PAYOUT_ACCOUNT,
+        // "slow" answers come after the adapter has given up; pending payouts end a little later
+        slowMs: providerTimeoutMs() + 2_000,
+        pendingMs: 2_000,
       }).route,
     ];
     const gateway = await startGateway({

@@ -7,15 +7,18 @@ import {
   InvoiceRequest,
   MoneyTotals,
   PaymentCallback,
+  PayoutCallback,
+  PayoutCallbackAnswer,
   Report,
   ReportQuery,
   TransactionsPage,
   TransactionsQuery,
   WalletSummary,
   WithdrawAnswer,
+  WithdrawalsPage,
   WithdrawRequest,
 } from '../schemas/wallet';
-import { MessageBody } from '../schemas/common';
+import { MessageBody, PageQuery } from '../schemas/common';
 import { Empty, route, type Route } from '../route';
 
 export const walletRoutes = {
@@ -79,9 +82,29 @@ export const walletRoutes = {
     path: '/wallet/withdraw',
     access: 'member',
     domain: 'wallet',
-    summary: 'Withdraw to a BEP20 address: held, paid out, and settled or released',
+    summary:
+      'Withdraw to a BEP20 address: held, paid out; paid, or processing (still held) until the provider finishes',
     request: WithdrawRequest,
     response: WithdrawAnswer,
+  }),
+  listWithdrawals: route({
+    method: 'GET',
+    path: '/wallet/withdrawals',
+    access: 'member',
+    domain: 'wallet',
+    summary: "The member's withdrawals, newest first, paged: processing (amount held), paid (hash) or refunded",
+    request: PageQuery,
+    response: WithdrawalsPage,
+  }),
+  payoutCallback: route({
+    method: 'POST',
+    path: '/wallet/payout-ipn',
+    access: 'public',
+    domain: 'wallet',
+    summary:
+      "The payment provider's payout callback, signed like the deposit IPN; the payout's status is then read from the provider",
+    request: PayoutCallback,
+    response: PayoutCallbackAnswer,
   }),
   walletReport: route({
     method: 'GET',

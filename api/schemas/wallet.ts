@@ -73,11 +73,40 @@ export const WithdrawRequest = z.object({
     .regex(/^\d{6}$/, { error: 'The OTP is the 6-digit code from your e-mail.' }),
   wallet: WalletName.default('wallet'),
 });
+/**
+ * `paid` with the hash when the payout finished at once; `processing` while the amount is held
+ * and the provider has not finished (the withdrawals list and a notification tell the end).
+ * A payout that certainly failed answers 502 and the amount is back in the wallet.
+ */
 export const WithdrawAnswer = z.object({
+  id: z.string(),
+  status: z.enum(['paid', 'processing']),
   message: z.string(),
-  hash: z.string(),
+  hash: z.string().optional(),
   amount: z.number().int(),
 });
+
+export const WithdrawalStatus = z.enum(['processing', 'paid', 'refunded']);
+export const WithdrawalRow = z.object({
+  id: z.string(),
+  date: Timestamp,
+  updatedAt: Timestamp,
+  amount: z.number().int().describe('micro-USDT'),
+  wallet: WalletName,
+  address: z.string(),
+  status: WithdrawalStatus.describe('processing: the amount is held until the payout completes'),
+  hash: z.string().optional(),
+});
+export type WithdrawalRow = z.infer<typeof WithdrawalRow>;
+export const WithdrawalsPage = page(WithdrawalRow);
+
+/** NOWPayments-style payout IPN; every field is kept because the signature covers all of them. */
+export const PayoutCallback = z.looseObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  status: z.string().optional(),
+  unique_external_id: z.string().nullish(),
+});
+export const PayoutCallbackAnswer = z.object({ status: z.enum(['processing', 'paid', 'refunded', 'ignored']) });
 
 /* ---------- admin reports ---------- */
 

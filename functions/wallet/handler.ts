@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { domainHandler } from '#core/middleware';
 import * as wallet from './service';
+import * as withdrawals from './withdrawals';
 
-/** The IPN signature travels in a header; the operations see only the body, so it is handed over here. */
+/** The IPN signatures travel in a header; the operations see only the body, so it is handed over here. */
 const headers = new AsyncLocalStorage<Record<string, string | undefined>>();
 const header = (name: string): string | undefined => {
   const all = headers.getStore() ?? {};
@@ -17,8 +18,10 @@ const routed = domainHandler('wallet', {
   createInvoice: (input, { caller }) => wallet.createInvoice(caller!, input),
   getInvoice: (input, { caller }) => wallet.getInvoice(caller!.memberId, input.paymentId),
   paymentCallback: (input) => wallet.paymentCallback(input, header('x-nowpayments-sig')),
-  requestWithdrawOtp: (_input, { caller }) => wallet.requestWithdrawOtp(caller!),
-  withdraw: (input, { caller }) => wallet.withdraw(caller!, input),
+  requestWithdrawOtp: (_input, { caller }) => withdrawals.requestWithdrawOtp(caller!),
+  withdraw: (input, { caller }) => withdrawals.withdraw(caller!, input),
+  listWithdrawals: (input, { caller }) => withdrawals.listWithdrawals(caller!.memberId, input),
+  payoutCallback: (input) => withdrawals.payoutCallback(input, header('x-nowpayments-sig')),
   walletReport: (input) => wallet.walletReport(input),
   balanceReport: (input) => wallet.balanceReport(input),
   moneyTotals: () => wallet.moneyTotals(),

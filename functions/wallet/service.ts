@@ -1,9 +1,8 @@
 /**
  * The wallet's use cases: balances and the transaction table, deposits (invoice, signed
- * callback, reconciliation), withdrawals (OTP, hold, payout, settle or release) and the admin
- * money reports. Every movement of money goes through the ledger store's `post`.
+ * callback, reconciliation) and the admin money reports; withdrawals are in withdrawals.ts.
+ * Every movement of money goes through the ledger store's `post`.
  */
-import { getAddress, isAddress } from 'viem';
 import type { z } from 'zod';
 import type {
   BalanceReportQuery,
@@ -19,9 +18,8 @@ import { badRequest, DomainError, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt, parseUsdt, type Micro } from '#core/money';
-import * as otp from '#core/otp';
 import type { Caller } from '#core/middleware';
-import { findMemberByEmail, getMember, readCounter } from '#functions/auth/store';
+import { findMemberByEmail, readCounter } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer, type MemberWallet, type TxKind } from './ledger';
 import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';
@@ -40,7 +38,6 @@ import {
   pageTransactionsOfKind,
   post,
   putInvoice,
-  putWithdrawal,
   type Invoice,
   type TxRow,
 } from './store';
@@ -162,7 +159,7 @@ export const paymentCallback = async (
   body: z.infer<typeof import('#api/schemas/wallet').PaymentCallback>,
   signature: string | undefined,
 ) => {
-  if (!verifyIpn(body, signature)) {
+  if (!(await verifyIpn(body, signature))) {
     logger.warn('payment callback with a bad signature', { paymentId: String(body.payment_id) });
     throw new DomainError(401, 'BAD_SIGNATURE', 'The callback signature is not valid.');
   }
@@ -194,102 +191,6 @@ export const reconcileDeposits = async () => {
   }
   if (credited || expired) logger.info('deposits reconciled', { credited, expired });
   return { credited, expired };
-};
-
-/* ---------- withdrawals ---------- */
-
-export const requestWithdrawOtp = async (caller: Caller) => {
-  const member = await getMember(caller.memberId);
-  await otp.issue('withdraw', caller.memberId, member?.email ?? caller.email);
-  return { message: messages.otpSent };
-};
-
-const OTP_ERRORS = {
-  wrong: messages.otpWrong,
-  expired: messages.otpExpired,
-  exhausted: messages.otpExhausted,
-  missing: messages.otpMissing,
-} as const;
-
-export const withdraw = async (
-  caller: Caller,
-  input: { amount: string; address: string; otp: string; wallet: WalletName },
-) => {
-  const amount = parseUsdt(input.amount);
-  if (amount === null || amount < config.withdraw.minimum)
-    throw badRequest('WITHDRAW_MINIMUM', messages.withdrawMinimum, 'amount');
-  // EIP-55: an all-lower-case address has no checksum; a mixed-case one must match it.
-  if (!isAddress(input.address, { strict: true }))
-    throw badRequest('WITHDRAW_ADDRESS', messages.withdrawAddress, 'address');
-  const address = getAddress(input.address);
-  const balances = await getMemberBalances(caller.memberId);
-  if (balances[input.wallet] < amount) throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
-  const check = await otp.verify('withdraw', caller.memberId, input.otp);
-  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
-
-  const id = newId();
-  const wallet = accounts.member(caller.memberId, input.wallet);
-  const hold = accounts.hold(caller.memberId);
-  const held = await post({
-    tx: {
-      idempotencyKey: `withdraw:${id}:hold`,
-      kind: 'withdraw-hold',
-      postings: transfer(wallet, hold, amount),
-    },
-    memberId: caller.memberId,
-    display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
-    ref: { withdrawalId: id, address, email: caller.email },
-  });
-  if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
-  const record = {
-    id,
-    memberId: caller.memberId,
-    email: caller.email,
-    wallet: input.wallet,
-    amount,
-    address,
-    createdAt: nowIso(),
-  };
-  await putWithdrawal({ ...record, status: 'held' });
-
-  const payout = await payments
-    .payout({ address, amountUsdt: formatUsdt(amount), currency: config.deposit.payCurrency, reference: id })
-    .catch((error: unknown) => {
-      logger.error('payout call failed', { withdrawalId: id, error: error as Error });
-      return { id: '', status: 'FAILED' as const, hash: undefined };
-    });
-
-  if (payout.status === 'FINISHED' && payout.hash) {
-    await post({
-      tx: {
-        idempotencyKey: `withdraw:${id}:settle`,
-        kind: 'withdraw-settle',
-        postings: transfer(hold, accounts.clearing, amount),
-      },
-      memberId: caller.memberId,
-      ref: { withdrawalId: id, address, email: caller.email, hash: payout.hash },
-    });
-    await putWithdrawal({ ...record, status: 'paid', hash: payout.hash, payoutId: payout.id });
-    await notify(
-      caller.memberId,
-      `Your withdrawal of ${formatUsdt(amount)} USDT is paid. Hash: ${payout.hash}`,
-    ).catch(() => undefined);
-    return { message: `Withdraw Hash: ${payout.hash}`, hash: payout.hash, amount };
-  }
-
-  // The payout did not go through: the held money goes back to the wallet it came from.
-  await post({
-    tx: {
-      idempotencyKey: `withdraw:${id}:release`,
-      kind: 'withdraw-release',
-      postings: transfer(hold, wallet, amount),
-    },
-    memberId: caller.memberId,
-    display: { type: 'Withdraw refund', amount, wallet: input.wallet },
-    ref: { withdrawalId: id, address, email: caller.email },
-  });
-  await putWithdrawal({ ...record, status: 'failed', payoutId: payout.id });
-  throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
 };
 
 /* ---------- admin reports ---------- */

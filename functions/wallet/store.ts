@@ -441,6 +441,15 @@ export const listOpenInvoices = async (): Promise<Invoice[]> => {
   return items as unknown as Invoice[];
 };
 
+/**
+ * A withdrawal's life: `held` (the hold is posted; the payout not answered yet), `pending` (the
+ * provider has it, or may have it, and has not finished), then `paid` or `failed` (released),
+ * each reached once: the ledger transaction that settles or releases carries the status change
+ * under the condition that the withdrawal is still open.
+ */
+export type WithdrawalStatus = 'held' | 'pending' | 'paid' | 'failed';
+export const OPEN_WITHDRAWAL: readonly WithdrawalStatus[] = ['held', 'pending'];
+
 export interface Withdrawal {
   id: string;
   memberId: string;
@@ -448,12 +457,126 @@ export interface Withdrawal {
   wallet: MemberWallet;
   amount: Micro;
   address: string;
-  status: 'held' | 'paid' | 'failed';
+  status: WithdrawalStatus;
   createdAt: string;
-  hash?: string;
+  updatedAt: string;
+  /** The provider's batch id, once its create call answered. */
   payoutId?: string;
+  hash?: string;
+  error?: string;
 }
 
-export const putWithdrawal = async (w: Withdrawal): Promise<void> => {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.withdrawal(w.id), ...w } }));
+/** GSI1: a member's withdrawals, newest first; GSI2 (sparse): the open ones, for the sweep. */
+const MEMBER_WITHDRAWALS = (memberId: string) => `MEMBERWITHDRAWAL#${memberId}`;
+const OPEN_WITHDRAWALS = 'WITHDRAWALS#OPEN';
+
+/** The new withdrawal, written in the hold's own transaction: no hold without its record. */
+export const newWithdrawalItem = (w: Withdrawal): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.withdrawal(w.id),
+      ...w,
+      GSI1PK: MEMBER_WITHDRAWALS(w.memberId),
+      GSI1SK: `${w.createdAt}#${w.id}`,
+      GSI2PK: OPEN_WITHDRAWALS,
+      GSI2SK: `${w.createdAt}#${w.id}`,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/**
+ * Closes an open withdrawal as paid or failed, inside the settling or releasing transaction. Its
+ * condition is what makes settle and release exclusive: whichever commits first closes it, and
+ * the other's whole transaction (its ledger postings too) is refused.
+ */
+export const closeWithdrawalItem = (
+  id: string,
+  status: 'paid' | 'failed',
+  facts: { payoutId?: string; hash?: string; error?: string },
+): TransactItem => {
+  const set = Object.entries(facts).filter(([, v]) => v !== undefined);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.withdrawal(id),
+      UpdateExpression: `SET #s = :s, updatedAt = :now${set.map(([k]) => `, #${k} = :${k}`).join('')} REMOVE GSI2PK, GSI2SK`,
+      ConditionExpression: '#s IN (:held, :pending)',
+      ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
+      ExpressionAttributeValues: {
+        ':s': status,
+        ':now': nowIso(),
+        ':held': 'held',
+        ':pending': 'pending',
+        ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])),
+      },
+    },
+  };
+};
+
+/** Marks an open withdrawal pending (and keeps the batch id once known); false when it is closed. */
+export const markWithdrawalPending = async (id: string, payoutId?: string): Promise<boolean> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.withdrawal(id),
+        UpdateExpression: `SET #s = :pending, updatedAt = :now${payoutId ? ', payoutId = :p' : ''}`,
+        ConditionExpression: '#s IN (:held, :pending)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':held': 'held',
+          ':now': nowIso(),
+          ...(payoutId ? { ':p': payoutId } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+const toWithdrawal = (item: Record<string, unknown>): Withdrawal =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k))) as unknown as Withdrawal;
+
+export const getWithdrawal = async (id: string): Promise<Withdrawal | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.withdrawal(id), ConsistentRead: true }),
+  );
+  return Item ? toWithdrawal(Item) : null;
+};
+
+/** Open withdrawals created before `before`, oldest first (the sweep's work list). */
+export const listOpenWithdrawals = async (before: string): Promise<Withdrawal[]> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
+    ExpressionAttributeValues: { ':pk': OPEN_WITHDRAWALS, ':before': before },
+  });
+  return items.map(toWithdrawal);
+};
+
+export const listMemberWithdrawals = async (
+  memberId: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ items: Withdrawal[]; cursor?: string }> => {
+  const page = await queryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': MEMBER_WITHDRAWALS(memberId) },
+      ScanIndexForward: false,
+    },
+    limit,
+    cursor,
+  );
+  return { items: page.items.map(toWithdrawal), cursor: page.cursor };
 };

@@ -2,13 +2,32 @@
  * The payment provider on the local stack: a small NOWPayments look-alike served by the gateway
  * under /dev/payments. The wallet's payments adapter talks to its /v1 API exactly as it talks to
  * the real provider; a person (or an e2e test) pays an invoice from its page, and it sends the
- * signed IPN callback to the API. Payouts finish at once with a made-up hash, except to
- * addresses starting 0x000000, which fail (to see a failed payout release its hold).
+ * signed IPN callback to the API.
+ *
+ * Payouts work as NOWPayments' do: a JWT from POST /v1/auth (the account's e-mail and password)
+ * is needed for every payout call; POST /v1/payout creates a batch whose withdrawals wait in
+ * `creating` until POST /v1/payout/{batch}/verify brings the account's current TOTP code; then
+ * they go waiting/processing/sending to `finished` (with a hash) or `failed`, and a signed payout
+ * IPN goes to the batch's ipn_callback_url when one ends. GET /v1/payout/{batch} reads a batch,
+ * GET /v1/payout?date_from=&limit=&page= lists payouts.
+ *
+ * How a payout behaves is chosen by the first hex digits of its address (PAYOUT_SWITCHES), so
+ * each test drives its own payouts without changing anything for others:
+ *   0x000000…  fails at once (the network rejects the address)
+ *   0x5e771e…  "settle": processing, then finished after `pendingMs`
+ *   0xfa11ed…  "failed": processing, then failed after `pendingMs`
+ *   0x510000…  slow: the verify call takes effect (the payout finishes) but answers only after
+ *              `slowMs`, longer than the adapter waits
+ *   0xacc000…  accepted-then-timeout: POST /v1/payout creates the batch but answers after
+ *              `slowMs`, so the caller never learns its id; it waits in `creating` for the verify
+ *   0xdead00…  unreachable: POST /v1/payout answers 503 and creates nothing
+ *   any other  finishes at once with a made-up hash
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { getAddress } from 'viem';
 import { signIpn } from '#functions/wallet/payments';
 import type { ExtraRoute } from '../gateway';
@@ -32,21 +51,57 @@ interface SimPayment {
   lastCallback?: string;
 }
 
-interface SimPayout {
+export const PAYOUT_SWITCHES = {
+  fail: '0x000000',
+  pendingThenFinished: '0x5e771e',
+  pendingThenFailed: '0xfa11ed',
+  slow: '0x510000',
+  acceptedThenTimeout: '0xacc000',
+  unreachable: '0xdead00',
+} as const;
+type Switch = keyof typeof PAYOUT_SWITCHES | 'normal';
+
+const switchOf = (address: string): Switch =>
+  (Object.entries(PAYOUT_SWITCHES).find(([, prefix]) => address.toLowerCase().startsWith(prefix))?.[0] as
+    | Switch
+    | undefined) ?? 'normal';
+
+/** The local provider account (not a secret: it exists only in this simulator). */
+export const LOCAL_PAYOUT_ACCOUNT = {
+  email: 'payouts@trendex.local',
+  password: 'local-payouts-password',
+  twoFactorSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
+
+type PayoutStatus = 'creating' | 'waiting' | 'processing' | 'sending' | 'finished' | 'failed' | 'rejected';
+
+interface SimWithdrawal {
   id: string;
+  batch_withdrawal_id: string;
   address: string;
   amount: number;
   currency: string;
-  status: 'FINISHED' | 'FAILED';
+  unique_external_id: string;
+  ipn_callback_url: string;
+  status: PayoutStatus;
   hash?: string;
   error?: string;
   created_at: string;
+  updated_at: string;
+  behaviour: Switch;
+  /** A pending payout's end: when, and how. */
+  endsAt?: string;
+  endsAs?: 'finished' | 'failed';
+  lastCallback?: string;
 }
 
 interface State {
   payments: Record<string, SimPayment>;
-  payouts: Record<string, SimPayout>;
+  withdrawals: Record<string, SimWithdrawal>;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const FINAL = new Set<PayoutStatus>(['finished', 'failed', 'rejected']);
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -76,14 +131,44 @@ const esc = (s: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export const startPaymentSimulator = (options: { stateFile: string; ipnSecret: string; apiKey: string }) => {
-  const state: State = existsSync(options.stateFile)
-    ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as State)
-    : { payments: {}, payouts: {} };
+export const startPaymentSimulator = (options: {
+  stateFile: string;
+  ipnSecret: string;
+  apiKey: string;
+  account: typeof LOCAL_PAYOUT_ACCOUNT;
+  /** How long a "slow" answer takes: longer than the adapter's time limit. */
+  slowMs: number;
+  /** How long a pending payout stays pending before it ends. */
+  pendingMs: number;
+}) => {
+  const loaded = existsSync(options.stateFile)
+    ? (JSON.parse(readFileSync(options.stateFile, 'utf8')) as Partial<State>)
+    : {};
+  const state: State = { payments: loaded.payments ?? {}, withdrawals: loaded.withdrawals ?? {} };
   const save = () => {
     mkdirSync(dirname(options.stateFile), { recursive: true });
     writeFileSync(options.stateFile, JSON.stringify(state));
   };
+
+  // ---- the account's JWT (HS256, 5 minutes, like the provider's) and its 2FA ----
+  const jwtKey = randomBytes(32);
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const jwtSign = (data: string) => createHmac('sha256', jwtKey).update(data).digest('base64url');
+  const issueJwt = () => {
+    const data = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: options.account.email, exp: Math.floor(Date.now() / 1000) + 300 })}`;
+    return `${data}.${jwtSign(data)}`;
+  };
+  const bearerValid = (req: IncomingMessage): boolean => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [header, payload, signature] = token?.split('.') ?? [];
+    if (!header || !payload || !signature) return false;
+    const expected = Buffer.from(jwtSign(`${header}.${payload}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+    return exp > Date.now() / 1000;
+  };
+  const totp = new TOTP({ secret: Secret.fromBase32(options.account.twoFactorSecret) });
 
   const ipnBody = (p: SimPayment) => ({
     payment_id: Number(p.payment_id),
@@ -101,11 +186,13 @@ export const startPaymentSimulator = (options: { stateFile: string; ipnSecret: s
     updated_at: p.updated_at,
   });
 
-  /** Sends the signed IPN; answers what the API said. */
-  const sendCallback = async (p: SimPayment): Promise<string> => {
-    const body = ipnBody(p);
+  /** Sends a signed IPN to `target.ipn_callback_url`, notes what the API said, and answers it. */
+  const deliver = async (
+    target: { ipn_callback_url: string; lastCallback?: string },
+    body: unknown,
+  ): Promise<string> => {
     try {
-      const response = await fetch(p.ipn_callback_url, {
+      const response = await fetch(target.ipn_callback_url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -113,13 +200,60 @@ export const startPaymentSimulator = (options: { stateFile: string; ipnSecret: s
         },
         body: JSON.stringify(body),
       });
-      p.lastCallback = `${response.status} ${await response.text()}`;
+      target.lastCallback = `${response.status} ${await response.text()}`;
     } catch (error) {
-      p.lastCallback = `not delivered: ${(error as Error).message}`;
+      target.lastCallback = `not delivered: ${(error as Error).message}`;
     }
     save();
-    return p.lastCallback;
+    return target.lastCallback;
   };
+  const sendCallback = (p: SimPayment) => deliver(p, ipnBody(p));
+
+  // ---- payouts ----
+  const payoutView = (w: SimWithdrawal) => ({
+    id: w.id,
+    batch_withdrawal_id: w.batch_withdrawal_id,
+    address: w.address,
+    amount: String(w.amount),
+    currency: w.currency,
+    status: w.status,
+    hash: w.hash ?? null,
+    error: w.error ?? null,
+    unique_external_id: w.unique_external_id,
+    ipn_callback_url: w.ipn_callback_url,
+    created_at: w.created_at,
+    updated_at: w.updated_at,
+  });
+
+  /** Moves a payout to a new status; a final one is announced by the signed payout IPN. */
+  const move = (w: SimWithdrawal, status: PayoutStatus) => {
+    w.status = status;
+    w.updated_at = new Date().toISOString();
+    if (status === 'finished') w.hash = `0x${createHash('sha256').update(`payout:${w.id}`).digest('hex')}`;
+    if (status === 'failed') w.error = 'address rejected by the network';
+    save();
+    if (FINAL.has(status) && w.ipn_callback_url) void deliver(w, payoutView(w));
+  };
+
+  /** A pending payout whose time has come ends now (also after a restart lost its timer). */
+  const endIfDue = (w: SimWithdrawal) => {
+    if (w.endsAt && w.endsAs && !FINAL.has(w.status) && w.endsAt <= new Date().toISOString()) move(w, w.endsAs);
+  };
+
+  /** The 2FA went through: each withdrawal of the batch goes its switch's way. */
+  const start = (w: SimWithdrawal) => {
+    if (w.behaviour === 'fail') return move(w, 'failed');
+    if (w.behaviour === 'pendingThenFinished' || w.behaviour === 'pendingThenFailed') {
+      w.endsAt = new Date(Date.now() + options.pendingMs).toISOString();
+      w.endsAs = w.behaviour === 'pendingThenFinished' ? 'finished' : 'failed';
+      move(w, 'processing');
+      setTimeout(() => endIfDue(w), options.pendingMs + 10).unref();
+      return;
+    }
+    move(w, 'finished');
+  };
+
+  const batch = (id: string) => Object.values(state.withdrawals).filter((w) => w.batch_withdrawal_id === id);
 
   const authorized = (req: IncomingMessage) => req.headers['x-api-key'] === options.apiKey;
 
@@ -176,29 +310,74 @@ ${
         if (!p) return (json(res, 404, { message: 'Payment not found' }), true);
         return (json(res, 200, ipnBody(p)), true);
       }
+      if (method === 'POST' && path === '/v1/auth') {
+        const input = JSON.parse(await readBody(req)) as { email?: string; password?: string };
+        if (input.email !== options.account.email || input.password !== options.account.password)
+          return (json(res, 401, { message: 'Invalid credentials' }), true);
+        return (json(res, 200, { token: issueJwt() }), true);
+      }
+      if (path.startsWith('/v1/payout') && !bearerValid(req))
+        return (json(res, 401, { message: 'Authorization header is empty (Bearer JWTtoken is required)' }), true);
       if (method === 'POST' && path === '/v1/payout') {
         const input = JSON.parse(await readBody(req)) as {
-          withdrawals: { address: string; amount: number; currency: string }[];
+          ipn_callback_url?: string;
+          withdrawals: { address: string; amount: number; currency: string; unique_external_id?: string; ipn_callback_url?: string }[];
         };
-        const out = input.withdrawals.map((w) => {
-          const id = String(randomInt(5_000_000_000, 5_999_999_999));
-          const fail = /^0x000000/i.test(w.address);
-          const payout: SimPayout = {
-            id,
+        const behaviours = input.withdrawals.map((w) => switchOf(w.address));
+        if (behaviours.includes('unreachable')) return (json(res, 503, { message: 'Service Unavailable' }), true);
+        const batchId = String(randomInt(5_000_000_000, 5_999_999_999));
+        const at = new Date().toISOString();
+        const created = input.withdrawals.map((w, i) => {
+          const item: SimWithdrawal = {
+            id: String(randomInt(5_000_000_000, 5_999_999_999)),
+            batch_withdrawal_id: batchId,
             address: w.address,
             amount: w.amount,
             currency: w.currency,
-            status: fail ? 'FAILED' : 'FINISHED',
-            ...(fail
-              ? { error: 'address rejected by the network' }
-              : { hash: `0x${createHash('sha256').update(`payout:${id}`).digest('hex')}` }),
-            created_at: new Date().toISOString(),
+            unique_external_id: w.unique_external_id ?? '',
+            ipn_callback_url: w.ipn_callback_url ?? input.ipn_callback_url ?? '',
+            status: 'creating',
+            created_at: at,
+            updated_at: at,
+            behaviour: behaviours[i],
           };
-          state.payouts[id] = payout;
-          return payout;
+          state.withdrawals[item.id] = item;
+          return item;
         });
         save();
-        return (json(res, 200, { id: out[0]?.id ?? '', withdrawals: out }), true);
+        if (behaviours.includes('acceptedThenTimeout')) await sleep(options.slowMs);
+        return (json(res, 200, { id: batchId, withdrawals: created.map(payoutView) }), true);
+      }
+      const verify = /^\/v1\/payout\/(\d+)\/verify$/.exec(path);
+      if (method === 'POST' && verify) {
+        const items = batch(verify[1]);
+        if (!items.length) return (json(res, 404, { message: 'Payout not found' }), true);
+        const input = JSON.parse(await readBody(req)) as { verification_code?: string };
+        if (totp.validate({ token: String(input.verification_code ?? ''), window: 1 }) === null)
+          return (json(res, 400, { message: 'Wrong verification code' }), true);
+        if (items.some((w) => w.status !== 'creating'))
+          return (json(res, 400, { message: 'Payout is already verified' }), true);
+        items.forEach(start);
+        if (items.some((w) => w.behaviour === 'slow')) await sleep(options.slowMs);
+        return (json(res, 200, 'OK'), true);
+      }
+      const oneBatch = /^\/v1\/payout\/(\d+)$/.exec(path);
+      if (method === 'GET' && oneBatch) {
+        const items = batch(oneBatch[1]);
+        if (!items.length) return (json(res, 404, { message: 'Payout not found' }), true);
+        items.forEach(endIfDue);
+        return (json(res, 200, items.map(payoutView)), true);
+      }
+      if (method === 'GET' && path === '/v1/payout') {
+        const from = url.searchParams.get('date_from') ?? '';
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? 10), 100);
+        const page = Number(url.searchParams.get('page') ?? 0);
+        const items = Object.values(state.withdrawals)
+          .filter((w) => w.created_at >= from)
+          .sort((a, b) => a.created_at.localeCompare(b.created_at))
+          .slice(page * limit, (page + 1) * limit);
+        items.forEach(endIfDue);
+        return (json(res, 200, { payouts: items.map(payoutView) }), true);
       }
       return (json(res, 404, { message: 'Not found' }), true);
     }
@@ -213,12 +392,12 @@ ${
             `<tr><td><a href="${SIMULATOR_PATH}/pay/${esc(p.payment_id)}">${esc(p.payment_id)}</a></td><td>${esc(p.price_amount)} USD</td><td>${esc(p.payment_status)}</td><td>${esc(p.created_at)}</td></tr>`,
         )
         .join('');
-      const payouts = Object.values(state.payouts)
+      const payouts = Object.values(state.withdrawals)
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .slice(0, 50)
         .map(
-          (p) =>
-            `<tr><td>${esc(p.id)}</td><td><code>${esc(p.address)}</code></td><td>${esc(p.amount)}</td><td class="${p.status === 'FINISHED' ? 'ok' : 'bad'}">${esc(p.status)}</td><td><code>${esc(p.hash ?? p.error ?? '')}</code></td></tr>`,
+          (w) =>
+            `<tr><td>${esc(w.batch_withdrawal_id)}</td><td><code>${esc(w.address)}</code></td><td>${esc(w.amount)}</td><td class="${w.status === 'finished' ? 'ok' : FINAL.has(w.status) ? 'bad' : ''}">${esc(w.status)}</td><td><code>${esc(w.hash ?? w.error ?? '')}</code></td><td>${esc(w.lastCallback ?? '-')}</td></tr>`,
         )
         .join('');
       html(
@@ -227,7 +406,10 @@ ${
         'Payment simulator',
         `<h1>Payment simulator</h1><p class="note">A local stand-in for the crypto payment provider. Open an invoice to pay it; the provider's signed callback then credits the wallet.</p>
 <h2>Invoices</h2><table><thead><tr><th>Payment id</th><th>Amount</th><th>Status</th><th>Created</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No invoices yet.</td></tr>'}</tbody></table>
-<h2>Payouts</h2><table><thead><tr><th>Id</th><th>Address</th><th>Amount</th><th>Status</th><th>Hash or error</th></tr></thead><tbody>${payouts || '<tr><td colspan="5">No payouts yet.</td></tr>'}</tbody></table>`,
+<h2>Payouts</h2><p class="note">How a payout behaves follows its address's first digits: ${Object.entries(PAYOUT_SWITCHES)
+          .map(([name, prefix]) => `<code>${prefix}</code> ${esc(name)}`)
+          .join(', ')}; any other address is paid at once.</p>
+<table><thead><tr><th>Batch</th><th>Address</th><th>Amount</th><th>Status</th><th>Hash or error</th><th>Last callback</th></tr></thead><tbody>${payouts || '<tr><td colspan="6">No payouts yet.</td></tr>'}</tbody></table>`,
       );
       return true;
     }

@@ -1,0 +1,259 @@
+/**
+ * Withdrawals: the mailed code, the hold, the payout, and then settle (hold -> clearing) or
+ * release (hold -> wallet) — each at most once and never both. The money goes back only when the
+ * provider says the payout certainly failed; while its outcome is unknown (pending at the
+ * provider, a timeout, a 5xx, an odd answer) the amount stays held and the withdrawal is
+ * `pending`, and the provider's payout callback or the sweep schedule asks again.
+ */
+import { getAddress, isAddress } from 'viem';
+import type { WalletName, WithdrawalRow } from '#api/schemas/wallet';
+import { now, nowIso } from '#core/clock';
+import { config } from '#core/config';
+import { badRequest, DomainError, messages } from '#core/errors';
+import { newId } from '#core/ids';
+import { logger } from '#core/logger';
+import type { Caller } from '#core/middleware';
+import { formatUsdt, parseUsdt } from '#core/money';
+import * as otp from '#core/otp';
+import { getMember } from '#functions/auth/store';
+import { notify } from '#functions/notifications/service';
+import { accounts, transfer } from './ledger';
+import { payments, verifyIpn, type PayoutOutcome } from './payments';
+import {
+  closeWithdrawalItem,
+  getMemberBalances,
+  getWithdrawal,
+  listMemberWithdrawals,
+  listOpenWithdrawals,
+  markWithdrawalPending,
+  newWithdrawalItem,
+  OPEN_WITHDRAWAL,
+  post,
+  type Withdrawal,
+} from './store';
+
+export const WITHDRAWAL_TIMING = {
+  /**
+   * The sweep leaves younger withdrawals alone: their request may still be running (the wallet
+   * function lives at most 10 s) and the provider's callback usually comes first.
+   */
+  sweepAfterMs: 60_000,
+  /**
+   * A payout the provider has no record of this long after the withdrawal was made never reached
+   * it (our create call gives up after a few seconds): the hold is released (docs/decisions.md).
+   */
+  absentReleaseAfterMs: 15 * 60_000,
+};
+
+const text = {
+  unavailable: 'Withdrawals are not available right now. Nothing was taken from your wallet. Please try again in a few minutes.',
+  processing: (amount: string) =>
+    `Your withdrawal of ${amount} USDT is processing. The amount is held until the payout completes.`,
+  paid: (amount: string, hash: string) => `Your withdrawal of ${amount} USDT is paid. Hash: ${hash}`,
+  refunded: (amount: string) =>
+    `Your withdrawal of ${amount} USDT could not be paid out. The amount is back in your wallet.`,
+};
+
+/** What the member sees: the hold waits for the payout ("processing"), then paid or refunded. */
+const STATUS_SHOWN = { held: 'processing', pending: 'processing', paid: 'paid', failed: 'refunded' } as const;
+type Shown = (typeof STATUS_SHOWN)[keyof typeof STATUS_SHOWN];
+
+const tell = (memberId: string, message: string) =>
+  notify(memberId, message).catch((error: unknown) =>
+    logger.warn('withdrawal notification failed', { error: error as Error }),
+  );
+
+const settle = async (w: Withdrawal, payoutId: string, hash: string): Promise<void> => {
+  const result = await post({
+    tx: {
+      idempotencyKey: `withdraw:${w.id}:settle`,
+      kind: 'withdraw-settle',
+      postings: transfer(accounts.hold(w.memberId), accounts.clearing, w.amount),
+    },
+    memberId: w.memberId,
+    ref: { withdrawalId: w.id, address: w.address, email: w.email, hash },
+    extra: [closeWithdrawalItem(w.id, 'paid', { payoutId, hash })],
+  });
+  if (result.status === 'insufficient')
+    logger.error('a withdrawal settles but its hold is short', { withdrawalId: w.id });
+  if (result.status !== 'applied') return; // settled or released already
+  logger.info('withdrawal paid', { withdrawalId: w.id, amount: w.amount });
+  await tell(w.memberId, text.paid(formatUsdt(w.amount), hash));
+};
+
+const release = async (w: Withdrawal, facts: { payoutId?: string; error: string }): Promise<void> => {
+  const result = await post({
+    tx: {
+      idempotencyKey: `withdraw:${w.id}:release`,
+      kind: 'withdraw-release',
+      postings: transfer(accounts.hold(w.memberId), accounts.member(w.memberId, w.wallet), w.amount),
+    },
+    memberId: w.memberId,
+    display: { type: 'Withdraw refund', amount: w.amount, wallet: w.wallet },
+    ref: { withdrawalId: w.id, address: w.address, email: w.email },
+    extra: [closeWithdrawalItem(w.id, 'failed', facts)],
+  });
+  if (result.status === 'insufficient')
+    logger.error('a withdrawal is released but its hold is short', { withdrawalId: w.id });
+  if (result.status !== 'applied') return;
+  logger.warn('withdrawal released', { withdrawalId: w.id, amount: w.amount, reason: facts.error });
+  await tell(w.memberId, text.refunded(formatUsdt(w.amount)));
+};
+
+/** Acts on what the provider said, and answers where the withdrawal stands afterwards. */
+const apply = async (w: Withdrawal, state: PayoutOutcome): Promise<Withdrawal> => {
+  if (state.outcome === 'paid') await settle(w, state.payoutId, state.hash);
+  else if (state.outcome === 'failed') await release(w, { payoutId: state.payoutId, error: state.error });
+  else await markWithdrawalPending(w.id, state.payoutId);
+  // read again: a callback or the sweep may have closed it meanwhile
+  return (await getWithdrawal(w.id)) ?? w;
+};
+
+/** Asks the provider about one open withdrawal and settles, releases or leaves it held. */
+const reconcile = async (w: Withdrawal): Promise<Shown> => {
+  const state = await payments.checkPayout({ payoutId: w.payoutId, reference: w.id, createdAt: w.createdAt });
+  if (state.outcome !== 'absent') return STATUS_SHOWN[(await apply(w, state)).status];
+  if (now().getTime() - new Date(w.createdAt).getTime() < WITHDRAWAL_TIMING.absentReleaseAfterMs)
+    return 'processing';
+  await release(w, { error: 'the payout never reached the payment provider' });
+  return STATUS_SHOWN[((await getWithdrawal(w.id)) ?? w).status];
+};
+
+/* ---------- use cases ---------- */
+
+export const requestWithdrawOtp = async (caller: Caller) => {
+  const member = await getMember(caller.memberId);
+  await otp.issue('withdraw', caller.memberId, member?.email ?? caller.email);
+  return { message: messages.otpSent };
+};
+
+const OTP_ERRORS = {
+  wrong: messages.otpWrong,
+  expired: messages.otpExpired,
+  exhausted: messages.otpExhausted,
+  missing: messages.otpMissing,
+} as const;
+
+export const withdraw = async (
+  caller: Caller,
+  input: { amount: string; address: string; otp: string; wallet: WalletName },
+) => {
+  const amount = parseUsdt(input.amount);
+  if (amount === null || amount < config.withdraw.minimum)
+    throw badRequest('WITHDRAW_MINIMUM', messages.withdrawMinimum, 'amount');
+  // EIP-55: an all-lower-case address has no checksum; a mixed-case one must match it.
+  if (!isAddress(input.address, { strict: true }))
+    throw badRequest('WITHDRAW_ADDRESS', messages.withdrawAddress, 'address');
+  const address = getAddress(input.address);
+  const balances = await getMemberBalances(caller.memberId);
+  if (balances[input.wallet] < amount) throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+  // Logged in to the provider before the code is spent or money is held: an outage costs nothing.
+  await payments.ready().catch((error: unknown) => {
+    logger.error('payment provider login failed', { error: error as Error });
+    throw new DomainError(503, 'PAYOUTS_UNAVAILABLE', text.unavailable);
+  });
+  const check = await otp.verify('withdraw', caller.memberId, input.otp);
+  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
+
+  const createdAt = nowIso();
+  const withdrawal: Withdrawal = {
+    id: newId(),
+    memberId: caller.memberId,
+    email: caller.email,
+    wallet: input.wallet,
+    amount,
+    address,
+    status: 'held',
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const held = await post({
+    tx: {
+      idempotencyKey: `withdraw:${withdrawal.id}:hold`,
+      kind: 'withdraw-hold',
+      postings: transfer(accounts.member(caller.memberId, input.wallet), accounts.hold(caller.memberId), amount),
+    },
+    memberId: caller.memberId,
+    display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
+    ref: { withdrawalId: withdrawal.id, address, email: caller.email },
+    extra: [newWithdrawalItem(withdrawal)],
+  });
+  if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+
+  const sent = await payments.sendPayout({
+    address,
+    amountUsdt: formatUsdt(amount),
+    currency: config.deposit.payCurrency,
+    reference: withdrawal.id,
+  });
+  if (sent.outcome === 'pending')
+    logger.warn('payout outcome not known yet; the amount stays held', {
+      withdrawalId: withdrawal.id,
+      status: sent.status,
+    });
+  const after = await apply(withdrawal, sent);
+  if (after.status === 'failed') throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
+  if (after.status === 'paid' && after.hash)
+    return { id: after.id, status: 'paid' as const, message: `Withdraw Hash: ${after.hash}`, hash: after.hash, amount };
+  return { id: after.id, status: 'processing' as const, message: text.processing(formatUsdt(amount)), amount };
+};
+
+const row = (w: Withdrawal): WithdrawalRow => ({
+  id: w.id,
+  date: w.createdAt,
+  updatedAt: w.updatedAt ?? w.createdAt,
+  amount: w.amount,
+  wallet: w.wallet as WalletName,
+  address: w.address,
+  status: STATUS_SHOWN[w.status],
+  ...(w.hash ? { hash: w.hash } : {}),
+});
+
+export const listWithdrawals = async (memberId: string, input: { limit: number; cursor?: string }) => {
+  const page = await listMemberWithdrawals(memberId, input.limit, input.cursor);
+  return { items: page.items.map(row), cursor: page.cursor };
+};
+
+/**
+ * The provider's payout callback. A bad signature is refused. A good one only names the payout:
+ * where it stands is asked of the provider, as the sweep does, so a callback can settle or
+ * release no more than the sweep could, and a replayed or late one changes nothing.
+ */
+export const payoutCallback = async (
+  body: { unique_external_id?: string | null } & Record<string, unknown>,
+  signature: string | undefined,
+): Promise<{ status: Shown | 'ignored' }> => {
+  if (!(await verifyIpn(body, signature))) {
+    logger.warn('payout callback with a bad signature');
+    throw new DomainError(401, 'BAD_SIGNATURE', 'The callback signature is not valid.');
+  }
+  const w = body.unique_external_id ? await getWithdrawal(body.unique_external_id) : null;
+  if (!w || !OPEN_WITHDRAWAL.includes(w.status)) return { status: 'ignored' };
+  try {
+    return { status: await reconcile(w) };
+  } catch (error) {
+    logger.warn('payout callback: the provider could not be asked', { withdrawalId: w.id, error: error as Error });
+    return { status: 'processing' }; // the sweep asks again
+  }
+};
+
+/**
+ * The withdrawal sweep schedule: every open withdrawal older than a minute — pending at the
+ * provider, or stuck `held` because the function stopped between the hold and the payout — is
+ * asked of the provider (by batch id, or by our id when the create call's answer was lost) and
+ * settled, released, or left held for the next run.
+ */
+export const sweepWithdrawals = async () => {
+  const counts = { paid: 0, refunded: 0, processing: 0, errors: 0 };
+  const before = new Date(now().getTime() - WITHDRAWAL_TIMING.sweepAfterMs).toISOString();
+  for (const w of await listOpenWithdrawals(before)) {
+    try {
+      counts[await reconcile(w)]++;
+    } catch (error) {
+      counts.errors++;
+      logger.warn('sweeping a withdrawal failed', { withdrawalId: w.id, error: error as Error });
+    }
+  }
+  if (counts.paid || counts.refunded || counts.errors) logger.info('withdrawals swept', counts);
+  return counts;
+};

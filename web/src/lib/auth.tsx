@@ -1,5 +1,14 @@
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import {
+  confirmSignIn,
+  fetchAuthSession,
+  fetchMFAPreference,
+  setUpTOTP,
+  signIn,
+  signOut,
+  updateMFAPreference,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from './config';
@@ -25,6 +34,8 @@ export interface SessionUser {
   groups: string[];
   /** The admin role is the Cognito group 'admin' in the ID token, never an e-mail list. */
   isAdmin: boolean;
+  /** The ID token says the account logs in with an authenticator code (`mfa: totp`); admin pages need it. */
+  mfa: boolean;
 }
 
 export type AuthState =
@@ -32,7 +43,7 @@ export type AuthState =
 
 /** Why a sign-in failed, in terms the login page can show. */
 export class SignInError extends Error {
-  readonly kind: 'credentials' | 'unconfirmed' | 'other';
+  readonly kind: 'credentials' | 'unconfirmed' | 'code' | 'other';
   constructor(kind: SignInError['kind'], message: string) {
     super(message);
     this.name = 'SignInError';
@@ -43,10 +54,22 @@ export class SignInError extends Error {
 export const LOGIN_FAILED_MESSAGE = 'Login Credentials are not correct.';
 export const UNCONFIRMED_MESSAGE =
   'Your e-mail address is not verified yet. Open the link we e-mailed you, or use Resend Verify Email.';
+export const WRONG_CODE_MESSAGE =
+  'The code is not correct. Enter the current 6-digit code from your authenticator app.';
 
-async function readSession(): Promise<SessionUser | null> {
+/**
+ * Cognito's answers to a wrong authenticator code: CodeMismatchException at sign-in, and
+ * EnableSoftwareTokenMFAException when a code does not confirm a new authenticator.
+ */
+const isWrongCode = (error: unknown) =>
+  ['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes((error as Error).name);
+
+/** Where a sign-in stands: done, or waiting for the code of the account's authenticator app. */
+export type LoginResult = { step: 'done'; user: SessionUser } | { step: 'totp' };
+
+async function readSession(forceRefresh = false): Promise<SessionUser | null> {
   try {
-    const session = await fetchAuthSession();
+    const session = await fetchAuthSession({ forceRefresh });
     const payload = session.tokens?.idToken?.payload;
     if (!payload) return null;
     const rawGroups = payload['cognito:groups'];
@@ -57,15 +80,39 @@ async function readSession(): Promise<SessionUser | null> {
       name: typeof payload.name === 'string' ? payload.name : undefined,
       groups,
       isAdmin: groups.includes('admin'),
+      mfa: payload.mfa === 'totp',
     };
   } catch {
     return null;
   }
 }
 
+/** A new authenticator to confirm: the secret for typing in, the otpauth:// URI for the QR code. */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
+/** Whether the signed-in account has TOTP turned on (Cognito's MFA setting, whatever this session's token says). */
+export async function fetchTotpEnabled(): Promise<boolean> {
+  const preference = await fetchMFAPreference();
+  return preference.enabled?.includes('TOTP') ?? false;
+}
+
+/** Asks Cognito for a new authenticator secret for this account; nothing changes until a code confirms it. */
+export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri('Trendex', email).toString() };
+}
+
 interface AuthContextValue {
   state: AuthState;
-  login: (email: string, password: string) => Promise<SessionUser>;
+  login: (email: string, password: string) => Promise<LoginResult>;
+  /** Answers the authenticator-code step of a `login` that returned `{ step: 'totp' }`. */
+  confirmTotp: (code: string) => Promise<SessionUser>;
+  /** Confirms the authenticator of `startTotpSetup` with its current code and turns TOTP on. */
+  turnOnTotp: (code: string) => Promise<void>;
+  turnOffTotp: () => Promise<void>;
   logout: () => Promise<void>;
 }
 
@@ -80,11 +127,18 @@ export function AuthProvider({
 }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
 
-  const refresh = useCallback(async () => {
-    const user = await readSession();
+  const refresh = useCallback(async (forceRefresh = false) => {
+    const user = await readSession(forceRefresh);
     setState(user ? { status: 'signedIn', user } : { status: 'signedOut' });
     return user;
   }, []);
+
+  /** The session after a completed sign-in, or the error the login page shows. */
+  const startedSession = useCallback(async () => {
+    const user = await refresh();
+    if (!user) throw new SignInError('other', 'We could not start your session. Please try again.');
+    return user;
+  }, [refresh]);
 
   useEffect(() => {
     void refresh();
@@ -127,15 +181,53 @@ export function AuthProvider({
       if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         throw new SignInError('unconfirmed', UNCONFIRMED_MESSAGE);
       }
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { step: 'totp' as const };
       if (!result.isSignedIn) {
         throw new SignInError('other', 'This account needs a step we do not support yet. Contact support.');
       }
-      const user = await refresh();
-      if (!user) throw new SignInError('other', 'We could not start your session. Please try again.');
-      return user;
+      return { step: 'done' as const, user: await startedSession() };
     },
-    [authFlowType, refresh],
+    [authFlowType, startedSession],
   );
+
+  const confirmTotp = useCallback(
+    async (code: string) => {
+      try {
+        await confirmSignIn({ challengeResponse: code });
+      } catch (error) {
+        if (isWrongCode(error)) throw new SignInError('code', WRONG_CODE_MESSAGE);
+        // Cognito keeps the password step's session for 3 minutes; after that the log-in starts over.
+        throw new SignInError(
+          'other',
+          (error as Error).name === 'NotAuthorizedException'
+            ? 'This log-in took too long. Start again with your e-mail and password.'
+            : (error as Error).message || 'We could not log you in right now. Please try again.',
+        );
+      }
+      return startedSession();
+    },
+    [startedSession],
+  );
+
+  // Cognito puts `mfa` in the tokens it issues from now on, so the session is refreshed at once:
+  // an admin reaches the admin pages without logging in again.
+  const turnOnTotp = useCallback(
+    async (code: string) => {
+      try {
+        await verifyTOTPSetup({ code });
+      } catch (error) {
+        throw isWrongCode(error) ? new Error(WRONG_CODE_MESSAGE) : error;
+      }
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      await refresh(true);
+    },
+    [refresh],
+  );
+
+  const turnOffTotp = useCallback(async () => {
+    await updateMFAPreference({ totp: 'DISABLED' });
+    await refresh(true);
+  }, [refresh]);
 
   const logout = useCallback(async () => {
     try {
@@ -145,7 +237,10 @@ export function AuthProvider({
     }
   }, []);
 
-  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  const value = useMemo(
+    () => ({ state, login, confirmTotp, turnOnTotp, turnOffTotp, logout }),
+    [state, login, confirmTotp, turnOnTotp, turnOffTotp, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -5,8 +5,56 @@ import { AuthCard } from '../components/AuthCard';
 import { EmailActionDialog } from '../components/EmailActionDialog';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordInput } from '../components/PasswordInput';
+import { isTotpCode, TotpCodeField } from '../components/TotpCodeField';
 import { homeFor } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
+
+const asSignInError = (error: unknown) =>
+  error instanceof SignInError ? error : new SignInError('other', 'We could not log you in. Please try again.');
+
+/** The second step for an account with two-factor authentication: the authenticator app's code. */
+function TotpStep({ email, onStartAgain }: { email: string; onStartAgain: () => void }) {
+  const { confirmTotp } = useAuth();
+  const [code, setCode] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<SignInError | null>(null);
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    setIncomplete(!isTotpCode(code));
+    if (!isTotpCode(code)) return;
+    setPending(true);
+    try {
+      // Once signed in, the login page sends the user home (the redirect at the top of Login).
+      await confirmTotp(code);
+    } catch (error) {
+      setFailure(asSignInError(error));
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      subtitle={`Open your authenticator app and enter the code it shows for Trendex (${email}).`}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <TotpCodeField value={code} onChange={setCode} incomplete={incomplete} />
+          {failure && <FormAlert status="error">{failure.message}</FormAlert>}
+          <Button type="submit" colorPalette="brand" size="lg" loading={pending} loadingText="Verifying…">
+            Verify
+          </Button>
+          <Button variant="plain" size="sm" color="brand.fg" alignSelf="center" onClick={onStartAgain}>
+            Back to e-mail and password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
 
 export default function Login() {
   const { state, login } = useAuth();
@@ -16,11 +64,18 @@ export default function Login() {
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<SignInError | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   const [resendOpen, setResendOpen] = useState(false);
 
   if (state.status === 'signedIn' && !pending) {
     return <Navigate to={homeFor(state.user.isAdmin)} replace />;
+  }
+
+  if (needsCode) {
+    return (
+<TotpStep email={email.trim()} onStartAgain={() => setNeedsCode(false)} />
+    );
   }
 
   const emailMissing = touched && !email.trim();
@@ -33,14 +88,15 @@ export default function Login() {
     if (!email.trim() || !password) return;
     setPending(true);
     try {
-      const user = await login(email, password);
-      navigate(homeFor(user.isAdmin), { replace: true });
+      const result = await login(email, password);
+      if (result.step === 'done') {
+        navigate(homeFor(result.user.isAdmin), { replace: true });
+        return;
+      }
+      setNeedsCode(true);
+      setPending(false);
     } catch (error) {
-      setFailure(
-        error instanceof SignInError
-          ? error
-          : new SignInError('other', 'We could not log you in. Please try again.'),
-      );
+      setFailure(asSignInError(error));
       setPending(false);
     }
   };

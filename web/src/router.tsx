@@ -19,6 +19,7 @@ const ChangePassword = lazyPage(() => import('./pages/ChangePassword'));
 const NotFound = lazyPage(() => import('./pages/NotFound'));
 const Dashboard = lazyPage(() => import('./member/Dashboard'));
 const Profile = lazyPage(() => import('./member/Profile'));
+const Security = lazyPage(() => import('./member/Security'));
 const Notifications = lazyPage(() => import('./member/Notifications'));
 const Exchange = lazyPage(() => import('./member/Exchange'));
 const Wallet = lazyPage(() => import('./wallet/WalletPage'));
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/profile', element: <Profile /> },
+          { path: '/security', element: <Security /> },
           { path: '/notifications', element: <Notifications /> },
           { path: '/exchange', element: <Exchange /> },
           { path: '/wallet', element: <Wallet /> },

@@ -22,6 +22,7 @@ export const memberNav: NavItem[] = [
   { label: 'Trendex Core', to: '/trendex' },
   { label: 'Exchange', to: '/exchange' },
   { label: 'Profile', to: '/profile' },
+  { label: 'Security', to: '/security' },
 ];
 
 /** Shown only to members of the Cognito group 'admin'. */

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
   LuNetwork,
   LuScale,
   LuSearch,
+  LuShieldCheck,
   LuTrophy,
   LuUserPlus,
 } from 'react-icons/lu';
@@ -51,12 +52,46 @@ const icons: Record<string, typeof LuLayoutDashboard> = {
   '/transferemail': LuMailPlus,
 };
 
+/**
+ * In place of every admin page while the session did not start with an authenticator code: the
+ * admin API refuses such a session (MFA_REQUIRED), so the page could only show errors.
+ */
+function MfaRequired() {
+  return (
+    <Stack
+      as="section"
+      aria-label="Two-factor authentication required"
+      layerStyle="card"
+      p={{ base: '5', md: '8' }}
+      gap="4"
+      maxW="2xl"
+      align="flex-start"
+    >
+      <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="2xl" aria-hidden>
+        <LuShieldCheck />
+      </Box>
+      <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+        Admin pages need two-factor authentication
+      </Heading>
+      <Text color="fg.muted">
+        Turn on two-factor authentication for your account under Security: scan a QR code with an
+        authenticator app and enter its code. The admin pages open as soon as it is on.
+      </Text>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/security">Set up two-factor authentication</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
 /** Admin top panel + sidebar. The sidebar lists only admin pages that exist (see navLinks.ts). */
 export default function AdminLayout() {
   const { state, logout } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const email = state.status === 'signedIn' ? state.user.email : '';
+  // RequireAdmin renders this layout only for a signed-in admin.
+  const mfa = state.status === 'signedIn' && state.user.mfa;
 
   const onLogout = async () => {
     await logout();
@@ -174,9 +209,13 @@ export default function AdminLayout() {
           flex="1"
           minW="0"
         >
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {mfa ? (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <MfaRequired />
+          )}
         </Container>
       </Flex>
     </Flex>

@@ -3,7 +3,7 @@ import * as auth from './service';
 
 export const handler = domainHandler('auth', {
   signUp: (input) => auth.signUp(input),
-  checkSponsor: (input) => auth.checkSponsor(input.userid),
+  checkSponsor: (input, { sourceIp }) => auth.checkSponsor(input.userid, sourceIp),
   verifyEmail: (input) => auth.verifyEmail(input.token),
   resendVerification: (input) => auth.resendVerification(input.email),
   requestPasswordReset: (input) => auth.requestPasswordReset(input.email),

@@ -15,6 +15,7 @@ import { cognito, userPoolClientId, userPoolId } from '#core/cognito';
 import { config } from '#core/config';
 import { badRequest, conflict, messages } from '#core/errors';
 import { newToken } from '#core/ids';
+import { assertLeft, spend, take } from '#core/rate-limit';
 import { logger } from '#core/logger';
 import { linkMail, sendMail, webUrl } from '#core/mail';
 import { notify } from '#functions/notifications/service';
@@ -44,7 +45,8 @@ export const findSponsor = async (username: string): Promise<{ id: string; name:
   return member ? { id: member.id, name: member.name } : null;
 };
 
-export const checkSponsor = async (userid: string) => {
+export const checkSponsor = async (userid: string, sourceIp: string) => {
+  await take('sponsorCheck', sourceIp);
   const sponsor = await findSponsor(userid);
   return sponsor
     ? { status: 'yes' as const, message: 'Referral id verified.', name: sponsor.name }
@@ -66,6 +68,7 @@ const mailVerification = async (email: string): Promise<void> => {
 };
 
 export const signUp = async (input: SignUpRequest) => {
+  await take('verifyMail', input.email);
   const phone = parsePhoneNumberFromString(input.mobile.replace(/\s/g, ''), input.country as CountryCode);
   if (!phone?.isValid()) throw badRequest('INVALID_PHONE', messages.invalidPhone, 'mobile');
   if (!(await findSponsor(input.sponsor)))
@@ -166,6 +169,7 @@ export const verifyEmail = async (token: string) => {
 
 /** The same answer whether or not the address has an account: no one learns who is a member. */
 export const resendVerification = async (email: string) => {
+  await take('verifyMail', email);
   const status = await cognito
     .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))
     .then((user) => user.UserStatus)
@@ -188,6 +192,7 @@ export const resendVerification = async (email: string) => {
 };
 
 export const requestPasswordReset = async (email: string) => {
+  await take('resetMail', email);
   try {
     // Cognito mails the code; the custom-message trigger turns it into a /changepassword link.
     await cognito.send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email }));
@@ -216,6 +221,8 @@ export const resetToken = {
 export const resetPassword = async (token: string, password: string) => {
   const parsed = resetToken.read(token);
   if (!parsed) throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+  // Cognito counts wrong codes in AWS; cognito-local does not, so we count them everywhere.
+  await assertLeft('resetTries', parsed.email);
   try {
     await cognito.send(
       new ConfirmForgotPasswordCommand({
@@ -226,8 +233,10 @@ export const resetPassword = async (token: string, password: string) => {
       }),
     );
   } catch (error) {
-    if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error)))
+    if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error))) {
+      await spend('resetTries', parsed.email);
       throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
+    }
     if (errorName(error) === 'InvalidPasswordException')
       throw badRequest('WEAK_PASSWORD', (error as Error).message, 'password');
     throw error;

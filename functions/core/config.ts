@@ -41,6 +41,28 @@ export const config = {
     reservationTtlHours: 48,
   },
   notifications: { pageSize: 20 },
+  /**
+   * Abuse limits: at most `max` within a fixed window of `windowMinutes`, counted per `subject`
+   * (a member, an e-mail address or a caller's IP). Why each number: docs/decisions.md.
+   */
+  limits: {
+    /** New one-time codes per member and purpose (withdrawal, exchange). */
+    otpIssue: { max: 5, windowMinutes: 60 },
+    /** Wrong one-time codes per member per day, across re-issued codes: the brute-force budget. */
+    otpFailures: { max: 10, windowMinutes: 24 * 60 },
+    /** Verification mails (sign-up and resend) per e-mail address. */
+    verifyMail: { max: 3, windowMinutes: 60 },
+    /** Password-reset mails per e-mail address. */
+    resetMail: { max: 3, windowMinutes: 60 },
+    /** Wrong or stale reset-link codes per e-mail address (Cognito limits them too in AWS). */
+    resetTries: { max: 5, windowMinutes: 60 },
+    /** Contact Us messages per sender e-mail. */
+    contact: { max: 3, windowMinutes: 60 },
+    /** Contact Us messages per caller IP (an office or a mobile carrier's NAT is many people). */
+    contactIp: { max: 20, windowMinutes: 60 },
+    /** Referral-id checks (the sign-up page's sponsor lookup) per caller IP. */
+    sponsorCheck: { max: 60, windowMinutes: 10 },
+  },
   images: { maxBytes: 500_000 },
   ranks: { min: 1, max: 11, supportFrom: 3 },
   exchange: {

@@ -60,6 +60,11 @@ export const keys = {
   notificationState: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'NOTESTATE' }),
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT', GSI2PK: 'CONTACTS', GSI2SK: id }),
   counter: (name: string) => ({ PK: 'COUNTER', SK: name }),
+  /** An abuse counter: one item per limit, subject and fixed window (TTL removes it after the window). */
+  rateCounter: (limit: string, subject: string, windowStart: number) => ({
+    PK: `LIMIT#${limit}#${subject}`,
+    SK: String(windowStart),
+  }),
   /** A WebSocket connection, and the lists it is on (its member's, each topic's). */
   connection: (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' }),
   memberConnections: (memberId: string) => `MEMBERCONN#${memberId}`,

@@ -24,7 +24,6 @@ export const messages = {
     'Admin pages need two-factor authentication. Set it up under Security, then log in again.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   planActivated: 'Plan activated.',
   noWalletBalance: 'You Dont have wallet balance.',
   otpSent: 'OTP sent successfully.',
@@ -66,4 +65,9 @@ export const forbidden = () => new DomainError(403, 'FORBIDDEN', messages.forbid
 export const notFound = (message: string = messages.notFound) => new DomainError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string, field?: string) =>
   new DomainError(409, code, message, field);
-export const tooManyRequests = () => new DomainError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
+/** Over an abuse limit: says when the caller may try again. */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const when = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new DomainError(429, 'TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${when}.`);
+};

@@ -23,6 +23,8 @@ export interface Caller {
 
 export interface OperationContext {
   caller: Caller | null;
+  /** The caller's address as API Gateway saw it: the subject of per-IP abuse limits on public routes. */
+  sourceIp: string;
 }
 
 /** An operation of the domain: validated input in, response body out. */
@@ -158,7 +160,8 @@ export const domainHandler = <D extends Domain>(domain: D, operations: Operation
         input: unknown,
         ctx: OperationContext,
       ) => Promise<unknown>;
-      const body = await operation(input, { caller });
+      const sourceIp = _event.requestContext?.identity?.sourceIp ?? '';
+      const body = await operation(input, { caller, sourceIp });
       // Parsing the answer strips any field the contract does not name: nothing leaks by accident.
       return json(route.status ?? 200, route.response.parse(body));
     });

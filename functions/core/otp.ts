@@ -9,6 +9,7 @@ import { nowSeconds } from './clock';
 import { config } from './config';
 import { db, isConditionFailure, keys, tableName } from './db';
 import { sendMail } from './mail';
+import { assertLeft, spend, take } from './rate-limit';
 
 export type OtpPurpose = 'withdraw' | 'exchange';
 export type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
@@ -21,6 +22,7 @@ const LABEL: Record<OtpPurpose, string> = { withdraw: 'withdrawal', exchange: 'e
 
 /** Makes a new code, stores its hash and mails it; any earlier code of this purpose stops working. */
 export const issue = async (purpose: OtpPurpose, memberId: string, email: string): Promise<void> => {
+  await take('otpIssue', `${purpose}#${memberId}`);
   const code = String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
   const salt = randomBytes(16).toString('hex');
   const expiresAt = nowSeconds() + otpTtlMinutes * 60;
@@ -46,9 +48,17 @@ export const issue = async (purpose: OtpPurpose, memberId: string, email: string
 
 /**
  * Checks a code. Each check spends one try (counted atomically, so parallel guesses cannot
- * exceed the limit); the right code is used up at once.
+ * exceed the limit); the right code is used up at once. Wrong codes also spend the member's daily
+ * budget, which a new code does not renew: 429 once it is spent.
  */
 export const verify = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
+  await assertLeft('otpFailures', memberId);
+  const result = await check(purpose, memberId, code);
+  if (result === 'wrong') await spend('otpFailures', memberId);
+  return result;
+};
+
+const check = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
   const key = keys.otp(purpose, memberId);
   let item: Record<string, unknown> | undefined;
   try {

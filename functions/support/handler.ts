@@ -2,5 +2,5 @@ import { domainHandler } from '#core/middleware';
 import { sendContactMessage } from './service';
 
 export const handler = domainHandler('support', {
-  sendContactMessage: (input) => sendContactMessage(input),
+  sendContactMessage: (input, { sourceIp }) => sendContactMessage(input, sourceIp),
 });

@@ -4,12 +4,15 @@ import { nowIso } from '#core/clock';
 import { db, keys, tableName } from '#core/db';
 import { messages } from '#core/errors';
 import { newId } from '#core/ids';
+import { take } from '#core/rate-limit';
 import { sendMail } from '#core/mail';
 
 const supportAddress = () => process.env.SUPPORT_EMAIL ?? 'support@trendex.example';
 
 /** A Contact Us message is kept (so nothing is lost if mail fails later) and mailed to support. */
-export const sendContactMessage = async (input: ContactRequest) => {
+export const sendContactMessage = async (input: ContactRequest, sourceIp: string) => {
+  await take('contact', input.email);
+  await take('contactIp', sourceIp);
   const id = newId();
   await db.send(
     new PutCommand({

@@ -1,4 +1,5 @@
 /** What integration tests use to talk to the local stack as a client would. */
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import {
   CognitoIdentityProviderClient,
@@ -32,6 +33,36 @@ export const call = async <Op extends OperationId>(
     body: route.method === 'GET' ? undefined : JSON.stringify(input),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+/**
+ * `call` from another loopback address (127.0.0.0/8 is all this machine), so a test of a per-IP
+ * limit spends its own budget, not that of every other test (they call from 127.0.0.1).
+ */
+export const callFrom = <Op extends OperationId>(
+  localAddress: string,
+  op: Op,
+  input: RequestOf<Op> | Record<string, unknown>,
+): Promise<ApiAnswer> => {
+  const route = routes[op];
+  const body = JSON.stringify(input);
+  const url = new URL(`${stack().apiUrl}${route.path}`);
+  url.hostname = '127.0.0.1'; // the gateway listens on IPv4 loopback; localhost may resolve to ::1
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: route.method, localAddress, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 };
 
 export const outbox = async (to: string): Promise<OutboxEntry[]> =>

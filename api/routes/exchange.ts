@@ -6,6 +6,7 @@ import {
   ExchangeCard,
   ExchangeRequest,
   ExchangesView,
+  RemoveExchangeKeyRequest,
 } from '../schemas/exchange';
 import { Empty, route, type Route } from '../route';
 
@@ -24,7 +25,7 @@ export const exchangeRoutes = {
     path: '/exchange/otp',
     access: 'member',
     domain: 'exchange',
-    summary: 'Mail the one-time code that binding a Binance key needs',
+    summary: 'Mail the one-time code that binding or removing an exchange key needs',
     request: Empty,
     response: MessageBody,
   }),
@@ -42,7 +43,8 @@ export const exchangeRoutes = {
     path: '/exchange/wazirx',
     access: 'member',
     domain: 'exchange',
-    summary: 'Verify (read-only call) and store a WazirX key',
+    summary:
+      "Verify (read-only call) and store a WazirX key with the mailed code and the member's confirmation that it cannot withdraw (WazirX cannot tell)",
     request: BindWazirxRequest,
     response: BindResponse,
   }),
@@ -56,12 +58,13 @@ export const exchangeRoutes = {
     response: ExchangeCard,
   }),
   removeExchangeKey: route({
-    method: 'DELETE',
-    path: '/exchange/keys',
+    // POST, not DELETE: the code travels in the body, never in a URL that proxies and logs keep.
+    method: 'POST',
+    path: '/exchange/keys/remove',
     access: 'member',
     domain: 'exchange',
-    summary: 'Forget a bound exchange key',
-    request: ExchangeRequest,
+    summary: 'Forget a bound exchange key, with the mailed code',
+    request: RemoveExchangeKeyRequest,
     response: MessageBody,
   }),
 } as const satisfies Record<string, Route>;

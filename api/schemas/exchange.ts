@@ -14,21 +14,33 @@ const apiSecret = z
   .min(1, { error: 'Enter your API secret.' })
   .max(256, { error: 'The API secret is too long.' });
 
-/** Spec "Exchange API form": apikey, apisecret, otp (Binance); WazirX asks key and secret only. */
-export const BindBinanceRequest = z.object({
-  apikey: apiKey,
-  apisecret: apiSecret,
-  otp: z
-    .string({ error: 'Enter the code from your email.' })
-    .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your email.' }),
-});
+/** The e-mailed one-time code that binding and removing a key need. */
+const otp = z
+  .string({ error: 'Enter the code from your email.' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your email.' });
+
+/** Spec "Exchange API form": apikey, apisecret, otp. */
+export const BindBinanceRequest = z.object({ apikey: apiKey, apisecret: apiSecret, otp });
 export type BindBinanceRequest = z.infer<typeof BindBinanceRequest>;
 
-export const BindWazirxRequest = z.object({ apikey: apiKey, apisecret: apiSecret });
+/**
+ * WazirX has no call that reveals a key's permissions, so the member confirms the key was created
+ * without withdrawal permission; the server cannot check it.
+ */
+export const BindWazirxRequest = z.object({
+  apikey: apiKey,
+  apisecret: apiSecret,
+  otp,
+  confirmNoWithdraw: z.literal(true, {
+    error: 'Confirm that you created this WazirX key without withdrawal permission.',
+  }),
+});
 export type BindWazirxRequest = z.infer<typeof BindWazirxRequest>;
 
 export const ExchangeRequest = z.object({ exchange: ExchangeName });
+
+export const RemoveExchangeKeyRequest = z.object({ exchange: ExchangeName, otp });
 
 /** One exchange card. Balances are micro-USDT (USDT total of the account), null until refreshed. */
 export const ExchangeCard = z.object({

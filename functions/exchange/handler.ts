@@ -7,5 +7,5 @@ export const handler = domainHandler('exchange', {
   bindBinance: (input, { caller }) => exchange.bindKey(caller!, 'binance', input),
   bindWazirx: (input, { caller }) => exchange.bindKey(caller!, 'wazirx', input),
   refreshBalances: (input, { caller }) => exchange.refreshBalances(caller!.memberId, input.exchange),
-  removeExchangeKey: (input, { caller }) => exchange.removeKey(caller!.memberId, input.exchange),
+  removeExchangeKey: (input, { caller }) => exchange.removeKey(caller!.memberId, input.exchange, input.otp),
 });

@@ -1,8 +1,9 @@
 /**
- * Exchange keys: a member binds a Binance key (with the e-mailed one-time code) or a WazirX key;
- * the key is verified with one read-only call, refused when it can withdraw, sealed (envelope
- * encryption) and stored; balances are read on demand. Secrets never leave this module in a
- * response or a log line: responses carry a 4-character hint of the API key only.
+ * Exchange keys: a member binds a Binance or WazirX key and removes it, each with the e-mailed
+ * one-time code; the key is verified with one read-only call, refused when it can withdraw (WazirX
+ * cannot tell: there the member confirms it in the request), sealed (envelope encryption) and
+ * stored; balances are read on demand. Secrets never leave this module in a response or a log
+ * line: responses carry a 4-character hint of the API key only.
  */
 import type { ExchangeCard, ExchangesView } from '#api/schemas/exchange';
 import { nowIso } from '#core/clock';
@@ -62,22 +63,25 @@ export const getExchanges = async (memberId: string): Promise<ExchangesView> => 
   };
 };
 
-/** Mails the one-time code a Binance binding needs. */
+/** Mails the one-time code that binding or removing a key needs. */
 export const requestBindingCode = async (caller: Caller) => {
   const member = await getMember(caller.memberId);
   await otp.issue('exchange', caller.memberId, member?.email ?? caller.email);
   return { message: messages.otpSent };
 };
 
+/** Spends the member's mailed code; anything but the right, live code is refused. */
+const requireCode = async (memberId: string, code: string) => {
+  const check = await otp.verify('exchange', memberId, code);
+  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
+};
+
 export const bindKey = async (
   caller: Caller,
   exchange: ExchangeName,
-  input: { apikey: string; apisecret: string; otp?: string },
+  input: { apikey: string; apisecret: string; otp: string },
 ) => {
-  if (exchange === 'binance') {
-    const check = await otp.verify('exchange', caller.memberId, input.otp ?? '');
-    if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
-  }
+  await requireCode(caller.memberId, input.otp);
   const credentials: Credentials = { apiKey: input.apikey, secret: input.apisecret };
   let canWithdraw: boolean;
   try {
@@ -100,7 +104,8 @@ export const bindKey = async (
   return { message: messages.exchangeKeyBound, exchange: card(exchange, item) };
 };
 
-export const removeKey = async (memberId: string, exchange: ExchangeName) => {
+export const removeKey = async (memberId: string, exchange: ExchangeName, code: string) => {
+  await requireCode(memberId, code);
   if (!(await deleteExchangeKey(memberId, exchange)))
     throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
   return { message: messages.exchangeKeyRemoved };

@@ -1,9 +1,10 @@
 /**
  * A member binds a Binance key (the paper exchange's) with the code from the outbox, sees the
- * balances after a refresh, copies the IP, and watches the ticker move on the dashboard.
+ * balances after a refresh, copies the IP, and watches the ticker move on the dashboard; binds a
+ * WazirX key with the code and the no-withdrawal confirmation, and removes it with a code.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newVerifiedMember, outbox, stack } from '../../support/api';
 import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
 
@@ -22,6 +23,15 @@ const paperAccount = async (body: Record<string, unknown>) =>
       body: JSON.stringify(body),
     })
   ).json()) as { apiKey: string; secret: string };
+
+/** Clicks the dialog's 'Send code' ('Send again') and returns the code from the new mail. */
+const sendCode = async (dialog: Locator, email: string) => {
+  const before = (await outbox(email)).length;
+  await dialog.getByRole('button', { name: /^Send (code|again)$/ }).click();
+  await expect.poll(async () => (await outbox(email)).length).toBeGreaterThan(before);
+  const mail = (await outbox(email)).find((m) => /exchange/i.test(m.subject))!;
+  return /(\d{6})/.exec(mail.text)![1];
+};
 
 describe('exchange and ticker', () => {
   it('watches the ticker change on the dashboard', async () => {
@@ -61,10 +71,8 @@ describe('exchange and ticker', () => {
     await dialog.getByLabel('API key', { exact: true }).fill(key.apiKey);
     await dialog.getByLabel('API secret', { exact: true }).fill(key.secret);
     expect(await dialog.getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true); // no OTP yet
-    await dialog.getByRole('button', { name: 'Send code' }).click();
+    const code = await sendCode(dialog, member.email);
     await expect.poll(() => dialog.getByText('OTP sent successfully.').isVisible()).toBe(true);
-    const mail = (await outbox(member.email)).find((m) => /exchange/i.test(m.subject))!;
-    const code = /(\d{6})/.exec(mail.text)![1];
     await dialog.getByLabel('OTP', { exact: true }).fill(code);
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await expect
@@ -92,8 +100,9 @@ describe('exchange and ticker', () => {
     await screenshot(mobile, 'exchange-375');
   });
 
-  it("shows the exchange's error for a wrong key", async () => {
+  it("binds a WazirX key only with the code and the member's word that it cannot withdraw, and removes it with a code", async () => {
     const member = await newVerifiedMember();
+    const key = await paperAccount({ exchange: 'wazirx', spot: { USDT: 75 } });
     const page = await newPage();
     await logIn(page, member.email, member.password);
     await page.goto(url('/exchange'));
@@ -101,10 +110,52 @@ describe('exchange and ticker', () => {
     await expect.poll(() => wazirx.isVisible(), { timeout: 15_000 }).toBe(true);
     await wazirx.getByRole('button', { name: 'Connect WazirX' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('OTP').count()).toBe(0); // WazirX asks key and secret only
+    const connect = dialog.getByRole('button', { name: 'Connect' });
+    const confirm = dialog.getByLabel('I created this key without withdrawal permission.');
+
+    // WazirX cannot show a key's permissions: the dialog says so and asks the member to confirm.
+    await expect
+      .poll(() => dialog.getByText('Trendex cannot check that this key cannot withdraw').isVisible())
+      .toBe(true);
     await dialog.getByLabel('API key', { exact: true }).fill('wrong-key');
     await dialog.getByLabel('API secret', { exact: true }).fill('wrong-secret');
-    await dialog.getByRole('button', { name: 'Connect' }).click();
+    const code = await sendCode(dialog, member.email);
+    await dialog.getByLabel('OTP', { exact: true }).fill(code);
+    expect(await connect.isDisabled()).toBe(true); // not confirmed yet
+    await confirm.check();
+    await dialog.getByLabel('OTP', { exact: true }).fill('');
+    expect(await connect.isDisabled()).toBe(true); // no code
+    await screenshot(page, 'exchange-wazirx-dialog-1440');
+
+    // a wrong key: the exchange's own message (the code is spent on the try)
+    await dialog.getByLabel('OTP', { exact: true }).fill(code);
+    await connect.click();
     await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Invalid API Key.');
+
+    await dialog.getByLabel('API key', { exact: true }).fill(key.apiKey);
+    await dialog.getByLabel('API secret', { exact: true }).fill(key.secret);
+    await dialog.getByLabel('OTP', { exact: true }).fill(await sendCode(dialog, member.email));
+    await connect.click();
+    await expect
+      .poll(() => dialog.getByText('Your API key is verified and connected.').isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
+    await expect.poll(() => wazirx.getByText(`key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
+
+    // removing the key needs a code too
+    await wazirx.getByRole('button', { name: 'Remove key' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove WazirX key' });
+    const remove = removal.getByRole('button', { name: 'Remove', exact: true });
+    expect(await remove.isDisabled()).toBe(true);
+    await removal.getByLabel('OTP', { exact: true }).fill('000000');
+    await remove.click();
+    await expect.poll(() => removal.getByRole('alert').innerText()).toMatch(/OTP/);
+    // the card behind the dialog (hidden from the accessibility tree meanwhile) still holds the key
+    expect(await page.getByText(`Connected · key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
+    await removal.getByLabel('OTP', { exact: true }).fill(await sendCode(removal, member.email));
+    await remove.click();
+    await expect.poll(() => removal.getByText('Your API key is removed.').isVisible()).toBe(true);
+    await removal.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => wazirx.getByText('Not connected').isVisible()).toBe(true);
   });
 });

@@ -100,20 +100,142 @@ describe('exchange key binding', () => {
     expect((view.body.exchanges as { connected: boolean }[])[0].connected).toBe(false);
   });
 
-  it('binds a WazirX key without a code, reads its spot balance, and says when a refresh fails', async () => {
+  it('binds a WazirX key with the mailed code and the confirmation, reads its spot balance, and says when a refresh fails', async () => {
     const member = await newVerifiedMember();
     const key = await paperAccount({ exchange: 'wazirx', spot: { USDT: 75 } });
-    const bad = await call('bindWazirx', { apikey: 'nope', apisecret: 'nope' }, member.idToken);
+    const otp = await bindingCode(member.email, member.idToken);
+    const bad = await call(
+      'bindWazirx',
+      { apikey: 'nope', apisecret: 'nope', otp, confirmNoWithdraw: true },
+      member.idToken,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid API Key.');
-    const bound = await call('bindWazirx', { apikey: key.apiKey, apisecret: key.secret }, member.idToken);
+    const bound = await call(
+      'bindWazirx',
+      {
+        apikey: key.apiKey,
+        apisecret: key.secret,
+        otp: await bindingCode(member.email, member.idToken),
+        confirmNoWithdraw: true,
+      },
+      member.idToken,
+    );
     expect(bound.status).toBe(200);
+    expect(bound.body.message).toBe('Your API key is verified and connected.');
     const refreshed = await call('refreshBalances', { exchange: 'wazirx' }, member.idToken);
     expect(refreshed.body).toMatchObject({ spot: 75_000_000, futures: null, hasFutures: false });
 
     // Nothing bound on Binance: a refresh names the problem.
     const none = await call('refreshBalances', { exchange: 'binance' }, member.idToken);
     expect(none.body.message).toBe('Connect your exchange API key first.');
+  });
+
+  it('refuses a WazirX key without the mailed code, with a wrong one, or without the no-withdrawal confirmation, and stores nothing', async () => {
+    const member = await newVerifiedMember();
+    // WazirX cannot tell a key's permissions, so even a withdrawal-enabled key relies on the member's word.
+    const key = await paperAccount({ exchange: 'wazirx', canWithdraw: true });
+    const wazirxConnected = async () =>
+      ((await call('getExchanges', {}, member.idToken)).body.exchanges as { connected: boolean }[])[1]
+        .connected;
+
+    const noCode = await call(
+      'bindWazirx',
+      { apikey: key.apiKey, apisecret: key.secret, confirmNoWithdraw: true },
+      member.idToken,
+    );
+    expect(noCode.status).toBe(400);
+    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your email.' });
+
+    const notAsked = await call(
+      'bindWazirx',
+      { apikey: key.apiKey, apisecret: key.secret, otp: '123456', confirmNoWithdraw: true },
+      member.idToken,
+    );
+    expect(notAsked.status).toBe(400);
+    expect(notAsked.body).toMatchObject({
+      field: 'otp',
+      message: 'Generate an OTP first; it is sent to your e-mail.',
+    });
+
+    const otp = await bindingCode(member.email, member.idToken);
+    const wrongCode = await call(
+      'bindWazirx',
+      {
+        apikey: key.apiKey,
+        apisecret: key.secret,
+        otp: otp === '000000' ? '111111' : '000000',
+        confirmNoWithdraw: true,
+      },
+      member.idToken,
+    );
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body).toMatchObject({
+      field: 'otp',
+      message: 'The OTP is not correct. Check the code in your e-mail.',
+    });
+
+    for (const confirmNoWithdraw of [undefined, false]) {
+      const unconfirmed = await call(
+        'bindWazirx',
+        { apikey: key.apiKey, apisecret: key.secret, otp, confirmNoWithdraw },
+        member.idToken,
+      );
+      expect(unconfirmed.status).toBe(400);
+      expect(unconfirmed.body).toMatchObject({
+        field: 'confirmNoWithdraw',
+        message: 'Confirm that you created this WazirX key without withdrawal permission.',
+      });
+    }
+    expect(await wazirxConnected()).toBe(false);
+
+    // The refused requests did not spend the code: confirmed, the same code binds.
+    const bound = await call(
+      'bindWazirx',
+      { apikey: key.apiKey, apisecret: key.secret, otp, confirmNoWithdraw: true },
+      member.idToken,
+    );
+    expect(bound.status).toBe(200);
+    expect(await wazirxConnected()).toBe(true);
+  });
+
+  it('removes a key only with the mailed code', async () => {
+    const member = await newVerifiedMember();
+    const key = await paperAccount();
+    await call(
+      'bindBinance',
+      { apikey: key.apiKey, apisecret: key.secret, otp: await bindingCode(member.email, member.idToken) },
+      member.idToken,
+    );
+    const binanceCard = async () =>
+      (
+        (await call('getExchanges', {}, member.idToken)).body.exchanges as {
+          connected: boolean;
+          keyHint?: string;
+        }[]
+      )[0];
+    expect(await binanceCard()).toMatchObject({ connected: true, keyHint: key.apiKey.slice(-4) });
+
+    const noCode = await call('removeExchangeKey', { exchange: 'binance' }, member.idToken);
+    expect(noCode.status).toBe(400);
+    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your email.' });
+    const otp = await bindingCode(member.email, member.idToken);
+    const wrongCode = await call(
+      'removeExchangeKey',
+      { exchange: 'binance', otp: otp === '000000' ? '111111' : '000000' },
+      member.idToken,
+    );
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body).toMatchObject({
+      field: 'otp',
+      message: 'The OTP is not correct. Check the code in your e-mail.',
+    });
+    expect(await binanceCard()).toMatchObject({ connected: true, keyHint: key.apiKey.slice(-4) });
+
+    const removed = await call('removeExchangeKey', { exchange: 'binance', otp }, member.idToken);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Your API key is removed.');
+    expect(await binanceCard()).toMatchObject({ connected: false });
   });
 
   it("shows 'You api key are not correctly added.' when the exchange no longer accepts a stored key", async () => {

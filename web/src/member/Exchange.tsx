@@ -16,12 +16,14 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { LuCopy, LuRefreshCw } from 'react-icons/lu';
+import { LuCopy, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ExchangeCard, ExchangeName } from '#api/schemas/exchange';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
+import { NativeChoice } from '../components/NativeChoice';
+import { OtpField } from '../components/OtpField';
 import { QueryError } from '../components/QueryError';
-import { callApi } from '../lib/api';
+import { ApiError, callApi } from '../lib/api';
 
 const NAMES: Record<ExchangeName, string> = { binance: 'Binance', wazirx: 'WazirX' };
 const UNKNOWN_ERROR = 'An unknown error occurred';
@@ -85,6 +87,11 @@ function WhitelistIp({ ip }: { ip: string }) {
   );
 }
 
+const useSendCode = () => useMutation({ mutationFn: () => callApi('requestExchangeOtp', {}) });
+
+/** Whether the server refused the mailed code (wrong, expired, spent). */
+const codeRefused = (error: unknown) => error instanceof ApiError && error.field === 'otp';
+
 function ConnectDialog({
   exchange,
   open,
@@ -98,15 +105,17 @@ function ConnectDialog({
   const [apikey, setApikey] = useState('');
   const [apisecret, setApisecret] = useState('');
   const [otp, setOtp] = useState('');
+  const [confirmedNoWithdraw, setConfirmedNoWithdraw] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  const needsOtp = exchange === 'binance';
+  // WazirX has no call that shows a key's permissions: the member vouches that it cannot withdraw.
+  const needsConfirmation = exchange === 'wazirx';
 
-  const sendCode = useMutation({ mutationFn: () => callApi('requestExchangeOtp', {}) });
+  const sendCode = useSendCode();
   const bind = useMutation({
     mutationFn: () =>
-      needsOtp
-        ? callApi('bindBinance', { apikey, apisecret, otp })
-        : callApi('bindWazirx', { apikey, apisecret }),
+      needsConfirmation
+        ? callApi('bindWazirx', { apikey, apisecret, otp, confirmNoWithdraw: true })
+        : callApi('bindBinance', { apikey, apisecret, otp }),
   });
   const resetSend = sendCode.reset;
   const resetBind = bind.reset;
@@ -116,18 +125,21 @@ function ConnectDialog({
       setApikey('');
       setApisecret('');
       setOtp('');
+      setConfirmedNoWithdraw(false);
       resetSend();
       resetBind();
     }
     return () => window.clearTimeout(timer.current);
   }, [open, resetSend, resetBind]);
 
-  const complete = apikey.trim() && apisecret.trim() && (!needsOtp || otp.trim());
+  const complete =
+    apikey.trim() && apisecret.trim() && otp.trim() && (!needsConfirmation || confirmedNoWithdraw);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!complete) return; // spec: no submit until every field is filled
     bind.mutate(undefined, {
       onSuccess: () => {
+        resetSend();
         timer.current = window.setTimeout(() => {
           onOpenChange(false);
           void queryClient.invalidateQueries({ queryKey: exchangesKey });
@@ -180,36 +192,23 @@ function ConnectDialog({
             onChange={(e) => setApisecret(e.target.value)}
           />
         </Field.Root>
-        {needsOtp && (
-          <Field.Root required invalid={bind.error instanceof Error && /OTP/.test(bind.error.message)}>
-            <Field.Label>OTP</Field.Label>
-            <HStack w="full">
-              <Input
-                name="otp"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={otp}
-                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-                placeholder="6-digit code"
-              />
-              <Button
-                type="button"
-                variant="outline"
-                flexShrink={0}
-                loading={sendCode.isPending}
-                onClick={() => sendCode.mutate()}
-              >
-                {sendCode.isSuccess ? 'Send again' : 'Send code'}
-              </Button>
-            </HStack>
-            <Field.HelperText>We e-mail you a code, valid for 10 minutes.</Field.HelperText>
-          </Field.Root>
+        {needsConfirmation && (
+          <Stack gap="2">
+            <FormAlert status="warning">
+              WazirX does not show anyone what a key is allowed to do, so Trendex cannot check that this key
+              cannot withdraw. Create it with reading and trading only, never withdrawals.
+            </FormAlert>
+            <NativeChoice
+              type="checkbox"
+              name="confirmNoWithdraw"
+              checked={confirmedNoWithdraw}
+              onChange={(e) => setConfirmedNoWithdraw(e.target.checked)}
+            >
+              I created this key without withdrawal permission.
+            </NativeChoice>
+          </Stack>
         )}
-        {sendCode.isSuccess && !bind.isSuccess && (
-          <FormAlert status="info">{sendCode.data.message}</FormAlert>
-        )}
-        {sendCode.isError && <FormAlert status="error">{failureText(sendCode.error)}</FormAlert>}
+        <OtpField value={otp} onChange={setOtp} invalid={codeRefused(bind.error)} send={sendCode} />
         {bind.isSuccess && <FormAlert status="success">{bind.data.message}</FormAlert>}
         {bind.isError && <FormAlert status="error">{failureText(bind.error)}</FormAlert>}
       </Stack>
@@ -217,9 +216,74 @@ function ConnectDialog({
   );
 }
 
+/** Forgetting a key takes the mailed code too: a stolen session alone cannot remove it. */
+function RemoveDialog({
+  card,
+  open,
+  onOpenChange,
+}: {
+  card: ExchangeCard;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [otp, setOtp] = useState('');
+  const sendCode = useSendCode();
+  const remove = useMutation({
+    mutationFn: () => callApi('removeExchangeKey', { exchange: card.exchange, otp }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: exchangesKey }),
+  });
+  const name = NAMES[card.exchange];
+
+  const reset = () => {
+    setOtp('');
+    sendCode.reset();
+    remove.reset();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (otp.trim()) remove.mutate();
+  };
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClose={reset}
+      title={`Remove ${name} key`}
+      onSubmit={submit}
+      footer={
+        remove.isSuccess ? (
+          <DialogDismiss primary>Done</DialogDismiss>
+        ) : (
+          <>
+            <DialogDismiss />
+            <Button type="submit" colorPalette="red" loading={remove.isPending} disabled={!otp.trim()}>
+              Remove
+            </Button>
+          </>
+        )
+      }
+    >
+      {remove.isSuccess ? (
+        <FormAlert status="success">{remove.data.message}</FormAlert>
+      ) : (
+        <Stack gap="4">
+          <Text color="fg.muted" fontSize="sm">
+            Trendex forgets the key …{card.keyHint}. You can delete it on {name} as well.
+          </Text>
+          <OtpField value={otp} onChange={setOtp} invalid={codeRefused(remove.error)} send={sendCode} />
+          {remove.isError && <FormAlert status="error">{failureText(remove.error)}</FormAlert>}
+        </Stack>
+      )}
+    </AppDialog>
+  );
+}
+
 function ExchangeCardView({ card }: { card: ExchangeCard }) {
   const queryClient = useQueryClient();
   const [connecting, setConnecting] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const refresh = useMutation({
     mutationFn: () => callApi('refreshBalances', { exchange: card.exchange }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: exchangesKey }),
@@ -273,9 +337,15 @@ function ExchangeCardView({ card }: { card: ExchangeCard }) {
               <LuRefreshCw /> Refresh balances
             </Button>
           )}
+          {card.connected && (
+            <Button variant="outline" colorPalette="red" onClick={() => setRemoving(true)}>
+              <LuTrash2 /> Remove key
+            </Button>
+          )}
         </HStack>
       </Stack>
       <ConnectDialog exchange={card.exchange} open={connecting} onOpenChange={setConnecting} />
+      <RemoveDialog card={card} open={removing} onOpenChange={setRemoving} />
     </Box>
   );
 }

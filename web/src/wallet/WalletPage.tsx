@@ -5,9 +5,10 @@ import { BalanceCard } from './BalanceCard';
 import { useWallet } from './hooks';
 import { TopUpDialog } from './TopUpDialog';
 import { TransactionTable } from './TransactionTable';
+import { WithdrawalList } from './WithdrawalList';
 import { WithdrawDialog } from './WithdrawDialog';
 
-/** /wallet: balances, Top Up, Withdraw and the Latest Transaction table. */
+/** /wallet: balances, Top Up, Withdraw, the member's withdrawals and the Latest Transaction table. */
 export default function WalletPage() {
   const wallet = useWallet();
   const [topUp, setTopUp] = useState(false);
@@ -36,11 +37,14 @@ export default function WalletPage() {
               { label: 'Wallet Amount', value: w?.wallet },
               { label: 'Reimbursement Amount', value: w?.fuelwallet },
               { label: 'Total Deposited Amount', value: w?.deposited },
+              // money of withdrawals whose payout has not finished: out of the wallet, not yet paid
+              ...(w?.held ? [{ label: 'Held for withdrawals', value: w.held }] : []),
             ]}
             onTopUp={() => setTopUp(true)}
             onWithdraw={() => setWithdraw(true)}
           />
         )}
+        <WithdrawalList />
         <TransactionTable />
       </Stack>
       <TopUpDialog open={topUp} onOpenChange={setTopUp} />

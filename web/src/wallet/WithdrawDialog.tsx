@@ -73,7 +73,7 @@ export function WithdrawDialog({
         )
       }
     >
-      {withdraw.isSuccess ? (
+      {withdraw.isSuccess && withdraw.data.status === 'paid' ? (
         <FormAlert status="success" title="Withdrawal sent">
           <Stack gap="1">
             <Text>{formatUsdt(withdraw.data.amount)} USDT is on its way.</Text>
@@ -82,6 +82,19 @@ export function WithdrawDialog({
               <Code wordBreak="break-all" data-testid="withdraw-hash">
                 {withdraw.data.hash}
               </Code>
+            </Text>
+          </Stack>
+        </FormAlert>
+      ) : withdraw.isSuccess ? (
+        // the provider has not finished: the money stays held, never refunded while unknown
+        <FormAlert status="info" title="Withdrawal processing">
+          <Stack gap="1">
+            <Text data-testid="withdraw-processing">
+              {formatUsdt(withdraw.data.amount)} USDT is held until the payout completes.
+            </Text>
+            <Text>
+              You will be notified when it is paid (with its hash) or, if the payout fails, when the
+              amount is back in your wallet. Your withdrawals are listed on the Wallet page.
             </Text>
           </Stack>
         </FormAlert>

@@ -4,6 +4,7 @@ import { callApi } from '../lib/api';
 
 export const walletKey = ['wallet'] as const;
 export const transactionsKey = ['wallet', 'transactions'] as const;
+export const withdrawalsKey = ['wallet', 'withdrawals'] as const;
 export const plansKey = ['plans'] as const;
 
 export function useWallet() {
@@ -19,6 +20,20 @@ export function useTransactions(pageSize: number, cursor: string | undefined, wa
     queryKey: [...transactionsKey, wallet ?? 'all', pageSize, cursor ?? ''],
     queryFn: () => callApi('listTransactions', { limit: pageSize, cursor, wallet }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * The member's withdrawals, newest first. While one is processing (its amount held, the payout
+ * not finished) the page asks again every few seconds, so the hash or the refund shows up.
+ */
+export function useWithdrawals(pageSize: number, cursor: string | undefined) {
+  return useQuery({
+    queryKey: [...withdrawalsKey, pageSize, cursor ?? ''],
+    queryFn: () => callApi('listWithdrawals', { limit: pageSize, cursor }),
+    placeholderData: (previous) => previous,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((w) => w.status === 'processing') ? 5_000 : false,
   });
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { stack } from './api';
+import { totpCode } from './totp';
 
 export const ARTIFACTS = 'test-artifacts/screenshots';
 
@@ -42,12 +43,23 @@ export const useBrowser = () => {
   };
 };
 
-/** Fills and sends the log-in form; where it lands is the caller's to check. */
-export const logIn = async (page: Page, email: string, password: string): Promise<void> => {
+/**
+ * Fills and sends the log-in form, and for an account with TOTP on (pass its base32 secret) the
+ * authenticator-code step that follows; where it lands is the caller's to check.
+ */
+export const logIn = async (
+  page: Page,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<void> => {
   await page.goto(url('/login'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
+  if (!totpSecret) return;
+  await page.getByLabel('Authenticator code').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 };
 
 /** Saves a full-page screenshot as a test artifact. */

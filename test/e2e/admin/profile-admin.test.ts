@@ -16,7 +16,7 @@ describe('admin profile tools', () => {
   it('searches a member by e-mail, edits rank and balance; the member sees the balance', async () => {
     const member = await newVerifiedMember();
     const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password);
+    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await admin.waitForURL('**/admindashboard');
     await admin.getByRole('link', { name: 'Search Profile' }).click();
     await admin.waitForURL('**/searchprofile');
@@ -61,7 +61,7 @@ describe('admin profile tools', () => {
 
     // a 375 px phone: the search page fits the width (the table scrolls inside its own box)
     const phone = await newPage(375, 812);
-    await logIn(phone, stack().admin.email, stack().admin.password);
+    await logIn(phone, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await phone.waitForURL('**/admindashboard');
     await phone.goto(url('/searchprofile'));
     await phone.getByLabel('Username', { exact: true }).check();
@@ -76,7 +76,7 @@ describe('admin profile tools', () => {
     const member = await newVerifiedMember();
     const newEmail = member.email.replace('@', '.moved@');
     const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password);
+    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await admin.waitForURL('**/admindashboard');
     await admin.getByRole('link', { name: 'Transfer Email' }).click();
     await admin.waitForURL('**/transferemail');

@@ -31,7 +31,7 @@ beforeAll(async () => {
     expect((await call('activatePlan', { plan }, m.idToken)).status).toBe(200);
   }
   // the direct bonuses and leg counts are written off the request path: wait for the sponsor's
-  const admin = await apiLogIn(stack().admin.email, stack().admin.password);
+  const admin = await apiLogIn(stack().admin.email, stack().admin.password, stack().admin.totpSecret);
   await until(async () => {
     const r = await call('leadersReport', { from: today, to: today, email: sponsor.email }, admin);
     const t = r.body.totals as { left: number; right: number } | undefined;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 const adminPage = async (width?: number) => {
   const page = await newPage(width, width ? 812 : undefined);
-  await logIn(page, stack().admin.email, stack().admin.password);
+  await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
   await page.waitForURL('**/admindashboard');
   return page;
 };

@@ -210,7 +210,7 @@ describe('sign-up, verification and log-in', () => {
 describe('the admin', () => {
   it('lands on the admin dashboard with the member counts and sees the Admin link', async () => {
     const page = await newPage();
-    await logIn(page, stack().admin.email, stack().admin.password);
+    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await page.waitForURL('**/admindashboard');
     await expect.poll(() => page.getByText('Members').first().isVisible()).toBe(true);
     // the Activation card shows a number (members who have bought a membership)

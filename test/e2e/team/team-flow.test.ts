@@ -82,7 +82,7 @@ describe('the referral network', () => {
 
     // the admin finds the sponsor, reads the counts, and re-roots at the recruit
     const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password);
+    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await admin.waitForURL('**/admindashboard');
     await admin.getByRole('link', { name: 'Tree' }).first().click();
     await admin.waitForURL('**/admin1');

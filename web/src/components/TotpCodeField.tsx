@@ -27,6 +27,7 @@ export function TotpCodeField({
         placeholder="6-digit code"
         fontFamily="mono"
         letterSpacing="0.2em"
+        _placeholder={{ fontFamily: 'body', letterSpacing: 'normal' }}
         value={value}
         onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
       />

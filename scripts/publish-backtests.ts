@@ -1,73 +1,65 @@
 /**
- * Runs every bot of the registry on the shipped candles (hourly 2017-08..2023-03 and 15-minute
- * 2024-07..2026-04 of its default symbol) and writes the statistics the bot pages show to
- * engine/published/backtests.json. Re-run after changing a strategy: `npx tsx scripts/publish-backtests.ts`.
+ * Runs every bot of the registry (with the parameters scripts/search-parameters.ts chose in-sample)
+ * on the out-of-sample periods of its symbol's shipped candles (engine/published/periods.ts) and
+ * writes engine/published/backtests.json and the home page's dashboard images from them. Prints,
+ * per bot and period, the return, max drawdown, Sharpe and trades against buy-and-hold, the worst
+ * drawdown against the kill switch, and the liquidations.
+ *
+ *   npx tsx scripts/publish-backtests.ts
  */
 import { writeFileSync } from 'node:fs';
-import { backtestBot } from '#engine/backtest/bot';
 import { loadCandles } from '#engine/data/load-candles';
-import { BOT_IDS, getBot } from '#engine/strategies/registry';
+import { publishRun } from '#engine/published/build';
+import { OUT_OF_SAMPLE } from '#engine/published/periods';
 import type { PublishedBacktest, PublishedBacktests } from '#engine/published/types';
-
-const MAX_TRADES = 40;
-const EQUITY_POINTS = 150;
-const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+import { BOT_IDS, getBot } from '#engine/strategies/registry';
+import tuned from '../engine/strategies/tuned-params.json';
+import { botsSvg, overviewSvg, portfolioSvg } from './dashboard-svgs';
 
 const runs: PublishedBacktest[] = [];
 for (const id of BOT_IDS) {
   const bot = getBot(id);
-  for (const interval of ['1h', '15m'] as const) {
-    const candles = loadCandles(bot.symbol, interval);
-    const { config, result } = backtestBot(id, candles);
-    const { stats } = result;
-    const step = Math.max(1, Math.floor(candles.length / EQUITY_POINTS));
-    const equity: [number, number][] = [];
-    for (let i = 0; i < candles.length; i += step) equity.push([result.time[i], round(result.equity[i], 2)]);
-    equity.push([result.time[candles.length - 1], round(result.equity[candles.length - 1], 2)]);
-    runs.push({
-      bot: id,
-      label: 'backtest',
-      symbol: bot.symbol,
-      interval,
-      from: candles.time[0],
-      to: candles.time[candles.length - 1],
-      candles: candles.length,
-      capital: config.capital,
-      leverage: bot.leverage,
-      market: bot.market,
-      fees: { maker: config.makerFee, taker: config.takerFee },
-      slippage: config.slippage,
-      fundingRatePer8h: config.fundingRate,
-      stats: {
-        ...stats,
-        endEquity: round(stats.endEquity, 2),
-        totalReturnPct: round(stats.totalReturnPct, 2),
-        winRatePct: round(stats.winRatePct, 2),
-        grossProfit: round(stats.grossProfit, 2),
-        grossLoss: round(stats.grossLoss, 2),
-        profitFactor: stats.profitFactor === null ? null : round(stats.profitFactor, 3),
-        maxDrawdownPct: round(stats.maxDrawdownPct, 2),
-        sharpe: stats.sharpe === null ? null : round(stats.sharpe, 3),
-        quarterly: stats.quarterly.map((q) => ({
-          quarter: q.quarter,
-          startEquity: round(q.startEquity, 2),
-          endEquity: round(q.endEquity, 2),
-          returnPct: round(q.returnPct, 2),
-        })),
-      },
-      recentTrades: result.trades.slice(-MAX_TRADES).map((t) => ({
-        ...t,
-        entryPrice: round(t.entryPrice, 6),
-        exitPrice: round(t.exitPrice, 6),
-        size: round(t.size, 8),
-        pnl: round(t.pnl, 4),
-        returnPct: round(t.returnPct, 2),
-      })),
-      equity,
-    });
-    process.stderr.write(`${id} ${interval}: ${stats.trades} trades, ${stats.totalReturnPct.toFixed(1)}%\n`);
-  }
+  for (const period of OUT_OF_SAMPLE)
+    runs.push(publishRun(id, loadCandles(bot.symbol, period.interval), period));
 }
 
-const out: PublishedBacktests = { generatedBy: 'scripts/publish-backtests.ts', runs };
+const out: PublishedBacktests = {
+  generatedBy: 'scripts/publish-backtests.ts',
+  inSample: tuned.inSample,
+  runs,
+};
 writeFileSync(new URL('../engine/published/backtests.json', import.meta.url), JSON.stringify(out) + '\n');
+
+const hourly = (id: string) => runs.find((r) => r.bot === id && r.interval === '1h')!;
+const images: Record<string, string> = {
+  'dashboard-bots.svg': botsSvg(['dcaking', 'classic', 'zeno3x', 'alfa', 'candles', 'nero'].map(hourly)),
+  'dashboard-overview.svg': overviewSvg(
+    hourly('zeno'),
+    ['universal', 'glint', 'quant', 'dcaairobot'].map(hourly),
+  ),
+  'dashboard-portfolio.svg': portfolioSvg(hourly('zeno')),
+};
+for (const [name, svg] of Object.entries(images))
+  writeFileSync(new URL(`../web/public/images/${name}`, import.meta.url), svg);
+
+// The goal, measured: out-of-sample figures against buy-and-hold, drawdown against the kill switch.
+const f = (x: number | null, digits = 1) => (x === null ? 'n/a' : x.toFixed(digits));
+console.log(
+  'bot         period                      return   max DD  Sharpe  trades  win%  hold    hold DD  killed',
+);
+for (const r of runs) {
+  const s = r.stats;
+  console.log(
+    `${r.bot.padEnd(11)} ${`${r.interval} ${r.period}`.padEnd(27)} ${f(s.totalReturnPct).padStart(7)}% ` +
+      `${f(s.maxDrawdownPct).padStart(6)}% ${f(s.sharpe, 2).padStart(6)} ${String(s.trades).padStart(7)} ` +
+      `${f(s.winRatePct, 0).padStart(4)}% ${f(r.buyAndHold.returnPct).padStart(6)}% ` +
+      `${f(r.buyAndHold.maxDrawdownPct).padStart(6)}%  ${r.killed ? new Date(r.killed.time).toISOString().slice(0, 10) : '-'}`,
+  );
+}
+const worst = runs.reduce((a, b) => (b.stats.maxDrawdownPct > a.stats.maxDrawdownPct ? b : a));
+const liquidations = runs.reduce((n, r) => n + r.liquidations, 0);
+console.log(
+  `worst max drawdown ${f(worst.stats.maxDrawdownPct, 2)}% (${worst.bot} ${worst.interval}), ` +
+    `kill switch ${worst.killSwitchPct}%: ${worst.stats.maxDrawdownPct <= worst.killSwitchPct ? 'within' : 'EXCEEDED'}`,
+);
+console.log(`liquidations: ${liquidations}`);

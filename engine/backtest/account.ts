@@ -109,6 +109,7 @@ export class Account implements AccountView {
     const payment = boundaries * this.positionSize * c.open[i] * this.config.fundingRate;
     this.margin -= payment;
     this.openFunding += payment;
+    this.remark();
   }
 
   /**
@@ -132,6 +133,11 @@ export class Account implements AccountView {
   execute(order: Order, c: Candles, i: number): void {
     if (!(order.size > DUST)) return;
     assertLevelReached(order, c, i);
+    this.fill(order, c, i);
+    this.remark();
+  }
+
+  private fill(order: Order, c: Candles, i: number): void {
     const price = this.fillPrice(order, c, i);
     const feeRate = order.type === 'limit' ? this.config.makerFee : this.config.takerFee;
     const direction = order.side === 'buy' ? 1 : -1;
@@ -148,6 +154,14 @@ export class Account implements AccountView {
     if (size > DUST && (this.isFutures || direction > 0)) {
       this.increase(direction, size, price, feeRate, order.leverage, c.time[i], order.lot);
     }
+  }
+
+  /**
+   * Keeps `equity` true after a fill or a funding payment inside a candle (at the last mark price),
+   * so the risk guard never judges a stale equity.
+   */
+  private remark(): void {
+    if (!Number.isNaN(this.markPrice)) this.mark(this.markPrice);
   }
 
   /** Marks the account at `price`: equity = cash + marked position. */

@@ -79,11 +79,12 @@ export class Backtest<P, S> {
       account.settleFunding(c, i);
       if (!guard.halted) {
         account.liquidateIfReached(c, i, true);
-        const stop = account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
+        const stop =
+          account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
         this.executeAll(guard.beforeCandle(c, i, account, stop), c, i);
         account.liquidateIfReached(c, i, false);
       }
-      if (!guard.halted) this.executeAll(strategy.onCandle(state, c, i, account), c, i);
+      if (!guard.halted) this.executeAdmitted(strategy.onCandle(state, c, i, account), c, i);
       const close = c.close[i];
       account.mark(close);
       const kill = guard.atClose(c, i, account);
@@ -101,6 +102,12 @@ export class Backtest<P, S> {
 
   private executeAll(orders: readonly Order[], c: Candles, i: number): void {
     for (let o = 0; o < orders.length; o++) this.account.execute(orders[o], c, i);
+  }
+
+  /** The strategy's orders, each only if the risk guard admits it (a halt refuses the rest). */
+  private executeAdmitted(orders: readonly Order[], c: Candles, i: number): void {
+    for (let o = 0; o < orders.length; o++)
+      if (this.guard.admits(orders[o], this.account, c.time[i])) this.account.execute(orders[o], c, i);
   }
 
   private trackOpenLoss(close: number): void {

@@ -78,6 +78,22 @@ export class RiskGuard {
     return stopReached ? [closeAll(q, 'stop', stop, 'stop loss')] : NONE;
   }
 
+  /**
+   * Whether the strategy's order may go through. An order that opens or adds to a position must be
+   * able to pay its way in and out (taker fee and slippage both ways) without taking the equity to
+   * the floor; when it cannot, the drawdown budget is spent and the bot halts instead.
+   */
+  admits(order: Order, account: AccountView, time: number): boolean {
+    if (this.halted) return false;
+    const direction = order.side === 'buy' ? 1 : -1;
+    if (account.positionSize * direction < 0) return true;
+    const { takerFee, slippage } = this.settings;
+    const roundTrip = order.size * order.price * 2 * (takerFee + slippage);
+    if (account.equity - roundTrip > this.killSwitch.floor) return true;
+    this.halt(time);
+    return false;
+  }
+
   /** After the candle's fills, with equity marked at its close: halts (closing at the close) below the floor. */
   atClose(c: Candles, i: number, account: AccountView): readonly Order[] {
     if (this.halted || !this.killSwitch.observe(account.equity)) return NONE;

@@ -1,19 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import { loadCandles } from '#engine/data/load-candles';
+import { publishRun } from '#engine/published/build';
 import { allPublishedBacktests, publishedBacktest, publishedBacktests } from '#engine/published/index';
-import { BOT_IDS } from '#engine/strategies/registry';
+import { IN_SAMPLE, OUT_OF_SAMPLE } from '#engine/published/periods';
+import { BOT_IDS, getBot, type BotId } from '#engine/strategies/registry';
 
 describe('published backtests', () => {
-  it('cover every bot on hourly and 15-minute data, labelled as backtests', () => {
+  it('cover every bot on the out-of-sample hourly and 15-minute periods, labelled as such', () => {
     for (const id of BOT_IDS) {
       expect(publishedBacktests(id).map((r) => r.interval)).toEqual(['1h', '15m']);
       for (const r of publishedBacktests(id)) {
         expect(r.label).toBe('backtest');
+        expect(r.sample).toBe('out-of-sample');
+        expect(r.from).toBeGreaterThanOrEqual(IN_SAMPLE.to);
         expect(r.stats.wins + r.stats.losses).toBe(r.stats.trades);
-        expect(r.stats.quarterly.length).toBeGreaterThan(3);
+        expect(r.summary).toContain('out-of-sample');
+        expect(r.summary).toContain(r.period);
+        expect(r.summary).toContain('buy-and-hold');
+        if (r.stats.totalReturnPct < 0) expect(r.summary).toMatch(/^This strategy lost money out-of-sample/);
       }
     }
-    expect(publishedBacktest('zeno', '1h')?.stats.quarterly[0].quarter).toBe('2017-Q3');
+    expect(publishedBacktest('zeno', '1h')?.stats.quarterly[0].quarter).toBe('2021-Q1');
     expect(publishedBacktest('glint', '15m')?.symbol).toBe('ETHUSDT');
     expect(allPublishedBacktests).toHaveLength(BOT_IDS.length * 2);
+  });
+
+  it('never end in a liquidation, and no drawdown passes its kill switch', () => {
+    for (const r of allPublishedBacktests) {
+      expect(r.liquidations).toBe(0);
+      expect(r.stats.maxDrawdownPct).toBeLessThanOrEqual(r.killSwitchPct);
+    }
+  });
+
+  it.each<[BotId, number]>([
+    ['zeno3x', 0],
+    ['classic', 1],
+  ])('re-running %s reproduces its published entry byte for byte', (id, periodIndex) => {
+    const period = OUT_OF_SAMPLE[periodIndex];
+    const rerun = publishRun(id, loadCandles(getBot(id).symbol, period.interval), period);
+    expect(JSON.stringify(rerun)).toBe(JSON.stringify(publishedBacktest(id, period.interval)));
   });
 });

@@ -10,6 +10,8 @@ import type { ProfileEditRequest, ProfileRow } from '#api/schemas/admin';
 import { MAX_ADJUSTMENT_USDT, type ProfileSearchBy } from '#api/schemas/admin';
 import { RANK_NAMES } from '#api/schemas/auth';
 import { Email } from '#api/schemas/common';
+import { nowIso } from '#core/clock';
+import { config } from '#core/config';
 import { badRequest, conflict, forbidden, notFound } from '#core/errors';
 import { isConditionFailure } from '#core/db';
 import { formatUsdt, MICRO_PER_USDT, parseUsdt, type Micro } from '#core/money';
@@ -23,7 +25,9 @@ import { getBalance, getTx, post } from '#functions/wallet/store';
 import { adjustmentTx } from './adjustment';
 import { cognitoUserOf, updateCognitoAttributes } from './cognito';
 import {
+  adminCreditItem,
   getMembers,
+  readAdminCredits,
   memberIdByUsername,
   memberIdsByPhone,
   profileEditItems,
@@ -46,6 +50,8 @@ export const adminMessages = {
     'This request was already applied with a different balance change. Reopen the form and try again.',
   editConflict: 'The member changed while saving. Try again.',
   saved: 'Profile updated.',
+  dailyCapReached: (cap: Micro, left: Micro) =>
+    `Manual credits are limited to ${formatUsdt(cap)} USDT per admin per day; ${formatUsdt(left)} USDT is left today. Nothing was changed.`,
   debitTooLarge: (balance: Micro, debit: Micro) =>
     `The member's wallet holds ${formatUsdt(balance)} USDT, less than the debit of ${formatUsdt(debit)} USDT. Nothing was changed.`,
 } as const;
@@ -145,6 +151,19 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
   const memberId = input.memberId;
   const wallet = accounts.member(memberId, 'wallet');
   const adjustment = amount === null ? null : adjustmentTx(memberId, input.requestId, amount);
+  const day = nowIso().slice(0, 10);
+  const cap = config.admin.dailyCreditCap;
+  // A credit counts against the admin's day; a replay of one already applied is not counted again.
+  const capped = amount !== null && amount > 0 && adjustment && !(await getTx(adjustment.tx.idempotencyKey));
+  if (capped) {
+    const credited = await readAdminCredits(caller.memberId, day);
+    if (credited + amount > cap)
+      throw badRequest(
+        'DAILY_CREDIT_CAP',
+        adminMessages.dailyCapReached(cap, Math.max(0, cap - credited)),
+        'balanceToAdd',
+      );
+  }
   let balance: 'applied' | 'replayed' | undefined;
   let before: MemberItem | null = null;
   let done = false;
@@ -160,7 +179,7 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
         ...adjustment,
         memberId,
         ref: { adminId: caller.memberId, adminEmail: caller.email },
-        extra: items,
+        extra: capped ? [...items, adminCreditItem(caller.memberId, day, amount, cap)] : items,
       });
       if (result.status === 'insufficient')
         throw badRequest(
@@ -168,7 +187,17 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
           adminMessages.debitTooLarge(await getBalance(wallet), -amount),
           'balanceToAdd',
         );
-      if (result.status === 'refused') continue; // a copy moved on meanwhile: read again
+      if (result.status === 'refused') {
+        // a copy moved on meanwhile (read again), or a parallel credit took the day's room
+        const credited = capped ? await readAdminCredits(caller.memberId, day) : 0;
+        if (capped && credited + amount > cap)
+          throw badRequest(
+            'DAILY_CREDIT_CAP',
+            adminMessages.dailyCapReached(cap, Math.max(0, cap - credited)),
+            'balanceToAdd',
+          );
+        continue;
+      }
       ledgerDone = true;
       if (result.status === 'applied') {
         balance = 'applied';

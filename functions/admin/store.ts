@@ -263,6 +263,28 @@ export const emailTransferItems = (
   ...copyUpdates(member, copies, { email: newEmail }),
 ];
 
+/** Micro-USDT this admin credited by hand on this UTC day. */
+export const readAdminCredits = async (adminId: string, day: string): Promise<Micro> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.adminCredits(adminId, day) }),
+  );
+  return Number(Item?.credited ?? 0);
+};
+
+/**
+ * Adds a credit to the admin's day, in the credit's own ledger transaction: refused (and so the
+ * whole transaction) when it would pass the cap, however many credits race.
+ */
+export const adminCreditItem = (adminId: string, day: string, amount: Micro, cap: Micro): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.adminCredits(adminId, day),
+    UpdateExpression: 'ADD credited :amount',
+    ConditionExpression: 'attribute_not_exists(credited) OR credited <= :room',
+    ExpressionAttributeValues: { ':amount': amount, ':room': cap - amount },
+  },
+});
+
 export const writeAll = async (items: TransactItem[]): Promise<void> => {
   await db.send(new TransactWriteCommand({ TransactItems: items }));
 };

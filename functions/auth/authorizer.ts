@@ -12,8 +12,9 @@ import { verifyIdToken } from '#core/id-token';
  * all the admin routes it protects, so an Allow must not name only the first method asked for.
  */
 const everyMethodOf = (methodArn: string) => {
-  const [arn, apiId, stage] = methodArn.split('/');
-  return `${arn}/${apiId}/${stage}/*/*`;
+  // arn:aws:execute-api:{region}:{account}:{apiId}/{stage}/{method}/{path…}
+  const [api, stage] = methodArn.split('/');
+  return `${api}/${stage}/*/*`;
 };
 
 export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
@@ -27,7 +28,11 @@ export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<AP
     policyDocument: {
       Version: '2012-10-17',
       Statement: [
-        { Action: 'execute-api:Invoke', Effect: allowed ? 'Allow' : 'Deny', Resource: everyMethodOf(event.methodArn) },
+        {
+          Action: 'execute-api:Invoke',
+          Effect: allowed ? 'Allow' : 'Deny',
+          Resource: everyMethodOf(event.methodArn),
+        },
       ],
     },
     // The handler's middleware reads the caller from this (flat strings only).

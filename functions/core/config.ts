@@ -64,6 +64,11 @@ export const config = {
     sponsorCheck: { max: 60, windowMinutes: 10 },
   },
   images: { maxBytes: 500_000 },
+  /**
+   * Manual wallet credits (admin profile edit) one admin may make in a UTC day: a stolen admin
+   * session, or a slip of the finger, cannot mint more than this. Debits are not capped.
+   */
+  admin: { dailyCreditCap: usdt(Number(process.env.ADMIN_DAILY_CREDIT_CAP_USDT ?? 10_000)) },
   ranks: { min: 1, max: 11, supportFrom: 3 },
   exchange: {
     /** The IP members whitelist on their exchange key (the NAT gateway's address in AWS). */

@@ -60,6 +60,8 @@ export const keys = {
   notificationState: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'NOTESTATE' }),
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'CONTACT', GSI2PK: 'CONTACTS', GSI2SK: id }),
   counter: (name: string) => ({ PK: 'COUNTER', SK: name }),
+  /** What one admin credited to members' wallets by hand on one UTC day (YYYY-MM-DD), micro-USDT. */
+  adminCredits: (adminId: string, day: string) => ({ PK: `MEMBER#${adminId}`, SK: `ADMINCREDITS#${day}` }),
   /** An abuse counter: one item per limit, subject and fixed window (TTL removes it after the window). */
   rateCounter: (limit: string, subject: string, windowStart: number) => ({
     PK: `LIMIT#${limit}#${subject}`,

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import {
   CognitoIdentityProviderClient,
+  AdminAddUserToGroupCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -10,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes, type OperationId, type RequestOf } from '#api/routes';
 import type { OutboxEntry } from '#core/mail';
-import { totpCode } from './totp';
+import { enrolTotp, totpCode } from './totp';
 
 export const stack = () => inject('stack');
 
@@ -112,6 +113,21 @@ export const logIn = async (email: string, password: string, totpSecret?: string
     }),
   );
   return answered.AuthenticationResult!.IdToken!;
+};
+
+/**
+ * A fresh admin of its own (a verified member put in the `admin` group by the operator), with TOTP
+ * on unless `totp` is false: for tests whose admin state (a daily cap, MFA) must be theirs alone.
+ */
+export const newAdmin = async (totp = true) => {
+  const member = await newVerifiedMember();
+  await cognito().send(
+    new AdminAddUserToGroupCommand({ UserPoolId: stack().userPoolId, Username: member.email, GroupName: 'admin' }),
+  );
+  const totpSecret = totp
+    ? await enrolTotp(stack().cognitoEndpoint, stack().userPoolClientId, member)
+    : undefined;
+  return { ...member, totpSecret, idToken: await logIn(member.email, member.password, totpSecret) };
 };
 
 /** The seeded admin's ID token (password and authenticator code, as the admin signs in). */

@@ -1,11 +1,8 @@
 /** Helpers of the admin integration tests: members with their own mobile number, the admin's token. */
-import {
-  AdminGetUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { logInAdmin, stack, table } from '../../support/api';
+import { cognito, logInAdmin, stack, table } from '../../support/api';
 import { register, type Side } from '../../support/team';
 
 /** A valid Indian mobile number no other test uses (random 10 digits starting with 9). */
@@ -36,16 +33,9 @@ export const item = async (PK: string, SK: string) =>
     )
   ).Item;
 
-export const cognitoAdmin = () =>
-  new CognitoIdentityProviderClient({
-    endpoint: stack().cognitoEndpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
 /** The Cognito user's attributes, found by one of its usernames or aliases (the e-mail). */
 export const cognitoAttributes = async (username: string): Promise<Record<string, string>> => {
-  const user = await cognitoAdmin().send(
+  const user = await cognito().send(
     new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: username }),
   );
   return Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value!]));

@@ -1,9 +1,9 @@
 /** Transfer email: Cognito and the table move together; the member logs in with the new address only. */
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, logIn, stack, uniqueMember } from '../../support/api';
+import { call, cognito, logIn, stack, uniqueMember } from '../../support/api';
 import { placed } from '../../support/team';
-import { adminToken, claimsOf, cognitoAdmin, cognitoAttributes, item, joinMember } from './support';
+import { adminToken, claimsOf, cognitoAttributes, item, joinMember } from './support';
 
 let admin: string;
 
@@ -108,7 +108,7 @@ describe('transfer email', () => {
     const m = await joinMember();
     const newEmail = fresh();
     // the first attempt got as far as Cognito, then the table write failed
-    await cognitoAdmin().send(
+    await cognito().send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: stack().userPoolId,
         Username: m.email,

@@ -182,7 +182,11 @@ export default function Security() {
             )}
             {status.isPending && <Skeleton h="10" w="64" aria-busy="true" aria-label="Loading" />}
             {status.isError && (
-              <QueryError what="your two-factor setting" error={status.error} onRetry={() => status.refetch()} />
+              <QueryError
+                what="your two-factor setting"
+                error={status.error}
+                onRetry={() => status.refetch()}
+              />
             )}
             {status.isSuccess &&
               (status.data ? (

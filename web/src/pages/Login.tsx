@@ -10,7 +10,9 @@ import { homeFor } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
 
 const asSignInError = (error: unknown) =>
-  error instanceof SignInError ? error : new SignInError('other', 'We could not log you in. Please try again.');
+  error instanceof SignInError
+    ? error
+    : new SignInError('other', 'We could not log you in. Please try again.');
 
 /** The second step for an account with two-factor authentication: the authenticator app's code. */
 function TotpStep({ email, onStartAgain }: { email: string; onStartAgain: () => void }) {
@@ -73,9 +75,7 @@ export default function Login() {
   }
 
   if (needsCode) {
-    return (
-<TotpStep email={email.trim()} onStartAgain={() => setNeedsCode(false)} />
-    );
+    return <TotpStep email={email.trim()} onStartAgain={() => setNeedsCode(false)} />;
   }
 
   const emailMissing = touched && !email.trim();

@@ -35,9 +35,9 @@ export const PAID = 'finished';
 export const CLOSED_UNPAID = new Set(['expired', 'failed', 'refunded']);
 
 /**
- * One provider call's time limit. The wallet function has 10 s (lib/functions.ts); a payout makes
- * up to three calls (create, verify, status) under ONE deadline of this length, so the function
- * always lives to record what it learnt. Overridable for the local stack's tests.
+ * The time limit of one exchange with the provider. The wallet function has 10 s
+ * (lib/functions.ts): a payout's calls (create, verify, status) or a status check's (list, verify,
+ * read) share ONE deadline of this length, so the function always lives to record what it learnt.
  */
 export const providerTimeoutMs = () => Number(process.env.PAYMENTS_TIMEOUT_MS ?? 6_000);
 
@@ -57,6 +57,9 @@ export class ProviderError extends Error {
   }
 }
 
+const JWT_REUSE_MS = 4 * 60_000; // the provider's tokens last about 5 minutes
+let jwt: { token: string; until: number } | undefined;
+
 const request = async (
   method: 'GET' | 'POST',
   path: string,
@@ -74,6 +77,8 @@ const request = async (
     signal: options.signal ?? AbortSignal.timeout(providerTimeoutMs()),
   });
   const text = await response.text();
+  // a token the provider no longer takes is not offered again: the next call logs in afresh
+  if (response.status === 401 && options.token) jwt = undefined;
   // the path only: a query could name nothing secret, but a body could
   if (!response.ok) throw new ProviderError(response.status, `${method} ${path.split('?')[0]}`);
   try {
@@ -146,9 +151,6 @@ export const payoutOutcome = (w: ProviderWithdrawal, payoutId: string): PayoutOu
   return { outcome: 'pending', payoutId, status };
 };
 
-const JWT_REUSE_MS = 4 * 60_000; // the provider's tokens last about 5 minutes
-let jwt: { token: string; until: number } | undefined;
-
 /** The account's JWT for payout calls, reused while it is fresh. */
 const payoutToken = async (signal?: AbortSignal): Promise<string> => {
   if (jwt && jwt.until > Date.now()) return jwt.token;
@@ -190,12 +192,12 @@ const LIST_PAGE = 100;
 const LIST_PAGES = 20;
 
 /** Finds a payout by our id among those created since `since` (the provider lists by date). */
-const findByReference = async (reference: string, since: string) => {
-  const token = await payoutToken();
+const findByReference = async (reference: string, since: string, signal: AbortSignal) => {
+  const token = await payoutToken(signal);
   const from = new Date(new Date(since).getTime() - 5 * 60_000).toISOString();
   for (let page = 0; page < LIST_PAGES; page++) {
     const query = new URLSearchParams({ date_from: from, limit: String(LIST_PAGE), page: String(page) });
-    const { payouts } = PayoutList.parse(await request('GET', `/v1/payout?${query}`, { token }));
+    const { payouts } = PayoutList.parse(await request('GET', `/v1/payout?${query}`, { token, signal }));
     const found = payouts.find((w) => w.unique_external_id === reference);
     if (found) return found;
     if (payouts.length < LIST_PAGE) return null;
@@ -204,10 +206,19 @@ const findByReference = async (reference: string, since: string) => {
 };
 
 /** A status read failed or answered an odd body: we cannot tell, so it is pending. */
-const undetermined = (payoutId?: string): PayoutOutcome => ({ outcome: 'pending', payoutId, status: 'unknown' });
+const undetermined = (payoutId?: string): PayoutOutcome => ({
+  outcome: 'pending',
+  payoutId,
+  status: 'unknown',
+});
 
 export const payments = {
-  createInvoice: async (input: { orderId: string; amountUsdt: string; payCurrency: string; description: string }) => {
+  createInvoice: async (input: {
+    orderId: string;
+    amountUsdt: string;
+    payCurrency: string;
+    description: string;
+  }) => {
     const p = (await request('POST', '/v1/payment', {
       body: {
         price_amount: Number(input.amountUsdt),
@@ -294,17 +305,18 @@ export const payments = {
     reference: string;
     createdAt: string;
   }): Promise<PayoutOutcome | { outcome: 'absent' }> => {
+    const signal = AbortSignal.timeout(providerTimeoutMs()); // one deadline, as for sendPayout
     let w = input.payoutId
-      ? await readBatch(input.payoutId, input.reference)
-      : await findByReference(input.reference, input.createdAt);
+      ? await readBatch(input.payoutId, input.reference, signal)
+      : await findByReference(input.reference, input.createdAt, signal);
     if (!w) return { outcome: 'absent' };
     const batchId = input.payoutId ?? w.batch_withdrawal_id ?? w.id;
     if (!batchId) throw new Error(`payout ${input.reference} has no batch id`);
     if (w.status.toLowerCase() === 'creating') {
       // a refused verify (a racing sweep verified it first, a code at a period's edge) is no
       // answer: the batch is read again, and one still `creating` is pending for the next run
-      await verifyBatch(batchId).catch(() => undefined);
-      w = await readBatch(batchId, input.reference);
+      await verifyBatch(batchId, signal).catch(() => undefined);
+      w = await readBatch(batchId, input.reference, signal);
     }
     return payoutOutcome(w, batchId);
   },

@@ -43,10 +43,17 @@ export const WITHDRAWAL_TIMING = {
    * it (our create call gives up after a few seconds): the hold is released (docs/decisions.md).
    */
   absentReleaseAfterMs: 15 * 60_000,
+  /**
+   * The sweep starts no new withdrawal after this long: its function has 30 s
+   * (lib/functions.ts scheduleTimeout) and one provider exchange takes at most 6 s.
+   */
+  sweepBudgetMs: 18_000,
+  sweepParallel: 4,
 };
 
 const text = {
-  unavailable: 'Withdrawals are not available right now. Nothing was taken from your wallet. Please try again in a few minutes.',
+  unavailable:
+    'Withdrawals are not available right now. Nothing was taken from your wallet. Please try again in a few minutes.',
   processing: (amount: string) =>
     `Your withdrawal of ${amount} USDT is processing. The amount is held until the payout completes.`,
   paid: (amount: string, hash: string) => `Your withdrawal of ${amount} USDT is paid. Hash: ${hash}`,
@@ -171,7 +178,11 @@ export const withdraw = async (
     tx: {
       idempotencyKey: `withdraw:${withdrawal.id}:hold`,
       kind: 'withdraw-hold',
-      postings: transfer(accounts.member(caller.memberId, input.wallet), accounts.hold(caller.memberId), amount),
+      postings: transfer(
+        accounts.member(caller.memberId, input.wallet),
+        accounts.hold(caller.memberId),
+        amount,
+      ),
     },
     memberId: caller.memberId,
     display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
@@ -194,8 +205,19 @@ export const withdraw = async (
   const after = await apply(withdrawal, sent);
   if (after.status === 'failed') throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
   if (after.status === 'paid' && after.hash)
-    return { id: after.id, status: 'paid' as const, message: `Withdraw Hash: ${after.hash}`, hash: after.hash, amount };
-  return { id: after.id, status: 'processing' as const, message: text.processing(formatUsdt(amount)), amount };
+    return {
+      id: after.id,
+      status: 'paid' as const,
+      message: `Withdraw Hash: ${after.hash}`,
+      hash: after.hash,
+      amount,
+    };
+  return {
+    id: after.id,
+    status: 'processing' as const,
+    message: text.processing(formatUsdt(amount)),
+    amount,
+  };
 };
 
 const row = (w: Withdrawal): WithdrawalRow => ({
@@ -232,7 +254,10 @@ export const payoutCallback = async (
   try {
     return { status: await reconcile(w) };
   } catch (error) {
-    logger.warn('payout callback: the provider could not be asked', { withdrawalId: w.id, error: error as Error });
+    logger.warn('payout callback: the provider could not be asked', {
+      withdrawalId: w.id,
+      error: error as Error,
+    });
     return { status: 'processing' }; // the sweep asks again
   }
 };
@@ -245,15 +270,26 @@ export const payoutCallback = async (
  */
 export const sweepWithdrawals = async () => {
   const counts = { paid: 0, refunded: 0, processing: 0, errors: 0 };
+  const started = Date.now();
   const before = new Date(now().getTime() - WITHDRAWAL_TIMING.sweepAfterMs).toISOString();
-  for (const w of await listOpenWithdrawals(before)) {
-    try {
-      counts[await reconcile(w)]++;
-    } catch (error) {
-      counts.errors++;
-      logger.warn('sweeping a withdrawal failed', { withdrawalId: w.id, error: error as Error });
+  const queue = await listOpenWithdrawals(before);
+  const worker = async () => {
+    // what is left when the time is up stays open for the next run
+    for (
+      let w = queue.shift();
+      w && Date.now() - started < WITHDRAWAL_TIMING.sweepBudgetMs;
+      w = queue.shift()
+    ) {
+      try {
+        counts[await reconcile(w)]++;
+      } catch (error) {
+        counts.errors++;
+        logger.warn('sweeping a withdrawal failed', { withdrawalId: w.id, error: error as Error });
+      }
     }
-  }
+  };
+  // a few at once: one provider that hangs on some payouts does not starve the rest
+  await Promise.all(Array.from({ length: WITHDRAWAL_TIMING.sweepParallel }, worker));
   if (counts.paid || counts.refunded || counts.errors) logger.info('withdrawals swept', counts);
   return counts;
 };

@@ -63,8 +63,7 @@ type Switch = keyof typeof PAYOUT_SWITCHES | 'normal';
 
 const switchOf = (address: string): Switch =>
   (Object.entries(PAYOUT_SWITCHES).find(([, prefix]) => address.toLowerCase().startsWith(prefix))?.[0] as
-    | Switch
-    | undefined) ?? 'normal';
+    Switch | undefined) ?? 'normal';
 
 /** The local provider account (not a secret: it exists only in this simulator). */
 export const LOCAL_PAYOUT_ACCOUNT = {
@@ -237,7 +236,8 @@ export const startPaymentSimulator = (options: {
 
   /** A pending payout whose time has come ends now (also after a restart lost its timer). */
   const endIfDue = (w: SimWithdrawal) => {
-    if (w.endsAt && w.endsAs && !FINAL.has(w.status) && w.endsAt <= new Date().toISOString()) move(w, w.endsAs);
+    if (w.endsAt && w.endsAs && !FINAL.has(w.status) && w.endsAt <= new Date().toISOString())
+      move(w, w.endsAs);
   };
 
   /** The 2FA went through: each withdrawal of the batch goes its switch's way. */
@@ -317,14 +317,24 @@ ${
         return (json(res, 200, { token: issueJwt() }), true);
       }
       if (path.startsWith('/v1/payout') && !bearerValid(req))
-        return (json(res, 401, { message: 'Authorization header is empty (Bearer JWTtoken is required)' }), true);
+        return (
+          json(res, 401, { message: 'Authorization header is empty (Bearer JWTtoken is required)' }),
+          true
+        );
       if (method === 'POST' && path === '/v1/payout') {
         const input = JSON.parse(await readBody(req)) as {
           ipn_callback_url?: string;
-          withdrawals: { address: string; amount: number; currency: string; unique_external_id?: string; ipn_callback_url?: string }[];
+          withdrawals: {
+            address: string;
+            amount: number;
+            currency: string;
+            unique_external_id?: string;
+            ipn_callback_url?: string;
+          }[];
         };
         const behaviours = input.withdrawals.map((w) => switchOf(w.address));
-        if (behaviours.includes('unreachable')) return (json(res, 503, { message: 'Service Unavailable' }), true);
+        if (behaviours.includes('unreachable'))
+          return (json(res, 503, { message: 'Service Unavailable' }), true);
         const batchId = String(randomInt(5_000_000_000, 5_999_999_999));
         const at = new Date().toISOString();
         const created = input.withdrawals.map((w, i) => {
@@ -406,7 +416,9 @@ ${
         'Payment simulator',
         `<h1>Payment simulator</h1><p class="note">A local stand-in for the crypto payment provider. Open an invoice to pay it; the provider's signed callback then credits the wallet.</p>
 <h2>Invoices</h2><table><thead><tr><th>Payment id</th><th>Amount</th><th>Status</th><th>Created</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No invoices yet.</td></tr>'}</tbody></table>
-<h2>Payouts</h2><p class="note">How a payout behaves follows its address's first digits: ${Object.entries(PAYOUT_SWITCHES)
+<h2>Payouts</h2><p class="note">How a payout behaves follows its address's first digits: ${Object.entries(
+          PAYOUT_SWITCHES,
+        )
           .map(([name, prefix]) => `<code>${prefix}</code> ${esc(name)}`)
           .join(', ')}; any other address is paid at once.</p>
 <table><thead><tr><th>Batch</th><th>Address</th><th>Amount</th><th>Status</th><th>Hash or error</th><th>Last callback</th></tr></thead><tbody>${payouts || '<tr><td colspan="6">No payouts yet.</td></tr>'}</tbody></table>`,

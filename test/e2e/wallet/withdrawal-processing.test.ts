@@ -45,7 +45,9 @@ describe('a pending withdrawal', () => {
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('30.00 USDT');
     // processing (held) first, then Paid with the hash once the provider finished
     await expect
-      .poll(async () => (await list.locator('tbody tr').first().innerText()).includes('Paid'), { timeout: 20_000 })
+      .poll(async () => (await list.locator('tbody tr').first().innerText()).includes('Paid'), {
+        timeout: 20_000,
+      })
       .toBe(true);
     expect(await list.locator('tbody tr').first().innerText()).toMatch(/0x[0-9a-f]{64}/);
     await expect.poll(visible(page, 'Held for withdrawals')).toBe(false);

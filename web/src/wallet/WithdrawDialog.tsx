@@ -93,8 +93,8 @@ export function WithdrawDialog({
               {formatUsdt(withdraw.data.amount)} USDT is held until the payout completes.
             </Text>
             <Text>
-              You will be notified when it is paid (with its hash) or, if the payout fails, when the
-              amount is back in your wallet. Your withdrawals are listed on the Wallet page.
+              You will be notified when it is paid (with its hash) or, if the payout fails, when the amount is
+              back in your wallet. Your withdrawals are listed on the Wallet page.
             </Text>
           </Stack>
         </FormAlert>

@@ -66,7 +66,9 @@ export function WithdrawalList() {
               <Table.Body>
                 {query.data.items.map((w) => (
                   <Table.Row key={w.id}>
-                    <Table.Cell whiteSpace="nowrap">{format(new Date(w.date), 'dd MMM yy, HH:mm')}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {format(new Date(w.date), 'dd MMM yy, HH:mm')}
+                    </Table.Cell>
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                       {formatUsdt(w.amount)} USDT
                     </Table.Cell>

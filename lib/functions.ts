@@ -1,12 +1,13 @@
 /**
  * THE Lambda settings of the stack and the one place functions are made. Every function is a
  * NodejsFunction bundled locally by esbuild (no Docker) from `functions/<domain>/…`, built with
- * `functionDefaults` spread in, and given every wiring shared with `share()` (table, mail, ...).
+ * `functionDefaults` spread in, and given every wiring shared with `share()` (its grants, by its
+ * name in lib/permissions.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Tags } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -43,7 +44,12 @@ export const functionDefaults = {
 
 export const scheduleTimeout = Duration.seconds(30);
 
+/** The tag that names a function as lib/permissions.ts does (the console and the infra tests read it). */
+export const FUNCTION_NAME_TAG = 'trendex:function';
+
 export interface FunctionOptions {
+  /** The function's name in lib/permissions.ts: 'api/auth', 'schedule/botTick', 'realtime'. */
+  name: string;
   /** The entry file, relative to the functions folder: 'auth/handler.ts'. */
   entry: string;
   /** The named export; 'handler' unless said. */
@@ -53,10 +59,10 @@ export interface FunctionOptions {
   description?: string;
 }
 
-/** Something every function gets: environment variables and/or grants. */
+/** Something every function gets: environment variables and/or grants (by the function's name). */
 export interface Wiring {
   environment?: Record<string, string>;
-  grant?: (fn: NodejsFunction) => void;
+  grant?: (fn: NodejsFunction, name: string) => void;
 }
 
 /** '$connect' -> 'Connect', 'botTick' -> 'BotTick': construct ids from names. */
@@ -64,7 +70,7 @@ export const pascal = (name: string): string =>
   name.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 export class Functions {
-  private readonly created: NodejsFunction[] = [];
+  private readonly created: [NodejsFunction, string][] = [];
   private readonly wirings: Wiring[] = [];
 
   /** @param functionsDir where the Lambda sources live (the repository's functions/ folder). */
@@ -78,7 +84,7 @@ export class Functions {
   /** Applies a wiring to every function made so far and every function made later. */
   share(wiring: Wiring): void {
     this.wirings.push(wiring);
-    for (const fn of this.created) apply(fn, wiring);
+    for (const [fn, name] of this.created) apply(fn, name, wiring);
   }
 
   create(scope: Construct, id: string, options: FunctionOptions): NodejsFunction {
@@ -91,13 +97,14 @@ export class Functions {
       environment: { ...functionDefaults.environment, ...options.environment },
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
     });
-    for (const wiring of this.wirings) apply(fn, wiring);
-    this.created.push(fn);
+    Tags.of(fn).add(FUNCTION_NAME_TAG, options.name);
+    for (const wiring of this.wirings) apply(fn, options.name, wiring);
+    this.created.push([fn, options.name]);
     return fn;
   }
 }
 
-function apply(fn: NodejsFunction, wiring: Wiring): void {
+function apply(fn: NodejsFunction, name: string, wiring: Wiring): void {
   for (const [key, value] of Object.entries(wiring.environment ?? {})) fn.addEnvironment(key, value);
-  wiring.grant?.(fn);
+  wiring.grant?.(fn, name);
 }

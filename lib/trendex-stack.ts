@@ -1,10 +1,12 @@
-import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { domains as routeDomains, routes as routeTable } from '../api/routes';
 import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules';
 import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
@@ -13,6 +15,13 @@ import { Storage } from './constructs/storage';
 import { TeamWork } from './constructs/team-work';
 import { Web } from './constructs/web';
 import { Functions } from './functions';
+import { type Grants, grantsOf, permissions as permissionTable } from './permissions';
+
+/**
+ * The payment provider's credentials: one Secrets Manager secret the operator creates before
+ * deploying (docs/operations.md), read by the functions at run time, never put in their settings.
+ */
+export const PAYMENTS_SECRET_NAME = 'trendex/payments';
 
 export interface TrendexStackProps extends StackProps {
   /** Where the Lambda sources live; the repository's functions/ unless said (tests use fixtures). */
@@ -22,6 +31,8 @@ export interface TrendexStackProps extends StackProps {
   domains?: readonly string[];
   /** The schedule rules; api/schedules.ts unless said. */
   schedules?: readonly ScheduleRule[];
+  /** What each function may do; lib/permissions.ts unless said. */
+  permissions?: Readonly<Record<string, Grants>>;
 }
 
 /**
@@ -36,24 +47,18 @@ export class TrendexStack extends Stack {
     const mailFrom = context('mailFrom', 'no-reply@trendex.example');
     const supportEmail = context('supportEmail', 'support@trendex.example');
 
+    const routes: Record<string, ApiRoute> = props.routes ?? routeTable;
+
     const data = new Data(this, 'Data');
     const web = new Web(this, 'Web');
     const mail = new Mail(this, 'Mail', { mailFrom, supportEmail });
     const storage = new Storage(this, 'Storage', { webOrigin: web.url });
 
-    // What every function gets, including those created later: the table, mail, the web URL.
     const functions = new Functions(props.functionsDir);
     functions.share({
       environment: {
-        TABLE_NAME: data.table.tableName,
-        MAIL_FROM: mailFrom,
-        SUPPORT_EMAIL: supportEmail,
         WEB_URL: web.url, // links in mails
         WEB_ORIGIN: web.url, // the CORS origin of Lambda proxy responses
-      },
-      grant: (fn) => {
-        data.table.grantReadWriteData(fn);
-        mail.grantSend(fn);
       },
     });
 
@@ -63,48 +68,52 @@ export class TrendexStack extends Stack {
       cognitoMailViaSes: context('cognitoSesEmail', 'false') === 'true',
     });
     const realtime = new Realtime(this, 'Realtime', { functions });
-    // Any function may push to WebSocket connections (notifications, chat replies, bot trades, prices).
-    functions.share({ grant: (fn) => realtime.grantPush(fn) });
-
     const api = new Api(this, 'Api', {
       functions,
-      routes: props.routes ?? routeTable,
+      routes,
       domains: props.domains ?? routeDomains,
       userPool: auth.userPool,
       webOrigin: web.url,
     });
+    new Firewall(this, 'Firewall', { stageArn: api.restApi.deploymentStage.stageArn, routes });
     const queues = new Queues(this, 'Queues', { functions });
-    const schedules = new Schedules(this, 'Schedules', {
-      functions,
-      rules: props.schedules ?? scheduleTable,
-    });
-
+    new Schedules(this, 'Schedules', { functions, rules: props.schedules ?? scheduleTable });
     new TeamWork(this, 'TeamWork', { functions, table: data.table });
 
-    // Per-function wiring.
-    if (api.functions.auth) auth.grantAdminApis(api.functions.auth);
-    // profile edit (the `name` attribute) and Transfer email (the login address)
-    if (api.functions.admin) auth.grantAdminApis(api.functions.admin);
-    auth.exposePoolIds(realtime.handler); // verifies the ID token of $connect
-    for (const fn of [...Object.values(api.functions), realtime.handler]) storage.grantImages(fn);
-    if (schedules.functions.botTick) queues.grantSend(schedules.functions.botTick);
-    // Exchange secrets: only the key-binding function (exchange domain) and the executor decrypt.
-    if (api.functions.exchange) data.grantKeyBinding(api.functions.exchange);
-    if (queues.executor) data.grantSecretsDecrypt(queues.executor);
-    // The payment provider's credentials: secrets the operator creates before deploying
-    // (docs/operations.md), resolved by CloudFormation into the wallet function's settings.
+    // Each function gets what lib/permissions.ts gives it, and nothing else.
+    const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
+    const table = props.permissions ?? permissionTable;
+    functions.share({
+      grant: (fn, name) => {
+        const grants = grantsOf(table, name);
+        if (grants.table) data.grantTable(fn, grants.table);
+        if (grants.mail) mail.grantSend(fn);
+        if (grants.push) realtime.grantPush(fn);
+        if (grants.cognito) auth.grantOperations(fn, grants.cognito);
+        if (grants.verifiesTokens) auth.exposePoolIds(fn);
+        if (grants.images) storage.grantImages(fn);
+        if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
+        if (grants.sendsOrders) queues.grantSend(fn);
+        if (grants.paymentSecret) {
+          paymentSecret.grantRead(fn);
+          fn.addEnvironment('PAYMENTS_SECRET_ID', PAYMENTS_SECRET_NAME);
+        }
+      },
+    });
+
+    // The provider calls these back (deposit and payout callbacks): URLs built from the API's id,
+    // not its stage URL, since the stage depends on this function's methods.
     if (api.functions.wallet) {
-      const secret = (name: string) => SecretValue.secretsManager(name).unsafeUnwrap();
-      api.functions.wallet.addEnvironment('PAYMENTS_API_KEY', secret('trendex/payments/api-key'));
-      api.functions.wallet.addEnvironment('PAYMENTS_IPN_SECRET', secret('trendex/payments/ipn-secret'));
-      // Built from the API's id, not its stage URL: the stage depends on this function's methods.
-      const { restApiId } = api.restApi;
-      api.functions.wallet.addEnvironment(
-        'PAYMENTS_IPN_URL',
-        `https://${restApiId}.execute-api.${this.region}.${this.urlSuffix}/${API_STAGE}/wallet/ipn`,
-      );
+      for (const [variable, operationId] of [
+        ['PAYMENTS_IPN_URL', 'paymentCallback'],
+        ['PAYMENTS_PAYOUT_IPN_URL', 'payoutCallback'],
+      ] as const) {
+        const route = routes[operationId];
+        if (route) api.functions.wallet.addEnvironment(variable, `${api.origin}/${API_STAGE}${route.path}`);
+      }
     }
 
+    web.allowConnections(api.origin, realtime.api.apiEndpoint, auth.endpoint);
     web.publish({
       apiUrl: api.url,
       wsUrl: realtime.url,

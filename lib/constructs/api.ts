@@ -1,23 +1,27 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import {
-  AuthorizationType,
   CognitoUserPoolsAuthorizer,
   Cors,
   EndpointType,
+  IdentitySource,
+  type IAuthorizer,
   type IResource,
   LambdaIntegration,
+  type MethodDeploymentOptions,
   ResponseType,
   RestApi,
+  TokenAuthorizer,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { pascal, type Functions } from '../functions';
+import { publicLimitOf, STAGE_THROTTLE } from '../throttling';
 
-/** The part of an api/routes.ts route that shapes API Gateway. */
 /** The REST API's one stage; a literal so URLs can be built without depending on the stage. */
 export const API_STAGE = 'v1';
 
+/** The part of an api/routes.ts route that shapes API Gateway. */
 export interface ApiRoute {
   method: string;
   path: string;
@@ -38,22 +42,42 @@ export interface ApiProps {
 
 /**
  * The REST API, built from the route table: one Lambda per domain, one method per route, all
- * Lambda proxy. Public routes have no authorizer; member and admin routes need a Cognito ID token
- * (admin is checked again in the handler).
+ * Lambda proxy. Public routes have no authorizer and their own throttling (lib/throttling.ts);
+ * member routes need a Cognito ID token; admin routes a token that the admin authorizer
+ * (functions/auth/authorizer.ts) finds in the `admin` group with a TOTP sign-in, so API Gateway
+ * refuses anyone else before the function runs (which checks again).
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
   readonly functions: Record<string, NodejsFunction> = {};
+  /** https://<id>.execute-api.<region>.<suffix>: from the API's id, so it does not depend on the stage. */
+  readonly origin: string;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
+    const publicMethods: Record<string, MethodDeploymentOptions> = {};
+    for (const route of Object.values(props.routes).filter((r) => r.access === 'public')) {
+      const { rateLimit, burstLimit } = publicLimitOf(route);
+      publicMethods[`${route.path}/${route.method}`] = {
+        throttlingRateLimit: rateLimit,
+        throttlingBurstLimit: burstLimit,
+      };
+    }
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: 'trendex-api',
       description: 'Trendex REST API, built from api/routes.ts',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
-      deployOptions: { stageName: API_STAGE, tracingEnabled: true },
+      deployOptions: {
+        stageName: API_STAGE,
+        tracingEnabled: true,
+        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+        methodOptions: publicMethods,
+      },
     });
+    const { region, urlSuffix } = Stack.of(this);
+    this.origin = `https://${this.restApi.restApiId}.execute-api.${region}.${urlSuffix}`;
     this.restApi.node.tryRemoveChild('Endpoint'); // its own output: the stack outputs ApiUrl
     // Errors made by API Gateway itself (401 from the authorizer, throttling) carry CORS too,
     // or the browser hides them from the app.
@@ -67,6 +91,7 @@ export class Api extends Construct {
     const integrations: Record<string, LambdaIntegration> = {};
     for (const domain of props.domains) {
       const fn = props.functions.create(this, `${pascal(domain)}Function`, {
+        name: `api/${domain}`,
         entry: `${domain}/handler.ts`,
       });
       this.functions[domain] = fn;
@@ -75,21 +100,39 @@ export class Api extends Construct {
       integrations[domain] = new LambdaIntegration(fn, { scopePermissionToMethod: false });
     }
 
-    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
-      cognitoUserPools: [props.userPool],
-      identitySource: 'method.request.header.Authorization',
-      resultsCacheTtl: Duration.minutes(5),
-    });
+    // Made on first use: an authorizer no method uses fails the synth.
+    const authorizers: Partial<Record<ApiRoute['access'], IAuthorizer>> = {};
+    const makeAuthorizer = {
+      member: () =>
+        new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+          cognitoUserPools: [props.userPool],
+          identitySource: IdentitySource.header('Authorization'),
+          resultsCacheTtl: Duration.minutes(5),
+        }),
+      admin: () =>
+        new TokenAuthorizer(this, 'AdminAuthorizer', {
+          handler: props.functions.create(this, 'AdminAuthorizerFunction', {
+            name: 'adminAuthorizer',
+            entry: 'auth/authorizer.ts',
+            description: 'Admin routes: the caller must be in the admin group, signed in with TOTP',
+          }),
+          identitySource: IdentitySource.header('Authorization'),
+          // Anything but a bearer token is refused without running the function.
+          validationRegex: '^Bearer [-_.A-Za-z0-9]+$',
+          // Its answer covers every admin route, for this long per token.
+          resultsCacheTtl: Duration.minutes(5),
+        }),
+    };
     const withMethods = new Set<IResource>();
     for (const [operationId, route] of Object.entries(props.routes)) {
       const integration = integrations[route.domain];
       if (!integration) throw new Error(`Route ${operationId}: domain ${route.domain} is not in domains`);
-      const auth =
+      const authorizer =
         route.access === 'public'
-          ? { authorizationType: AuthorizationType.NONE }
-          : { authorizationType: AuthorizationType.COGNITO, authorizer };
+          ? undefined
+          : (authorizers[route.access] ??= makeAuthorizer[route.access]());
       const resource = this.restApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, integration, { operationName: operationId, ...auth });
+      resource.addMethod(route.method, integration, { operationName: operationId, authorizer });
       withMethods.add(resource);
     }
     // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate

@@ -1,6 +1,8 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
+  Mfa,
   StringAttribute,
   UserPool,
   UserPoolEmail,
@@ -12,24 +14,14 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { pascal, type Functions } from '../functions';
-
-/** The Cognito admin APIs our auth code calls (sign-up, our own e-mail verification, reset, roles). */
-const COGNITO_ADMIN_ACTIONS = [
-  'AdminConfirmSignUp',
-  'AdminGetUser',
-  'SignUp',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-  'AdminAddUserToGroup',
-  'AdminUpdateUserAttributes',
-  'ListUsers',
-].map((a) => `cognito-idp:${a}`);
+import type { CognitoAction } from '../permissions';
 
 /** The exports of functions/auth/triggers.ts and the Cognito operation each one serves. */
 const TRIGGERS = [
   ['preSignUp', UserPoolOperation.PRE_SIGN_UP],
   ['postConfirmation', UserPoolOperation.POST_CONFIRMATION],
   ['customMessage', UserPoolOperation.CUSTOM_MESSAGE],
+  ['preTokenGeneration', UserPoolOperation.PRE_TOKEN_GENERATION],
 ] as const;
 
 export interface AuthProps {
@@ -42,7 +34,9 @@ export interface AuthProps {
 
 /**
  * The user pool: e-mail is the username; Cognito's own verification mail is off (autoVerify off),
- * our verification token mail confirms accounts with AdminConfirmSignUp.
+ * our verification token mail confirms accounts with AdminConfirmSignUp. TOTP MFA is optional for
+ * members; admins must enrol (the app asks them to, and the admin routes' authorizer refuses an
+ * admin token without the `mfa` claim of a TOTP sign-in, added by the pre token generation trigger).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -75,6 +69,8 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       email: props.cognitoMailViaSes ? UserPoolEmail.withSES({ fromEmail: props.mailFrom }) : undefined,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -83,31 +79,36 @@ export class Auth extends Construct {
     this.userPool.addGroup('SupportGroup', { groupName: 'support', description: 'Support staff' });
 
     this.client = this.userPool.addClient('WebClient', {
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only: the password never leaves the browser. (The local stack signs in with
+      // USER_PASSWORD_AUTH because cognito-local has no SRP; AWS refuses that flow.)
+      authFlows: { userSrp: true },
+      // A signed-in member may change their name and nothing else: the e-mail, the username
+      // (preferred_username) and custom:sponsor/side are set by our own code only (the sign-up API
+      // sends no attributes; Cognito takes the e-mail from the username).
+      writeAttributes: new ClientAttributes().withStandardAttributes({ fullname: true }),
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,
     });
 
-    // Three functions from one entry (one bundle asset, three handler exports): each trigger keeps
+    // Four functions from one entry (one bundle asset, four handler exports): each trigger keeps
     // its own log group, metrics and timeout.
-    const anyPoolHere = Stack.of(this).formatArn({
-      service: 'cognito-idp',
-      resource: 'userpool',
-      resourceName: '*',
-    });
     const triggers = TRIGGERS.map(([name, operation]) => {
       const fn = props.functions.create(this, `${pascal(name)}Trigger`, {
+        name: `trigger/${name}`,
         entry: 'auth/triggers.ts',
         handler: name,
       });
       this.userPool.addTrigger(operation, fn);
-      // The pool depends on its triggers, so a trigger may not reference the pool (a cycle):
-      // the pool id comes in the event, and the grant is on any pool of this account and region.
-      fn.addToRolePolicy(new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [anyPoolHere] }));
       return [name, fn] as const;
     });
     this.triggers = Object.fromEntries(triggers) as Auth['triggers'];
+  }
+
+  /** Where the web app signs in (the CSP's connect-src). */
+  get endpoint(): string {
+    const { region, urlSuffix } = Stack.of(this);
+    return `https://cognito-idp.${region}.${urlSuffix}`;
   }
 
   /** The pool ids, for functions that verify tokens or call Cognito (never a trigger: cycle). */
@@ -116,11 +117,21 @@ export class Auth extends Construct {
     fn.addEnvironment('USER_POOL_CLIENT_ID', this.client.userPoolClientId);
   }
 
-  /** Pool ids plus the Cognito admin APIs on this pool (exact ARN: no cycle for a non-trigger). */
-  grantAdminApis(fn: LambdaFunction): void {
-    this.exposePoolIds(fn);
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [this.userPool.userPoolArn] }),
-    );
+  /** These Cognito operations on this pool, and its ids in env. */
+  grantOperations(fn: LambdaFunction, operations: readonly CognitoAction[]): void {
+    const actions = operations.map((o) => `cognito-idp:${o}`);
+    if (!Object.values<LambdaFunction>(this.triggers).includes(fn)) {
+      this.exposePoolIds(fn);
+      fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.userPool.userPoolArn] }));
+      return;
+    }
+    // The pool depends on its triggers, so a trigger may not reference the pool (a cycle): the
+    // pool id comes in the event, and the grant is on any pool of this account and region.
+    const anyPoolHere = Stack.of(this).formatArn({
+      service: 'cognito-idp',
+      resource: 'userpool',
+      resourceName: '*',
+    });
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [anyPoolHere] }));
   }
 }

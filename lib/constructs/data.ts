@@ -1,8 +1,16 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import type { Grants, TableAccess } from '../permissions';
+
+/**
+ * The item writes. TransactWriteItems has no action of its own: IAM authorizes each of its items
+ * as the Put, Update or Delete it is (ConditionCheckItem comes with the read grant).
+ */
+const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'].map((a) => `dynamodb:${a}`);
 
 /** The single table and the KMS key that encrypts members' exchange API secrets. */
 export class Data extends Construct {
@@ -31,7 +39,7 @@ export class Data extends Construct {
     }
 
     // The key policy is CDK's default (the account may delegate to IAM); no function is named in
-    // it. Decrypt is granted on identity policies to exactly two functions, below.
+    // it. Its uses are granted on identity policies, by lib/permissions.ts (exchangeKey).
     this.secretsKey = new Key(this, 'ExchangeSecretsKey', {
       description: 'Trendex: envelope encryption of members exchange API secrets',
       enableKeyRotation: true,
@@ -39,15 +47,27 @@ export class Data extends Construct {
     });
   }
 
-  /** The key-binding function (exchange domain): makes data keys, encrypts, decrypts to verify. */
-  grantKeyBinding(fn: LambdaFunction): void {
-    this.secretsKey.grant(fn, 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:Decrypt');
-    fn.addEnvironment('SECRETS_KEY_ID', this.secretsKey.keyId);
+  /** TABLE_NAME in env and the access lib/permissions.ts gives. */
+  grantTable(fn: LambdaFunction, access: TableAccess): void {
+    fn.addEnvironment('TABLE_NAME', this.table.tableName);
+    if (access === 'readWrite') {
+      this.table.grantReadWriteData(fn);
+      return;
+    }
+    this.table.grantReadData(fn);
+    if (access === 'read') return;
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: WRITE_ACTIONS,
+        resources: [this.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.writes } },
+      }),
+    );
   }
 
-  /** The order executor: decrypts the stored secrets to sign exchange calls. */
-  grantSecretsDecrypt(fn: LambdaFunction): void {
-    this.secretsKey.grant(fn, 'kms:Decrypt');
+  /** SECRETS_KEY_ID in env and these operations on the exchange secrets' key. */
+  grantExchangeKey(fn: LambdaFunction, operations: NonNullable<Grants['exchangeKey']>): void {
+    this.secretsKey.grant(fn, ...operations.map((o) => `kms:${o}`));
     fn.addEnvironment('SECRETS_KEY_ID', this.secretsKey.keyId);
   }
 }

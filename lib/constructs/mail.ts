@@ -1,6 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
@@ -25,13 +25,16 @@ export class Mail extends Construct {
   }
 
   /**
-   * ses:SendEmail on the account's identities: while the account is in the SES sandbox, SES also
-   * authorizes against the (verified) recipient identities, so the sender's ARN alone is not enough.
+   * The sender and support addresses in env, and ses:SendEmail (simple content: no raw mail) on
+   * the account's identities: while the account is in the SES sandbox, SES also authorizes
+   * against the (verified) recipient identities, so the sender's ARN alone is not enough.
    */
-  grantSend(fn: IFunction): void {
+  grantSend(fn: LambdaFunction): void {
+    fn.addEnvironment('MAIL_FROM', this.mailFrom);
+    fn.addEnvironment('SUPPORT_EMAIL', this.supportEmail);
     fn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        actions: ['ses:SendEmail'],
         resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
       }),
     );

@@ -48,6 +48,7 @@ export class Queues extends Construct {
     // file exists at synth time (no placeholder code). The queues exist from day one.
     if (props.functions.exists(EXECUTOR_ENTRY)) {
       this.executor = props.functions.create(this, 'Executor', {
+        name: 'orderExecutor',
         entry: EXECUTOR_ENTRY,
         timeout: EXECUTOR_TIMEOUT,
         environment: { ORDER_QUEUE_URL: this.orders.queueUrl },

@@ -30,7 +30,10 @@ export class Realtime extends Construct {
       stageName: 'live',
       autoDeploy: true,
     });
-    this.handler = props.functions.create(this, 'Handler', { entry: 'realtime/handler.ts' });
+    this.handler = props.functions.create(this, 'Handler', {
+      name: 'realtime',
+      entry: 'realtime/handler.ts',
+    });
     // The routes of the WebSocket contract, all served by functions/realtime/handler.ts.
     for (const routeKey of wsRoutes) {
       const name = pascal(routeKey); // Connect, Disconnect, Subscribe: distinct ids

@@ -36,6 +36,7 @@ export class Schedules extends Construct {
       if (!props.functions.exists(entry)) continue;
       const name = pascal(rule.name);
       const fn = props.functions.create(this, `${name}Function`, {
+        name: `schedule/${rule.name}`,
         entry,
         handler: rule.handlerExport,
         timeout: scheduleTimeout,

@@ -31,7 +31,11 @@ export class Storage extends Construct {
     });
   }
 
-  /** Presigns uploads and reads images: IMAGES_BUCKET in env, read/write on the bucket. */
+  /**
+   * Presigns uploads and reads images: IMAGES_BUCKET in env, read/write on the bucket. For the
+   * function that serves complaint images, which arrives with a later issue (lib/permissions.ts
+   * `images`): no function has it today.
+   */
   grantImages(fn: LambdaFunction): void {
     this.images.grantReadWrite(fn);
     fn.addEnvironment('IMAGES_BUCKET', this.images.bucketName);

@@ -26,6 +26,7 @@ export class TeamWork extends Construct {
     super(scope, id);
     if (!props.functions.exists(ENTRY)) return;
     this.consumer = props.functions.create(this, 'Consumer', {
+      name: 'teamConsumer',
       entry: ENTRY,
       handler: 'teamConsumer',
       timeout: Duration.minutes(1),

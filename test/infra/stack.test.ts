@@ -6,19 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { wsRoutes } from '../../api/realtime';
 import { routes } from '../../api/routes';
 import { schedules } from '../../api/schedules';
-import { decryptingRoles, ofType, type Resource, restMethods, synthesize } from './support';
+import { decryptingRoles, ofType, ourFunctions, type Resource, restMethods, synthesize } from './support';
 
 let template: Template;
 let resources: Record<string, Resource>;
 beforeAll(() => {
   ({ template, resources } = synthesize());
 }, 120_000); // bundles every function with esbuild
-
-/** Our functions (every one has the table); the others are CDK's own (the S3 deployment handler). */
-const ourFunctions = () =>
-  ofType(resources, 'AWS::Lambda::Function').filter(
-    ([, f]) => f.Properties!.Environment?.Variables?.TABLE_NAME,
-  );
 
 describe('data', () => {
   it('has one table with PITR, deletion protection, streams, TTL and two GSIs, retained', () => {
@@ -60,21 +54,6 @@ describe('REST API', () => {
     expect([...methods().keys()].sort()).toEqual(expected.sort());
   });
 
-  it('puts the Cognito authorizer on every member and admin route and none on public routes', () => {
-    const [[authorizerId, authorizer]] = ofType(resources, 'AWS::ApiGateway::Authorizer');
-    expect(authorizer.Properties!.Type).toBe('COGNITO_USER_POOLS');
-    for (const [operationId, route] of Object.entries(routes)) {
-      const method = methods().get(`${route.method} ${route.path}`)!;
-      if (route.access === 'public') {
-        expect(method.AuthorizationType, operationId).toBe('NONE');
-        expect(method.AuthorizerId, operationId).toBeUndefined();
-      } else {
-        expect(method.AuthorizationType, operationId).toBe('COGNITO_USER_POOLS');
-        expect(method.AuthorizerId, operationId).toEqual({ Ref: authorizerId });
-      }
-    }
-  });
-
   it("integrates every route (Lambda proxy) with its domain's function", () => {
     for (const route of Object.values(routes)) {
       const integration = methods().get(`${route.method} ${route.path}`)!.Integration;
@@ -87,10 +66,9 @@ describe('REST API', () => {
 
 describe('functions', () => {
   it('runs every function of ours on Node.js 22, arm64, bundled by esbuild into a zip', () => {
-    const fns = ourFunctions();
-    expect(fns.length).toBeGreaterThanOrEqual(new Set(Object.values(routes).map((r) => r.domain)).size + 4);
-    for (const [id, fn] of fns) {
-      const p = fn.Properties!;
+    const fns = ourFunctions(resources);
+    expect(fns.size).toBeGreaterThanOrEqual(new Set(Object.values(routes).map((r) => r.domain)).size + 4);
+    for (const [id, { fn: p }] of fns) {
       expect(p.Runtime, id).toBe('nodejs22.x');
       expect(p.Architectures, id).toEqual(['arm64']);
       expect(p.Handler, id).toMatch(/^index\.\w+$/);
@@ -101,12 +79,22 @@ describe('functions', () => {
     }
   });
 
-  it('wires the three Cognito triggers from functions/auth/triggers.ts', () => {
+  it('wires the four Cognito triggers from functions/auth/triggers.ts', () => {
     const lambdaConfig = ofType(resources, 'AWS::Cognito::UserPool')[0][1].Properties!.LambdaConfig;
-    expect(Object.keys(lambdaConfig).sort()).toEqual(['CustomMessage', 'PostConfirmation', 'PreSignUp']);
-    const handlers = ourFunctions().map(([, f]) => f.Properties!.Handler);
+    expect(Object.keys(lambdaConfig).sort()).toEqual([
+      'CustomMessage',
+      'PostConfirmation',
+      'PreSignUp',
+      'PreTokenGeneration',
+    ]);
+    const handlers = [...ourFunctions(resources).values()].map(({ fn }) => fn.Handler);
     expect(handlers).toEqual(
-      expect.arrayContaining(['index.preSignUp', 'index.postConfirmation', 'index.customMessage']),
+      expect.arrayContaining([
+        'index.preSignUp',
+        'index.postConfirmation',
+        'index.customMessage',
+        'index.preTokenGeneration',
+      ]),
     );
   });
 
@@ -139,9 +127,20 @@ describe('Cognito', () => {
     });
     const groups = ofType(resources, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties!.GroupName);
     expect(groups.sort()).toEqual(['admin', 'support']);
+  });
+
+  it('offers TOTP as the second factor, never SMS', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
+  it('signs the web app in with SRP only, and lets a member write only their name', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      WriteAttributes: ['name'],
     });
   });
 });
@@ -181,18 +180,6 @@ describe('size', () => {
     const count = Object.keys(resources).length;
     console.log(`Trendex stack: ${count} resources (${Object.keys(routes).length} routes)`);
     expect(count).toBeLessThan(500);
-  });
-});
-
-describe('payment provider credentials', () => {
-  it('reach the wallet function alone, resolved from Secrets Manager at deploy time', () => {
-    const holders = ofType(resources, 'AWS::Lambda::Function').filter(([, r]) =>
-      JSON.stringify(r.Properties?.Environment ?? {}).includes('PAYMENTS_IPN_SECRET'),
-    );
-    expect(holders.map(([id]) => id)).toEqual([expect.stringMatching(/^ApiWalletFunction/)]);
-    const environment = JSON.stringify(holders[0][1].Properties!.Environment);
-    expect(environment).toContain('{{resolve:secretsmanager:trendex/payments/ipn-secret');
-    expect(environment).toContain('{{resolve:secretsmanager:trendex/payments/api-key');
   });
 });
 

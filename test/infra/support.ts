@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { FUNCTION_NAME_TAG } from '../../lib/functions';
+import type { Grants } from '../../lib/permissions';
 import { TrendexStack, type TrendexStackProps } from '../../lib/trendex-stack';
 
 type Json = Record<string, unknown>;
@@ -55,6 +57,71 @@ export function roleOf(resources: Record<string, Resource>, prefix: string): str
 }
 
 const asList = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+/** Our functions (CDK's own, like the S3 deployment handler, are not), by their lib/permissions.ts name. */
+export function ourFunctions(resources: Record<string, Resource>): Map<string, { id: string; fn: Props }> {
+  const byName = new Map<string, { id: string; fn: Props }>();
+  for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+    const tags = (fn.Properties!.Tags ?? []) as { Key: string; Value: string }[];
+    const name = tags.find((t) => t.Key === FUNCTION_NAME_TAG)?.Value;
+    if (name) byName.set(name, { id, fn: fn.Properties! });
+  }
+  return byName;
+}
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Props;
+}
+
+/** The statements of the identity policies on a function's role (AWS::IAM::Policy). */
+export function statementsOf(resources: Record<string, Resource>, fn: Props): Statement[] {
+  const role = (fn.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return ofType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => asList(p.Properties!.Roles).some((r) => (r as { Ref?: string }).Ref === role))
+    .flatMap(([, p]) => asList(p.Properties!.PolicyDocument.Statement as Statement[]));
+}
+
+/** The actions those statements allow, X-Ray's (every function traces) left out. */
+export const actionsOf = (statements: Statement[]): string[] =>
+  [...new Set(statements.flatMap((s) => asList(s.Action)))].filter((a) => !a.startsWith('xray:')).sort();
+
+const dynamodb = (...actions: string[]) => actions.map((a) => `dynamodb:${a}`);
+/** What CDK's read grant gives (GetRecords and GetShardIterator read the stream). */
+export const TABLE_READ = dynamodb(
+  'BatchGetItem',
+  'ConditionCheckItem',
+  'DescribeTable',
+  'GetItem',
+  'GetRecords',
+  'GetShardIterator',
+  'Query',
+  'Scan',
+);
+export const TABLE_WRITE = dynamodb('BatchWriteItem', 'DeleteItem', 'PutItem', 'UpdateItem');
+
+/**
+ * The IAM actions a function's entry in lib/permissions.ts stands for, plus those its event source
+ * brings (`extra`): the test's own reading of the table, so a grant the stack adds beyond it fails.
+ */
+export function expectedActions(grants: Grants, extra: readonly string[] = []): string[] {
+  const actions = [...extra];
+  if (grants.table) actions.push(...TABLE_READ, ...(grants.table === 'read' ? [] : TABLE_WRITE));
+  if (grants.mail) actions.push('ses:SendEmail');
+  if (grants.push) actions.push('execute-api:ManageConnections');
+  for (const operation of grants.cognito ?? []) actions.push(`cognito-idp:${operation}`);
+  if (grants.images) throw new Error('no function has the images bucket yet: teach this test its actions');
+  if (grants.paymentSecret) actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
+  for (const operation of grants.exchangeKey ?? []) actions.push(`kms:${operation}`);
+  if (grants.sendsOrders) actions.push('sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl');
+  return [...new Set(actions)].sort();
+}
+
+/** The partition-key patterns a function's writes are held to, or undefined when they are not. */
+export const leadingKeysOf = (statements: Statement[]): string[] | undefined =>
+  statements.find((s) => s.Condition)?.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
 
 /** Could this IAM action pattern allow kms:Decrypt? ('kms:Decrypt', 'kms:*', 'kms:Decr*', '*') */
 const allowsDecrypt = (action: string): boolean =>

@@ -1,0 +1,126 @@
+/**
+ * THE table of what each Lambda function may do, read off the code it bundles (its handler, and
+ * the services, stores and ports those call). The stack grants exactly this, nothing by default:
+ * a function missing here fails the synth, so every new function, and every new grant, is a
+ * decision someone made in this file (and the infra tests show it).
+ */
+import { keys } from '../functions/core/db';
+
+/**
+ * The table: read-only; read and write; or read, and write only items whose partition key
+ * matches one of these patterns (an IAM `dynamodb:LeadingKeys` condition; `*` is any text).
+ */
+export type TableAccess = 'read' | 'readWrite' | { writes: readonly string[] };
+
+/** The Cognito user-pool operations our code sends. */
+export type CognitoAction =
+  | 'AdminConfirmSignUp'
+  | 'AdminGetUser'
+  | 'AdminUpdateUserAttributes'
+  | 'ListUsers'
+  // Cognito's public (unsigned) operations: no IAM policy can refuse them, listed because we call them.
+  | 'SignUp'
+  | 'ForgotPassword'
+  | 'ConfirmForgotPassword';
+
+export interface Grants {
+  table?: TableAccess;
+  /** Sends mail through SES (`sendMail`, `otp.issue`). */
+  mail?: true;
+  /** Pushes to WebSocket connections (`notify`, `pushToTopic`): drops gone ones from their lists. */
+  push?: true;
+  /** Cognito operations it sends, on our pool (a trigger: on any pool here, see lib/constructs/auth.ts). */
+  cognito?: readonly CognitoAction[];
+  /** Verifies Cognito ID tokens (the pool's public keys need no grant; the pool and client ids do). */
+  verifiesTokens?: true;
+  /** The complaint images bucket. */
+  images?: true;
+  /** Reads the payment provider's credentials (Secrets Manager). */
+  paymentSecret?: true;
+  /** KMS operations on the key that wraps members' exchange API secrets. */
+  exchangeKey?: readonly ('GenerateDataKey' | 'Decrypt')[];
+  /** Sends bot ticks to the FIFO order queue. */
+  sendsOrders?: true;
+}
+
+/** Partition key patterns, from the one key scheme (functions/core/db.ts). */
+const pk = {
+  member: keys.member('*').PK,
+  username: keys.username('*').PK,
+  phone: keys.phoneNumber('*'),
+  counter: keys.counter('*').PK,
+  placement: keys.placement('*').PK,
+  ticker: keys.ticker().PK,
+  connection: keys.connection('*').PK,
+  memberConnections: keys.memberConnections('*'),
+  topicConnections: keys.topicConnections('*'),
+};
+
+/**
+ * By function: `api/<domain>` (api/routes.ts), `schedule/<rule name>` (api/schedules.ts),
+ * `trigger/<export>` (functions/auth/triggers.ts), and the named ones. No function has the images
+ * bucket yet: complaint images arrive with a later issue, which adds `images: true` to its function.
+ */
+export const permissions: Readonly<Record<string, Grants>> = {
+  // The REST API, one function per domain.
+  'api/auth': {
+    table: 'readWrite',
+    mail: true, // verification links
+    cognito: [
+      'AdminGetUser',
+      'AdminConfirmSignUp',
+      'AdminUpdateUserAttributes',
+      'SignUp',
+      'ForgotPassword',
+      'ConfirmForgotPassword',
+    ],
+  },
+  'api/notifications': { table: 'readWrite' }, // marks the feed read
+  'api/support': { table: 'readWrite', mail: true }, // keeps and mails contact messages
+  'api/admin': { table: 'readWrite', push: true, cognito: ['ListUsers', 'AdminUpdateUserAttributes'] },
+  'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
+  'api/plans': { table: 'readWrite', push: true },
+  'api/exchange': { table: 'readWrite', mail: true, exchangeKey: ['GenerateDataKey', 'Decrypt'] }, // mail: codes
+  'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
+  'api/team': { table: 'read' },
+  // The admin routes' Lambda authorizer: the token alone decides.
+  adminAuthorizer: { verifiesTokens: true },
+
+  // The WebSocket API: keeps connections and their lists.
+  realtime: {
+    table: { writes: [pk.connection, pk.memberConnections, pk.topicConnections] },
+    verifiesTokens: true,
+  },
+
+  // Cognito triggers. preSignUp only checks the reservation and the sponsor. postConfirmation makes
+  // the member (profile, username, phone lookup, counters, the welcome note) and queues its
+  // placement; its welcome push finds no connection (no one signs in before confirmation).
+  // customMessage only words the reset mail, which Cognito sends. preTokenGeneration reads the
+  // account's MFA settings.
+  'trigger/preSignUp': { table: 'read' },
+  'trigger/postConfirmation': {
+    table: { writes: [pk.member, pk.username, pk.phone, pk.counter, pk.placement] },
+  },
+  'trigger/customMessage': {},
+  'trigger/preTokenGeneration': { cognito: ['AdminGetUser'] },
+
+  // Schedules, by rule name.
+  'schedule/botTick': { table: 'read', sendsOrders: true },
+  'schedule/marketTicker': { table: { writes: [pk.ticker, pk.topicConnections] }, push: true },
+  'schedule/referralPayout': { table: 'readWrite' },
+  'schedule/planExpiry': { table: 'readWrite', push: true },
+  'schedule/depositReconciliation': { table: 'readWrite', push: true, paymentSecret: true },
+  'schedule/withdrawalSweep': { table: 'readWrite', push: true, paymentSecret: true },
+
+  // Background work.
+  teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)
+  orderExecutor: { table: 'readWrite', exchangeKey: ['Decrypt'] },
+};
+
+/** A function's grants; a function with no entry is a synth error, never a default. */
+export const grantsOf = (table: Readonly<Record<string, Grants>>, name: string): Grants => {
+  const grants = table[name];
+  if (!grants)
+    throw new Error(`Function '${name}' has no entry in lib/permissions.ts: give it its grants on purpose.`);
+  return grants;
+};

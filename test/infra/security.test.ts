@@ -1,0 +1,261 @@
+/**
+ * Issue 11 in the template: each function's grants equal lib/permissions.ts, admin routes behind
+ * the admin authorizer, throttling and the WAF on the public routes, the web app's CSP, and the
+ * payment secrets read at run time.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../api/routes';
+import { grantsOf, permissions } from '../../lib/permissions';
+import { STAGE_THROTTLE } from '../../lib/throttling';
+import { PAYMENTS_SECRET_NAME } from '../../lib/trendex-stack';
+import {
+  actionsOf,
+  expectedActions,
+  leadingKeysOf,
+  ofType,
+  ourFunctions,
+  type Props,
+  type Resource,
+  restMethods,
+  statementsOf,
+  synthesize,
+  TABLE_READ,
+  TABLE_WRITE,
+} from './support';
+
+let resources: Record<string, Resource>;
+let functions: ReturnType<typeof ourFunctions>;
+beforeAll(() => {
+  ({ resources } = synthesize());
+  functions = ourFunctions(resources);
+}, 120_000); // bundles every function with esbuild
+
+const fn = (name: string): Props => {
+  const found = functions.get(name);
+  if (!found) throw new Error(`no function ${name} in the stack`);
+  return found.fn;
+};
+const actions = (name: string) => actionsOf(statementsOf(resources, fn(name)));
+const namesWith = (action: string) =>
+  [...functions.keys()].filter((name) => actions(name).includes(action)).sort();
+
+describe('least privilege: each function gets what lib/permissions.ts says', () => {
+  it('has an entry for every function, and grants each exactly its actions', () => {
+    expect(functions.size).toBeGreaterThan(15);
+    // What the event sources bring: the team consumer reads the table's stream.
+    const extra: Record<string, string[]> = {
+      teamConsumer: ['dynamodb:DescribeStream', 'dynamodb:ListStreams'],
+    };
+    for (const name of functions.keys()) {
+      expect(actions(name), name).toEqual(expectedActions(grantsOf(permissions, name), extra[name]));
+    }
+  });
+
+  it('fails loudly for a function the table does not name', () => {
+    expect(() => grantsOf(permissions, 'api/newDomain')).toThrow(/api\/newDomain.*lib\/permissions\.ts/);
+  });
+
+  it('lets the market ticker write only the ticker and the topic lists, and push', () => {
+    const statements = statementsOf(resources, fn('schedule/marketTicker'));
+    expect(actionsOf(statements)).toEqual(
+      [...TABLE_READ, ...TABLE_WRITE, 'execute-api:ManageConnections'].sort(),
+    );
+    expect(leadingKeysOf(statements)).toEqual(['MARKET', 'TOPIC#*']);
+    // the condition sits on the writes
+    const conditioned = statements.find((s) => s.Condition)!;
+    expect([conditioned.Action].flat().sort()).toEqual(TABLE_WRITE);
+  });
+
+  it('keeps the team API and the pre sign-up trigger read-only', () => {
+    for (const name of ['api/team', 'trigger/preSignUp']) expect(actions(name), name).toEqual(TABLE_READ);
+  });
+
+  it('holds the post confirmation trigger to the items it writes, and the realtime function to connections', () => {
+    expect(leadingKeysOf(statementsOf(resources, fn('trigger/postConfirmation')))).toEqual([
+      'MEMBER#*',
+      'USERNAME#*',
+      'PHONE#*',
+      'COUNTER',
+      'PLACEMENT#*',
+    ]);
+    expect(leadingKeysOf(statementsOf(resources, fn('realtime')))).toEqual([
+      'CONN#*',
+      'MEMBERCONN#*',
+      'TOPIC#*',
+    ]);
+  });
+
+  it('gives mail only to the functions that mail', () => {
+    expect(namesWith('ses:SendEmail')).toEqual(['api/auth', 'api/exchange', 'api/support', 'api/wallet']);
+  });
+
+  it('gives the Cognito admin operations only to their callers, and AdminAddUserToGroup to no one', () => {
+    const cognito = ofType(resources, 'AWS::IAM::Policy').flatMap(
+      ([, p]) => JSON.stringify(p.Properties!.PolicyDocument).match(/cognito-idp:\w+/g) ?? [],
+    );
+    expect(cognito).not.toContain('cognito-idp:AdminAddUserToGroup');
+    expect(namesWith('cognito-idp:AdminUpdateUserAttributes')).toEqual(['api/admin', 'api/auth']);
+    expect(namesWith('cognito-idp:AdminGetUser')).toEqual(['api/auth', 'trigger/preTokenGeneration']);
+    expect(actions('trigger/preTokenGeneration')).toEqual(['cognito-idp:AdminGetUser']);
+    expect(actions('trigger/customMessage')).toEqual([]);
+  });
+
+  it('gives no function the images bucket yet', () => {
+    const [[bucketId]] = ofType(resources, 'AWS::S3::Bucket').filter(([id]) =>
+      id.startsWith('StorageImages'),
+    );
+    for (const [, p] of ofType(resources, 'AWS::IAM::Policy'))
+      expect(JSON.stringify(p.Properties!.PolicyDocument)).not.toContain(bucketId);
+    for (const [name, { fn: f }] of functions) {
+      expect(
+        actions(name).filter((a) => a.startsWith('s3:')),
+        name,
+      ).toEqual([]);
+      expect(f.Environment?.Variables?.IMAGES_BUCKET, name).toBeUndefined();
+    }
+  });
+
+  it('gives the admin authorizer nothing but the pool ids', () => {
+    expect(actions('adminAuthorizer')).toEqual([]);
+    expect(Object.keys(fn('adminAuthorizer').Environment.Variables)).toEqual(
+      expect.arrayContaining(['USER_POOL_ID', 'USER_POOL_CLIENT_ID']),
+    );
+  });
+});
+
+describe('payment provider credentials', () => {
+  const readers = ['api/wallet', 'schedule/depositReconciliation', 'schedule/withdrawalSweep'];
+
+  it('are in no function environment', () => {
+    for (const [name, { fn: f }] of functions) {
+      const variables = (f.Environment?.Variables ?? {}) as Record<string, unknown>;
+      expect(JSON.stringify(variables), name).not.toContain('resolve:secretsmanager');
+      const payments = Object.keys(variables).filter((k) => k.startsWith('PAYMENTS_'));
+      for (const key of payments)
+        expect(['PAYMENTS_SECRET_ID', 'PAYMENTS_IPN_URL', 'PAYMENTS_PAYOUT_IPN_URL']).toContain(key);
+    }
+  });
+
+  it('are read at run time from the one secret, by the functions that call the provider only', () => {
+    expect(namesWith('secretsmanager:GetSecretValue')).toEqual([...readers].sort());
+    for (const name of readers) {
+      expect(fn(name).Environment.Variables.PAYMENTS_SECRET_ID).toBe(PAYMENTS_SECRET_NAME);
+      const statement = statementsOf(resources, fn(name)).find((s) =>
+        [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+      )!;
+      expect(JSON.stringify(statement.Resource)).toContain(`:secret:${PAYMENTS_SECRET_NAME}-??????`);
+    }
+  });
+});
+
+describe('REST API authorizers', () => {
+  it('puts the admin authorizer on every admin route, Cognito on every member route, none on public ones', () => {
+    const authorizers = ofType(resources, 'AWS::ApiGateway::Authorizer');
+    const [[cognitoId]] = authorizers.filter(([, a]) => a.Properties!.Type === 'COGNITO_USER_POOLS');
+    const [[adminId, admin]] = authorizers.filter(([, a]) => a.Properties!.Type === 'TOKEN');
+    expect(authorizers).toHaveLength(2);
+    expect(admin.Properties!.IdentitySource).toBe('method.request.header.Authorization');
+    expect(admin.Properties!.AuthorizerResultTtlInSeconds).toBe(300);
+    expect(JSON.stringify(admin.Properties!.AuthorizerUri)).toContain(functions.get('adminAuthorizer')!.id);
+    expect(fn('adminAuthorizer').Handler).toBe('index.handler');
+
+    const methods = restMethods(resources);
+    for (const [operationId, route] of Object.entries(routes)) {
+      const method = methods.get(`${route.method} ${route.path}`)!;
+      const expected = {
+        public: { AuthorizationType: 'NONE', AuthorizerId: undefined },
+        member: { AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: cognitoId } },
+        admin: { AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: adminId } },
+      }[route.access];
+      expect(
+        { AuthorizationType: method.AuthorizationType, AuthorizerId: method.AuthorizerId },
+        operationId,
+      ).toEqual(expected);
+    }
+  });
+});
+
+describe('throttling and the WAF', () => {
+  const publicRoutes = Object.values(routes).filter((r) => r.access === 'public');
+
+  it('throttles the stage, and each public route on its own', () => {
+    const [[, stage]] = ofType(resources, 'AWS::ApiGateway::Stage');
+    const settings = stage.Properties!.MethodSettings as Props[];
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        ResourcePath: '/*',
+        HttpMethod: '*',
+        ThrottlingRateLimit: STAGE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit,
+      }),
+    );
+    for (const route of publicRoutes) {
+      const setting = settings.find(
+        (s) => s.ResourcePath === `/${route.path.replaceAll('/', '~1')}` && s.HttpMethod === route.method,
+      );
+      expect(setting?.ThrottlingRateLimit, route.path).toBeLessThan(STAGE_THROTTLE.rateLimit);
+    }
+  });
+
+  it('guards the stage with a regional WAF', () => {
+    const [[aclId, acl]] = ofType(resources, 'AWS::WAFv2::WebACL');
+    expect(acl.Properties!.Scope).toBe('REGIONAL');
+    const [[, association]] = ofType(resources, 'AWS::WAFv2::WebACLAssociation');
+    expect(association.Properties!.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    const [[restApiId]] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const [[stageId]] = ofType(resources, 'AWS::ApiGateway::Stage');
+    const arn = JSON.stringify(association.Properties!.ResourceArn);
+    expect(arn).toContain(`{"Ref":"${restApiId}"}`);
+    expect(arn).toContain(`"/stages/",{"Ref":"${stageId}"}`);
+    const managed = (acl.Properties!.Rules as Props[]).map(
+      (r) => r.Statement.ManagedRuleGroupStatement?.Name,
+    );
+    expect(managed).toContain('AWSManagedRulesCommonRuleSet');
+  });
+
+  it('has a per-IP rate rule over every public route, and over no signed-in route', () => {
+    const [[, acl]] = ofType(resources, 'AWS::WAFv2::WebACL');
+    const rateRules = (acl.Properties!.Rules as Props[])
+      .map((r) => r.Statement.RateBasedStatement)
+      .filter(Boolean)
+      .map((r) => ({
+        limit: r.Limit as number,
+        path: new RegExp(r.ScopeDownStatement.RegexMatchStatement.RegexString),
+      }));
+    // As the WAF sees them: behind the stage name.
+    const covering = (path: string) => rateRules.filter((r) => r.path.test(`/v1${path}`));
+    for (const route of publicRoutes) expect(covering(route.path), route.path).toHaveLength(1);
+    for (const route of Object.values(routes).filter((r) => r.access !== 'public'))
+      expect(covering(route.path), route.path).toHaveLength(0);
+    for (const { limit } of rateRules) expect(limit).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('the web app', () => {
+  it('answers with a strict Content-Security-Policy naming the API, the WebSocket and Cognito', () => {
+    const [[policyId, policy]] = ofType(resources, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = JSON.stringify(
+      policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
+        .ContentSecurityPolicy,
+    );
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self';",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ])
+      expect(csp).toContain(directive);
+    const connect = csp.slice(csp.indexOf('connect-src'), csp.indexOf('frame-ancestors'));
+    const [[restApiId]] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const [[webSocketId]] = ofType(resources, 'AWS::ApiGatewayV2::Api');
+    expect(connect).toContain(`https://",{"Ref":"${restApiId}"},".execute-api.`);
+    expect(connect).toContain(`{"Fn::GetAtt":["${webSocketId}","ApiEndpoint"]}`);
+    expect(connect).toContain('https://cognito-idp.');
+
+    const [[, distribution]] = ofType(resources, 'AWS::CloudFront::Distribution');
+    expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({
+      Ref: policyId,
+    });
+  });
+});

@@ -102,6 +102,7 @@ describe('withdrawals', () => {
 
     r = await withdraw({ amount: '20', address: GOOD_ADDRESS, otp: code });
     expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'paid', amount: 20 * USDT });
     expect(r.body.message).toMatch(/^Withdraw Hash: 0x[0-9a-f]{64}$/);
     expect((await call('getWallet', {}, m.idToken)).body).toMatchObject({ wallet: 30 * USDT, held: 0 });
     // a used code does not work twice
@@ -157,6 +158,8 @@ describe('withdrawals', () => {
       'The payout failed and the amount is back in your wallet. Please try again later.',
     );
     expect((await call('getWallet', {}, m.idToken)).body).toMatchObject({ wallet: 30 * USDT, held: 0 });
+    const listed = await call('listWithdrawals', {}, m.idToken);
+    expect(listed.body.items).toEqual([expect.objectContaining({ status: 'refunded', amount: 15 * USDT })]);
     const txs = await call('listTransactions', {}, m.idToken);
     expect((txs.body.items as { type: string }[]).map((t) => t.type)).toEqual([
       'Withdraw refund',

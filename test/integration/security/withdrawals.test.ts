@@ -58,7 +58,11 @@ const withdrawalOf = async (member: Member) => {
 const ledgerTx = async (key: string) =>
   (
     await table().send(
-      new GetCommand({ TableName: stack().tableName, Key: { PK: `LTX#${key}`, SK: 'LTX' }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: stack().tableName,
+        Key: { PK: `LTX#${key}`, SK: 'LTX' },
+        ConsistentRead: true,
+      }),
     )
   ).Item;
 
@@ -81,7 +85,9 @@ const expectClosed = async (member: Member, outcome: 'paid' | 'refunded') => {
   const notices = (await call('listNotifications', {}, member.idToken)).body.items as { message: string }[];
   const told = notices.filter((n) => /Your withdrawal of 20\.00 USDT/.test(n.message));
   expect(told).toHaveLength(1); // one notice, of the end that happened
-  expect(told[0].message).toMatch(outcome === 'paid' ? /is paid\. Hash: 0x[0-9a-f]{64}/ : /back in your wallet/);
+  expect(told[0].message).toMatch(
+    outcome === 'paid' ? /is paid\. Hash: 0x[0-9a-f]{64}/ : /back in your wallet/,
+  );
   if (outcome === 'paid') expect(w.hash).toMatch(/^0x[0-9a-f]{64}$/);
   return w;
 };
@@ -90,7 +96,10 @@ const expectClosed = async (member: Member, outcome: 'paid' | 'refunded') => {
 const expectProcessing = async (member: Member) => {
   const w = await withdrawalOf(member);
   expect(w.status).toBe('processing');
-  expect((await call('getWallet', {}, member.idToken)).body).toMatchObject({ wallet: 30 * USDT, held: 20 * USDT });
+  expect((await call('getWallet', {}, member.idToken)).body).toMatchObject({
+    wallet: 30 * USDT,
+    held: 20 * USDT,
+  });
   expect(await ledgerTx(`withdraw:${w.id}:settle`)).toBeUndefined();
   expect(await ledgerTx(`withdraw:${w.id}:release`)).toBeUndefined();
 };
@@ -121,7 +130,9 @@ describe('withdrawals: paid once or refunded once, never both', () => {
   it('a payout that fails at once is refunded and says so', async () => {
     const { member, answer } = await withdrawTo(addressFor(PAYOUT_SWITCHES.fail));
     expect(answer.status).toBe(502);
-    expect(answer.body.message).toBe('The payout failed and the amount is back in your wallet. Please try again later.');
+    expect(answer.body.message).toBe(
+      'The payout failed and the amount is back in your wallet. Please try again later.',
+    );
     await sweepAt(2);
     await expectClosed(member, 'refunded');
   });

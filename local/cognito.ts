@@ -79,6 +79,26 @@ const outboxSender = (mailer: Mailer) => ({
   },
 });
 
+/** A cognito-local route: the handler of one `X-Amz-Target`. */
+type Route = (target: string) => (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * Amplify v6 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; InitiateAuth
+ * REFRESH_TOKEN_AUTH does the same (and runs the pre-token-generation trigger, as Cognito does).
+ */
+const withRefresh =
+  (route: Route): Route =>
+  (target) =>
+    target === 'GetTokensFromRefreshToken'
+      ? (ctx, req) =>
+          route('InitiateAuth')(ctx, {
+            ClientId: req.ClientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+            ClientMetadata: req.ClientMetadata,
+          })
+      : route(target);
+
 export interface CognitoLocal {
   server: Server;
   endpoint: string;
@@ -131,6 +151,6 @@ export const startCognito = async (options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server: Server = await createServer(Router(all), logger, config.ServerConfig, all).start();
+  const server: Server = await createServer(withRefresh(Router(all)), logger, config.ServerConfig, all).start();
   return { server, endpoint };
 };

@@ -132,6 +132,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         PreSignUp: triggers.preSignUp as TriggerHandler,
         PostConfirmation: triggers.postConfirmation as TriggerHandler,
         CustomMessage: triggers.customMessage as TriggerHandler,
+        PreTokenGeneration: triggers.preTokenGeneration as TriggerHandler,
       },
       mailer: outboxMailer(outboxDir),
     });
@@ -141,8 +142,25 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const admin = adminAccount(dataDir);
     const adminId = await ensureAdmin(cognitoEndpoint, ids, admin);
-    const { admitMember } = await import('#functions/auth/service');
-    await admitMember({ id: adminId, email: admin.email, username: admin.username, name: admin.name });
+    // The root member: its sign-up reserved here, as our sign-up API would, then admitted once.
+    const { admitOwnAccount } = await import('#functions/auth/service');
+    const { getMember, reserveUsername } = await import('#functions/auth/store');
+    if (!(await getMember(adminId))) {
+      await reserveUsername(
+        {
+          username: admin.username,
+          email: admin.email,
+          name: admin.name,
+          phone: '',
+          country: '',
+          sponsor: null,
+          side: null,
+          status: 'reserved',
+        },
+        1,
+      );
+      await admitOwnAccount({ id: adminId, email: admin.email });
+    }
 
     const handlers = Object.fromEntries(
       await Promise.all(

@@ -45,7 +45,9 @@ describe('referral-id takeover through Cognito', () => {
     it(`leaves ${who}'s referral id with its owner`, async () => {
       const victim = await target();
       const attacker = uniqueMember();
-      await expect(signUpAroundTheApi(attacker.email, attacker.password, victim.username)).rejects.toMatchObject({
+      await expect(
+        signUpAroundTheApi(attacker.email, attacker.password, victim.username),
+      ).rejects.toMatchObject({
         name: 'UserLambdaValidationException',
       });
       const verified = await verifyByMail(attacker.email);

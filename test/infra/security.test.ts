@@ -136,6 +136,15 @@ describe('payment provider credentials', () => {
     }
   });
 
+  it('tell the wallet function where the provider calls back, from the route table', () => {
+    const variables = JSON.stringify(fn('api/wallet').Environment.Variables);
+    for (const [variable, operationId] of [
+      ['PAYMENTS_IPN_URL', 'paymentCallback'],
+      ['PAYMENTS_PAYOUT_IPN_URL', 'payoutCallback'],
+    ] as const)
+      expect(variables).toMatch(new RegExp(`"${variable}":.*?/v1${routes[operationId].path}"`));
+  });
+
   it('are read at run time from the one secret, by the functions that call the provider only', () => {
     expect(namesWith('secretsmanager:GetSecretValue')).toEqual([...readers].sort());
     for (const name of readers) {

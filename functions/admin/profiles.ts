@@ -16,7 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '#core/errors';
 import { isConditionFailure } from '#core/db';
 import { formatUsdt, MICRO_PER_USDT, parseUsdt, type Micro } from '#core/money';
 import type { Caller } from '#core/middleware';
-import { findMemberByEmail, getMember, type MemberItem } from '#functions/auth/store';
+import { findMemberByEmail, getMember, requireMember, type MemberItem } from '#functions/auth/store';
 import { phoneSearchOf } from '#functions/auth/phone';
 import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/store';
@@ -149,6 +149,8 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
     throw badRequest('NOTHING_TO_CHANGE', adminMessages.nothingToChange);
 
   const memberId = input.memberId;
+  // a balance change's author, by their member item's e-mail (a token's may be stale)
+  const { email: authorEmail } = await requireMember(caller.memberId);
   const wallet = accounts.member(memberId, 'wallet');
   const adjustment = amount === null ? null : adjustmentTx(memberId, input.requestId, amount);
   const day = nowIso().slice(0, 10);
@@ -178,7 +180,7 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
       const result = await post({
         ...adjustment,
         memberId,
-        ref: { adminId: caller.memberId, adminEmail: caller.email },
+        ref: { adminId: caller.memberId, adminEmail: authorEmail },
         extra: capped ? [...items, adminCreditItem(caller.memberId, day, amount, cap)] : items,
       });
       if (result.status === 'insufficient')

@@ -27,6 +27,7 @@ import {
   findSignUp,
   getMember,
   markSignUpVerified,
+  requireMember,
   getReservation,
   releaseReservation,
   reserveUsername,
@@ -315,8 +316,7 @@ export const admitOwnAccount = async (account: NewMember): Promise<void> => {
 };
 
 export const getProfile = async (memberId: string, isAdmin: boolean): Promise<Profile> => {
-  const [member, balances] = await Promise.all([getMember(memberId), getMemberBalances(memberId)]);
-  if (!member) throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
+  const [member, balances] = await Promise.all([requireMember(memberId), getMemberBalances(memberId)]);
   return {
     id: member.id,
     email: member.email,

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
 import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
+import { badRequest } from '#core/errors';
 import { nowSeconds } from '#core/clock';
 import { nationalNumberOf } from './phone';
 
@@ -57,6 +58,13 @@ const table = () => tableName();
 export const getMember = async (memberId: string): Promise<MemberItem | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.member(memberId) }));
   return (Item as MemberItem | undefined) ?? null;
+};
+
+/** The caller's member item: the source of their e-mail and name in every record. */
+export const requireMember = async (memberId: string): Promise<MemberItem> => {
+  const member = await getMember(memberId);
+  if (!member) throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
+  return member;
 };
 
 export const findMemberByEmail = async (email: string): Promise<MemberItem | null> => {

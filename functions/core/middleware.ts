@@ -16,7 +16,6 @@ import { logger } from './logger';
 
 export interface Caller {
   memberId: string;
-  email: string;
   groups: string[];
   isAdmin: boolean;
 }
@@ -62,7 +61,9 @@ export const callerFromClaims = (claims: Record<string, unknown> | undefined): C
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) return null;
   const groups = parseGroups(claims?.['cognito:groups']);
-  return { memberId: sub, email: String(claims?.email ?? ''), groups, isAdmin: groups.includes('admin') };
+  // No e-mail: the token's can be stale (an admin moved the login) or set by the caller in Cognito;
+  // records take the member item's.
+  return { memberId: sub, groups, isAdmin: groups.includes('admin') };
 };
 
 const readRoute = (domain: Domain): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({

@@ -12,7 +12,7 @@ import { DomainError, badRequest, messages } from '#core/errors';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
-import { getMember } from '#functions/auth/store';
+import { requireMember } from '#functions/auth/store';
 import { errorSummary, bindingError } from './errors';
 import { EXCHANGES, binanceClient, exchangeAccount, type Credentials, type ExchangeName } from './clients';
 import { open, seal } from './envelope';
@@ -65,8 +65,8 @@ export const getExchanges = async (memberId: string): Promise<ExchangesView> => 
 
 /** Mails the one-time code that binding or removing a key needs. */
 export const requestBindingCode = async (caller: Caller) => {
-  const member = await getMember(caller.memberId);
-  await otp.issue('exchange', caller.memberId, member?.email ?? caller.email);
+  const { email } = await requireMember(caller.memberId);
+  await otp.issue('exchange', caller.memberId, email);
   return { message: messages.otpSent };
 };
 

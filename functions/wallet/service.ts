@@ -19,7 +19,7 @@ import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt, parseUsdt, type Micro } from '#core/money';
 import type { Caller } from '#core/middleware';
-import { findMemberByEmail, readCounter } from '#functions/auth/store';
+import { findMemberByEmail, readCounter, requireMember } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer, type MemberWallet, type TxKind } from './ledger';
 import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';
@@ -102,7 +102,7 @@ export const createInvoice = async (caller: Caller, input: { amount: string; wal
   const invoice: Invoice = {
     paymentId: payment.payment_id,
     memberId: caller.memberId,
-    email: caller.email,
+    email: (await requireMember(caller.memberId)).email,
     wallet: input.wallet,
     amount,
     payAddress: payment.pay_address,

@@ -15,7 +15,7 @@ import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import { formatUsdt, parseUsdt } from '#core/money';
 import * as otp from '#core/otp';
-import { getMember } from '#functions/auth/store';
+import { requireMember } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from './ledger';
 import { payments, verifyIpn, type PayoutOutcome } from './payments';
@@ -129,8 +129,8 @@ const reconcile = async (w: Withdrawal): Promise<Shown> => {
 /* ---------- use cases ---------- */
 
 export const requestWithdrawOtp = async (caller: Caller) => {
-  const member = await getMember(caller.memberId);
-  await otp.issue('withdraw', caller.memberId, member?.email ?? caller.email);
+  const { email } = await requireMember(caller.memberId);
+  await otp.issue('withdraw', caller.memberId, email);
   return { message: messages.otpSent };
 };
 
@@ -152,6 +152,7 @@ export const withdraw = async (
   if (!isAddress(input.address, { strict: true }))
     throw badRequest('WITHDRAW_ADDRESS', messages.withdrawAddress, 'address');
   const address = getAddress(input.address);
+  const { email } = await requireMember(caller.memberId);
   const balances = await getMemberBalances(caller.memberId);
   if (balances[input.wallet] < amount) throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
   // Logged in to the provider before the code is spent or money is held: an outage costs nothing.
@@ -166,7 +167,7 @@ export const withdraw = async (
   const withdrawal: Withdrawal = {
     id: newId(),
     memberId: caller.memberId,
-    email: caller.email,
+    email,
     wallet: input.wallet,
     amount,
     address,
@@ -186,7 +187,7 @@ export const withdraw = async (
     },
     memberId: caller.memberId,
     display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
-    ref: { withdrawalId: withdrawal.id, address, email: caller.email },
+    ref: { withdrawalId: withdrawal.id, address, email },
     extra: [newWithdrawalItem(withdrawal)],
   });
   if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');

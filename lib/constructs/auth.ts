@@ -50,7 +50,9 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       autoVerify: { email: false, phone: false },
       standardAttributes: {
-        email: { required: true, mutable: true },
+        // The sign-in name, so every account has it; not "required", because Cognito refuses a
+        // client that cannot write a required attribute, and the web client must not write it.
+        email: { required: false, mutable: true },
         fullname: { required: false, mutable: true },
         preferredUsername: { required: false, mutable: true },
         phoneNumber: { required: false, mutable: true },

@@ -4,7 +4,7 @@
  * page at a time (`queryPage`), and the range's totals on the first page only, so paging through a
  * report or exporting it reads the totals once.
  */
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type {
   ActivationReportQuery,
@@ -13,7 +13,7 @@ import type {
   PayoutStructureQuery,
   RegistrationReportQuery,
 } from '#api/schemas/admin-reports';
-import { db, decodeCursor, encodeCursor, keys, queryAll, queryPage, tableName } from '#core/db';
+import { batchGetAll, db, decodeCursor, encodeCursor, keys, queryAll, queryPage, tableName } from '#core/db';
 import { badRequest, notFound } from '#core/errors';
 import { findMemberByEmail, type MemberItem } from '#functions/auth/store';
 import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/store';
@@ -42,22 +42,10 @@ const countAll = async (input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Se
   return count;
 };
 
-/** Members by id (BatchGet, 100 at a time); missing ones are left out. */
+/** Members by id; missing ones are left out. */
 const getMembers = async (ids: string[]): Promise<Map<string, MemberItem>> => {
-  const unique = [...new Set(ids)];
-  const found = new Map<string, MemberItem>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => keys.member(id)) },
-    };
-    while (request && Object.keys(request).length) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of answer.Responses?.[tableName()] ?? [])
-        found.set(String(item.id), item as MemberItem);
-      request = answer.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const items = await batchGetAll(ids.map((id) => keys.member(id)));
+  return new Map(items.map((item) => [String(item.id), item as unknown as MemberItem]));
 };
 
 /** The columns every member report shares: id, e-mail, name, username, sponsor id, mobile, rank. */

@@ -4,8 +4,11 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   QueryCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -108,11 +111,20 @@ export const keys = {
   /** A member's pending (then done) placement in the tree; GSI2 (sparse) lists the pending ones. */
   placement: (memberId: string) => ({ PK: `PLACEMENT#${memberId}`, SK: 'PLACEMENT' }),
   pendingPlacements: 'PLACEMENTS#PENDING',
+  /** A pending placement on that index, oldest sign-up first. */
+  pendingPlacement: (registeredAt: string, memberId: string) => ({
+    GSI2PK: keys.pendingPlacements,
+    GSI2SK: `${registeredAt}#${memberId}`,
+  }),
   /** A plan activation's points going up the tree, then its direct bonus; and the sweep's position. */
   activation: (txId: string) => ({ PK: `ACTIVATION#${txId}`, SK: 'ACTIVATION' }),
   activationSweep: () => ({ PK: 'TREE', SK: 'ACTIVATIONSWEEP' }),
   /** GSI2: every tree node (the daily payout's pass). */
   treeNodes: 'TREENODES',
+  treeNodeByDate: (placedAt: string, memberId: string) => ({
+    GSI2PK: keys.treeNodes,
+    GSI2SK: `${placedAt}#${memberId}`,
+  }),
   /** A member's first membership activation (the plan transaction that made them count as active). */
   firstActivation: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'ACTIVATED' }),
   /** Per ancestor per UTC day (YYYY-MM-DD): members of each leg who first activated that day (left, right). */
@@ -123,6 +135,8 @@ export const keys = {
     SK: `REWARD#${tab}#${isoDate}#${id}`,
   }),
   rewardPrefix: (tab: string) => `REWARD#${tab}#`,
+  /** A member's rewards of a tab paid on one UTC day (YYYY-MM-DD). */
+  rewardDayPrefix: (tab: string, day: string) => `${keys.rewardPrefix(tab)}${day}`,
   /** GSI2: every member's rewards of a tab by date (the admin's payout structure report). */
   rewardsByDate: (tab: string, isoDate: string, id: string) => ({
     GSI2PK: `REWARDS#${tab}`,
@@ -145,6 +159,29 @@ export const queryAll = async (
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
+  return items;
+};
+
+/**
+ * Items by key, read with BatchGetItem 100 keys at a time, asking again for the keys DynamoDB left
+ * unprocessed; a key given twice is read once, and keys with no item are left out of the answer.
+ */
+export const batchGetAll = async (
+  itemKeys: Record<string, unknown>[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> => {
+  const unique = [...new Map(itemKeys.map((k) => [JSON.stringify(k), k])).values()];
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: BatchGetCommandInput['RequestItems'] = {
+      [tableName()]: { Keys: unique.slice(i, i + 100), ConsistentRead: options.consistent ?? false },
+    };
+    while (request && Object.keys(request).length) {
+      const answer: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: request }));
+      items.push(...(answer.Responses?.[tableName()] ?? []));
+      request = answer.UnprocessedKeys;
+    }
+  }
   return items;
 };
 

@@ -13,17 +13,25 @@
  * the first activation still counts and any later one does not. The direct bonus writes its
  * reward row (Bonus/Rewards page, payout structure report) in the bonus's ledger transaction.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
 import { applyRate } from '#core/money';
 import { accounts, transfer, type Posting } from '#functions/wallet/ledger';
 import { post } from '#functions/wallet/store';
-import { COUNT_BATCH } from './placement';
-import { claimFirstActivation, getNode, rewardItems, writeUpBatch } from './store';
-import { countsAsActivation, MEMBERSHIP_PLANS, utcDay, type Side } from './tree';
+import {
+  claimFirstActivation,
+  createActivation,
+  finishActivation,
+  getActivation,
+  getSweepPosition,
+  listPlanTransactions,
+  putSweepPosition,
+  writeActivationBatch,
+} from './store/activations';
+import { rewardItems } from './store/rewards';
+import { ancestorBatch, getNode } from './store/tree';
+import { countsAsActivation, MEMBERSHIP_PLANS, utcDay } from './tree';
 
 /**
  * Plan transactions within this long before the sweep's position are looked at again: a
@@ -42,31 +50,7 @@ export const sweepStart = (since: string, verified: boolean): string =>
 export const mayVerify = (since: string, readAt: number, blocked: boolean): boolean =>
   since !== '' && !blocked && readAt - OVERLAP_MS > instant(since);
 
-interface ActivationItem {
-  txId: string;
-  memberId: string;
-  sponsorId: string | null;
-  amount: number;
-  /** The plan bought, the UTC day of the purchase, and whether it is the buyer's first membership. */
-  plan?: string;
-  day?: string;
-  counts?: boolean;
-  /** For the direct bonus's reward row: the buyer's e-mail and the sponsor's leg holding them. */
-  email?: string;
-  sponsorSide?: Side | null;
-  status: 'counting' | 'bonus' | 'done';
-  upNext: string | null;
-  atSide: Side | null;
-}
-
 export const directBonusOf = (price: number): number => applyRate(price, config.referral.directBonusRate);
-
-const getActivation = async (txId: string): Promise<ActivationItem | null> => {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.activation(txId), ConsistentRead: true }),
-  );
-  return (Item as ActivationItem | undefined) ?? null;
-};
 
 /** The price of a plan transaction: what revenue received. */
 const priceOf = (postings: Posting[]): number =>
@@ -95,7 +79,7 @@ export const processActivation = async (tx: {
       tx.plan && MEMBERSHIP_PLANS.includes(tx.plan)
         ? await claimFirstActivation(tx.memberId, tx.txId, day)
         : null;
-    const item: ActivationItem = {
+    activation = await createActivation({
       txId: tx.txId,
       memberId: tx.memberId,
       sponsorId: node.sponsorId,
@@ -108,41 +92,15 @@ export const processActivation = async (tx: {
       status: node.parentId && node.position ? 'counting' : 'bonus',
       upNext: node.parentId,
       atSide: node.position,
-    };
-    try {
-      await db.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.activation(tx.txId), ...item },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    activation = (await getActivation(tx.txId))!;
+    });
   }
   while (activation.status === 'counting' && activation.upNext && activation.atSide) {
-    const batch: { id: string; side: Side }[] = [];
-    let next: { id: string; side: Side } | null = { id: activation.upNext, side: activation.atSide };
-    while (next && batch.length < COUNT_BATCH) {
-      batch.push(next);
-      const ancestor = await getNode(next.id);
-      if (!ancestor) throw new Error(`tree node ${next.id} is missing`);
-      next =
-        ancestor.parentId && ancestor.position ? { id: ancestor.parentId, side: ancestor.position } : null;
-    }
+    const { batch, next } = await ancestorBatch({ id: activation.upNext, side: activation.atSide });
     // 40 ancestors x (node + day item) + the progress item = 81 items: under the limit of 100
-    await writeUpBatch(
-      keys.activation(tx.txId),
-      batch,
-      next,
-      {
-        points: activation.amount,
-        ...(activation.counts && activation.day ? { activeDay: activation.day } : {}),
-      },
-      'bonus',
-    );
+    await writeActivationBatch(tx.txId, batch, next, {
+      points: activation.amount,
+      ...(activation.counts && activation.day ? { activeDay: activation.day } : {}),
+    });
     activation = (await getActivation(tx.txId))!;
   }
   if (activation.status === 'bonus') {
@@ -173,20 +131,7 @@ export const processActivation = async (tx: {
       if (result.status === 'insufficient' || result.status === 'refused')
         throw new Error(`direct bonus for ${tx.txId} was refused (${result.status})`);
     }
-    await db
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.activation(tx.txId),
-          UpdateExpression: 'SET #s = :done',
-          ConditionExpression: '#s = :bonus',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':done': 'done', ':bonus': 'bonus' },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+    await finishActivation(tx.txId);
   }
   return 'done';
 };
@@ -199,11 +144,7 @@ export const processActivation = async (tx: {
  * idle network costs one small Query per sweep, not a re-read of the last five minutes' purchases.
  */
 export const processActivations = async (limit = 100): Promise<number> => {
-  const { Item: sweep } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.activationSweep(), ConsistentRead: true }),
-  );
-  const since = (sweep?.since as string | undefined) ?? '';
-  const verified = since !== '' && sweep?.verified === since;
+  const { since, verified } = await getSweepPosition();
   const readAt = Date.now();
   const from = sweepStart(since, verified);
   const Items: Record<string, unknown>[] = [];
@@ -214,18 +155,9 @@ export const processActivations = async (limit = 100): Promise<number> => {
     pages < 20 && Items.filter((i) => (i.GSI2SK as string) > since).length < limit;
     pages++
   ) {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK > :from',
-        ExpressionAttributeValues: { ':pk': keys.transactionsOfKind('plan'), ':from': from },
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    );
-    Items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
+    const page = await listPlanTransactions(from, limit, start);
+    Items.push(...page.items);
+    start = page.next;
     if (!start) break;
   }
   let done = 0;
@@ -250,16 +182,7 @@ export const processActivations = async (limit = 100): Promise<number> => {
     const key = item.GSI2SK as string;
     if (!blocked && key > position) position = key;
   }
-  if (position !== since)
-    await db.send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.activationSweep(), since: position } }),
-    );
-  else if (!verified && mayVerify(since, readAt, blocked))
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.activationSweep(), since, verified: since },
-      }),
-    );
+  if (position !== since) await putSweepPosition({ since: position, verified: false });
+  else if (!verified && mayVerify(since, readAt, blocked)) await putSweepPosition({ since, verified: true });
   return done;
 };

@@ -7,18 +7,16 @@
  * each member exactly once. The member's reward row ('Binary Bonus', the matched points) and
  * cumulative reward total are written in the same transaction.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
 import type { Micro } from '#core/money';
 import { getMember } from '#functions/auth/store';
 import { accounts, transfer } from '#functions/wallet/ledger';
 import { post } from '#functions/wallet/store';
-import type { TransactItem } from '#core/db';
 import { binaryPayout } from './payout';
-import { listNodes, rewardItems, type NodeItem } from './store';
+import { rewardItems } from './store/rewards';
+import { consumeMatched, consumeMatchedItem, listNodes, type NodeItem } from './store/tree';
 
 /** The member's referral daily limit: Imperial, Executive, or 0 without an active plan. */
 export const dailyLimitOf = (
@@ -41,16 +39,6 @@ export const payNode = async (node: NodeItem, day: string): Promise<NodePayout> 
     rate: config.referral.binaryBonusRate,
   });
   if (result.matched === 0) return 'nothing';
-  const consume: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: keys.treeNode(node.id),
-      UpdateExpression: 'SET paidDay = :day ADD leftPoints :less, rightPoints :less',
-      ConditionExpression:
-        '(attribute_not_exists(paidDay) OR paidDay < :day) AND leftPoints >= :m AND rightPoints >= :m',
-      ExpressionAttributeValues: { ':day': day, ':less': -result.matched, ':m': result.matched },
-    },
-  };
   if (result.bonus > 0) {
     const posted = await post({
       tx: {
@@ -62,7 +50,7 @@ export const payNode = async (node: NodeItem, day: string): Promise<NodePayout> 
       display: { type: 'Binary Bonus', amount: result.bonus, wallet: 'wallet' },
       ref: { day, matched: result.matched },
       extra: [
-        consume,
+        consumeMatchedItem(node.id, day, result.matched),
         ...rewardItems({
           memberId: node.id,
           tab: 'activation',
@@ -80,13 +68,7 @@ export const payNode = async (node: NodeItem, day: string): Promise<NodePayout> 
     if (posted.status === 'replayed' || posted.status === 'refused') return 'already';
     throw new Error(`binary bonus for ${node.id} on ${day}: ${posted.status}`);
   }
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [consume] }));
-    return 'consumed';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'already';
-    throw error;
-  }
+  return (await consumeMatched(node.id, day, result.matched)) ? 'consumed' : 'already';
 };
 
 /** One pass over every node for `day` (YYYY-MM-DD); safe to run again the same day. */

@@ -9,32 +9,21 @@
 import { nowIso } from '#core/clock';
 import { logger } from '#core/logger';
 import {
-  getNode,
   getPlacement,
-  getRootId,
   listPendingPlacements,
   putPlacementRequest,
   writeCountBatch,
   writeJoin,
   writeRoot,
-  type NodeItem,
   type PlacementItem,
-} from './store';
+} from './store/placements';
+import { ancestorBatch, getNode, getRootId, type NodeItem } from './store/tree';
 import { newNode, type Side } from './tree';
 
-/** Ancestors counted per transaction (plus the cursor item: well under DynamoDB's 100). */
-export const COUNT_BATCH = 40;
 const MAX_PLACE_ATTEMPTS = 25;
 
-export interface PlacementRequest {
-  memberId: string;
-  sponsorId: string | null;
-  side: Side | null;
-  email: string;
-  name: string;
-  username: string;
-  registeredAt: string;
-}
+/** A confirmed member to place: who, under which sponsor and side, and their tree-row details. */
+export type PlacementRequest = Omit<PlacementItem, 'status' | 'upNext' | 'atSide'>;
 
 /** Queues the placement of a new member (idempotent). */
 export const requestPlacement = (request: PlacementRequest): Promise<boolean> => putPlacementRequest(request);
@@ -101,15 +90,7 @@ const countAncestors = async (memberId: string): Promise<void> => {
   for (;;) {
     const placement = await getPlacement(memberId);
     if (!placement || placement.status !== 'counting' || !placement.upNext || !placement.atSide) return;
-    const batch: { id: string; side: Side }[] = [];
-    let next: { id: string; side: Side } | null = { id: placement.upNext, side: placement.atSide };
-    while (next && batch.length < COUNT_BATCH) {
-      batch.push(next);
-      const ancestor = await getNode(next.id);
-      if (!ancestor) throw new Error(`tree node ${next.id} is missing`);
-      next =
-        ancestor.parentId && ancestor.position ? { id: ancestor.parentId, side: ancestor.position } : null;
-    }
+    const { batch, next } = await ancestorBatch({ id: placement.upNext, side: placement.atSide });
     // false: someone else moved the cursor first; re-read it and carry on from there
     await writeCountBatch(memberId, batch, next);
   }

@@ -16,17 +16,9 @@ import { nowIso } from '#core/clock';
 import { notFound } from '#core/errors';
 import { formatUsdt } from '#core/money';
 import { findMemberByEmail } from '#functions/auth/store';
-import {
-  getNode,
-  getRootId,
-  hasActivated,
-  listDirectReferrals,
-  listMemberRewards,
-  rewardsOfDay,
-  rewardTotals,
-  type NodeItem,
-  type RewardTab,
-} from './store';
+import { hasActivated } from './store/activations';
+import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './store/rewards';
+import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store/tree';
 
 export const teamMessages = {
   noMember: 'There is no member with this e-mail in the tree.',

@@ -7,7 +7,7 @@ import { join, node } from '../../support/team';
 import { useLocalTable } from '../wallet/fund';
 
 type Placement = typeof import('#functions/team/placement');
-type Store = typeof import('#functions/team/store');
+type Store = typeof import('#functions/team/store/placements') & typeof import('#functions/team/store/tree');
 let placement: Placement;
 let store: Store;
 
@@ -16,7 +16,10 @@ beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
   placement = await import('#functions/team/placement');
-  store = await import('#functions/team/store');
+  store = {
+    ...(await import('#functions/team/store/placements')),
+    ...(await import('#functions/team/store/tree')),
+  };
 });
 
 /** Every ancestor of `id` (itself first) with its counts: the brute-force view to compare. */

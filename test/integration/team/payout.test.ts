@@ -9,12 +9,12 @@ import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../wallet/fund';
 
 let run: typeof import('#functions/team/payoutRun');
-let store: typeof import('#functions/team/store');
+let store: typeof import('#functions/team/store/tree');
 beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
   run = await import('#functions/team/payoutRun');
-  store = await import('#functions/team/store');
+  store = await import('#functions/team/store/tree');
 });
 
 const activate = async (idToken: string) => {

@@ -11,14 +11,22 @@ import { topUp, useLocalTable } from '../wallet/fund';
 
 let activations: typeof import('#functions/team/activations');
 let placement: typeof import('#functions/team/placement');
-let store: typeof import('#functions/team/store');
+let store: typeof import('#functions/team/store/activations') &
+  typeof import('#functions/team/store/placements') &
+  typeof import('#functions/team/store/rewards') &
+  typeof import('#functions/team/store/tree');
 let payout: typeof import('#functions/team/payoutRun');
 beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
   activations = await import('#functions/team/activations');
   placement = await import('#functions/team/placement');
-  store = await import('#functions/team/store');
+  store = {
+    ...(await import('#functions/team/store/activations')),
+    ...(await import('#functions/team/store/placements')),
+    ...(await import('#functions/team/store/rewards')),
+    ...(await import('#functions/team/store/tree')),
+  };
   payout = await import('#functions/team/payoutRun');
 });
 

@@ -1,0 +1,58 @@
+/**
+ * What the paper exchange's venues share on the wire: Binance-style number strings, HMAC-SHA256
+ * request signatures, the order parameters (Binance's names; WazirX's after upper-casing) and the
+ * shape of a venue's routes.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ExchangeError, errors, type Account, type OrderSide, type OrderType, type Venue } from './engine';
+
+export const num = (n: number, decimals = 8) => (Number.isFinite(n) ? n.toFixed(decimals) : '0');
+
+export const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
+
+export const sameHex = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** The raw query or body without its `signature` parameter, and that signature. */
+export const splitSignature = (raw: string): { rest: string; signature?: string } => {
+  const match = /(^|&)signature=([^&]*)/.exec(raw);
+  if (!match) return { rest: raw };
+  const rest = (raw.slice(0, match.index) + raw.slice(match.index + match[0].length)).replace(/^&/, '');
+  return { rest, signature: decodeURIComponent(match[2]) };
+};
+
+export interface PaperRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  account?: Account;
+}
+
+/**
+ * One venue's REST API: routes by `METHOD /path`, public ones answered to anyone, private ones
+ * after `authenticate` found the caller's account from the request's key and signature.
+ */
+export interface VenueApi {
+  public: Record<string, (r: PaperRequest) => unknown>;
+  private: Record<string, (r: PaperRequest & { account: Account }) => unknown>;
+  authenticate: (req: IncomingMessage, rawQuery: string, body: string, params: Record<string, string>) => Account;
+}
+
+export const newOrderFrom = (venue: Venue, p: Record<string, string>) => {
+  if (!p.side) throw errors.badParam('side');
+  if (!p.type) throw errors.badParam('type');
+  if (p.type !== 'MARKET' && p.type !== 'LIMIT') throw new ExchangeError(400, -1116, 'Invalid orderType.');
+  return {
+    venue,
+    symbol: p.symbol,
+    side: p.side as OrderSide,
+    type: p.type as OrderType,
+    quantity: p.quantity ? Number(p.quantity) : undefined,
+    quoteOrderQty: p.quoteOrderQty ? Number(p.quoteOrderQty) : undefined,
+    price: p.price ? Number(p.price) : undefined,
+    reduceOnly: p.reduceOnly === 'true',
+    timeInForce: p.timeInForce,
+    clientOrderId: p.newClientOrderId,
+  };
+};

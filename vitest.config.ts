@@ -1,18 +1,9 @@
 // Test workers inherit this: the SDKs' Node 20 and SDK v2 notices are noise in test output.
 import './local/quiet-sdk';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases.ts';
 
-const at = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-
-/** One alias table for every test project, mirroring tsconfig "paths". */
-const alias = {
-  '#api': at('./api'),
-  '#core': at('./functions/core'),
-  '#functions': at('./functions'),
-  '#engine': at('./engine'),
-  '#local': at('./local'),
-};
+const alias = pathAliases();
 
 export default defineConfig({
   resolve: { alias },

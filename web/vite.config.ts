@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pathAliases } from '../path-aliases.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,7 +10,8 @@ export default defineConfig({
   publicDir: here('./public'),
   plugins: [react()],
   resolve: {
-    alias: { '#api': here('../api') },
+    // the web app may import the contract only
+    alias: pathAliases(['#api']),
   },
   build: {
     outDir: here('./dist'),

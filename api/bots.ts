@@ -1,7 +1,7 @@
 /**
  * The bots' ids and display names, without their code: what the contract and the web app need to
- * name a bot (the admin's "bot" grant in the profile edit, the member's profile). The strategies
- * live in engine/strategies/registry.ts; a unit test keeps the two lists the same.
+ * name a bot (the admin's "bot" grant in the profile edit, the member's profile). The one list of
+ * bot ids: engine/strategies/registry.ts takes its BOT_IDS from here and gives each its strategy.
  */
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+import { BOT_ID_LIST } from '../../api/bots';
 import type { Market, Strategy } from '../types';
 import tuned from './tuned-params.json';
 import { alphaStrategy, type AlphaParams } from './alpha';
@@ -10,22 +11,8 @@ import { neroStrategy, type NeroParams } from './nero';
 import { quantStrategy, type QuantParams } from './quant';
 import { zenoStrategy, type ZenoParams } from './zeno';
 
-export const BOT_IDS = [
-  'dca',
-  'universal',
-  'aibot',
-  'dcaking',
-  'dcaairobot',
-  'classic',
-  'alfa',
-  'zeno',
-  'zeno3x',
-  'candles',
-  'candles3x',
-  'glint',
-  'nero',
-  'quant',
-] as const;
+/** The bots' ids, in the product's order: the contract's list (api/bots.ts), which names them. */
+export const BOT_IDS = BOT_ID_LIST;
 
 export type BotId = (typeof BOT_IDS)[number];
 export type BotKind = 'dca' | 'grid' | 'signal';

@@ -40,8 +40,8 @@ const main = async () => {
       TABLE_NAME: 'bench',
       DYNAMODB_ENDPOINT: `http://127.0.0.1:${PORT}`,
     });
-    const { post, getBalance, sumEntries } = await import('../../functions/wallet/store');
-    const { accounts, transfer } = await import('../../functions/wallet/ledger');
+    const { post, getBalance, sumEntries } = await import('../../functions/ledger/store');
+    const { accounts, transfer } = await import('../../functions/ledger/rules');
 
     const members = Array.from({ length: N }, (_, i) => `bench${i}`);
     await pool(members, CONCURRENCY, (m) =>

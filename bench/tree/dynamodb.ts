@@ -99,8 +99,8 @@ const main = async () => {
     const { getNode } = await import('../../functions/team/store');
     const { runDailyPayout, dailyLimitOf } = await import('../../functions/team/payoutRun');
     const { binaryPayout } = await import('../../functions/team/payout');
-    const { post, getBalance } = await import('../../functions/wallet/store');
-    const { accounts, transfer } = await import('../../functions/wallet/ledger');
+    const { post, getBalance } = await import('../../functions/ledger/store');
+    const { accounts, transfer } = await import('../../functions/ledger/rules');
     const { config } = await import('../../functions/core/config');
 
     db.middlewareStack.add(

@@ -6,8 +6,8 @@
  * more than the balance.
  */
 import type { Micro } from '#core/money';
-import { accounts, transfer, type LedgerTx } from '#functions/wallet/ledger';
-import type { Display } from '#functions/wallet/store';
+import { accounts, transfer, type LedgerTx } from '#functions/ledger/rules';
+import { type Display } from '#functions/ledger/service';
 
 export const adjustmentTx = (
   memberId: string,

@@ -20,8 +20,8 @@ import { findMemberByEmail, getMember, requireMember, type MemberItem } from '#f
 import { phoneSearchOf } from '#functions/auth/phone';
 import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/store';
-import { accounts } from '#functions/wallet/ledger';
-import { getBalance, getTx, post } from '#functions/wallet/store';
+import { accounts } from '#functions/ledger/rules';
+import { getBalance, getTx, post } from '#functions/ledger/service';
 import { adjustmentTx } from './adjustment';
 import { cognitoUserOf, updateCognitoAttributes } from './cognito';
 import {

@@ -12,7 +12,7 @@ import type { Micro } from '#core/money';
 import type { MemberItem } from '#functions/auth/store';
 import type { PhoneSearch } from '#functions/auth/phone';
 import type { NodeItem, PlacementItem } from '#functions/team/store';
-import { accounts } from '#functions/wallet/ledger';
+import { accounts } from '#functions/ledger/rules';
 
 export interface IdPage {
   ids: string[];

@@ -20,7 +20,7 @@ import { logger } from '#core/logger';
 import { linkMail, sendMail, webUrl } from '#core/mail';
 import { notify } from '#functions/notifications/service';
 import { requestPlacement } from '#functions/team/placement';
-import { getMemberBalances } from '#functions/wallet/store';
+import { getMemberBalances } from '#functions/ledger/service';
 import {
   createMember,
   findMemberByEmail,

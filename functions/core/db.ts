@@ -74,6 +74,8 @@ export const keys = {
   connection: (connectionId: string) => ({ PK: `CONN#${connectionId}`, SK: 'CONN' }),
   memberConnections: (memberId: string) => `MEMBERCONN#${memberId}`,
   topicConnections: (topic: string) => `TOPIC#${topic}`,
+  /** A connection's entry on one of those lists (`list` is a `memberConnections` or `topicConnections` key). */
+  connectionListEntry: (list: string, connectionId: string) => ({ PK: list, SK: `CONN#${connectionId}` }),
   /** Ledger: an account's balance and its entries share the account's partition. */
   ledgerBalance: (account: string) => ({ PK: `ACCT#${account}`, SK: 'BALANCE' }),
   ledgerEntry: (account: string, txId: string) => ({ PK: `ACCT#${account}`, SK: `ENTRY#${txId}` }),
@@ -83,6 +85,8 @@ export const keys = {
   /** GSI1: a member's own transaction list (newest first); GSI2: every transaction of a kind by date. */
   memberTransactions: (memberId: string) => `MEMBERTX#${memberId}`,
   transactionsOfKind: (kind: string) => `LEDGERKIND#${kind}`,
+  /** GSI2: every member's balance item of one wallet (wallet, wallet1, fuelwallet), for the sums of the Balance report. */
+  walletBalances: (wallet: string) => `BALANCES#${wallet}`,
   walletStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'WALLETSTATS' }),
   invoice: (paymentId: string) => ({ PK: `INVOICE#${paymentId}`, SK: 'INVOICE' }),
   /** GSI2 (sparse): invoices still waiting for payment, for the reconciliation schedule. */

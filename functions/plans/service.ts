@@ -15,8 +15,8 @@ import { logger } from '#core/logger';
 import { formatUsdt } from '#core/money';
 import { getMember, type MemberItem } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
-import { accounts, transfer } from '#functions/wallet/ledger';
-import { post } from '#functions/wallet/store';
+import { accounts, transfer } from '#functions/ledger/rules';
+import { post } from '#functions/ledger/service';
 import type { TransactItem } from '#core/db';
 import { expiredFlags, flagsAfter, PLAN_OPTIONS, refusal, startsPeriod, type PlanFlags } from './rules';
 

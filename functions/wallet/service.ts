@@ -21,25 +21,27 @@ import { formatUsdt, parseUsdt, type Micro } from '#core/money';
 import type { Caller } from '#core/middleware';
 import { findMemberByEmail, readCounter, requireMember } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
-import { accounts, transfer, type MemberWallet, type TxKind } from './ledger';
+import { accounts, transfer, type MemberWallet, type TxKind } from '#functions/ledger/rules';
 import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';
+import {
+  getBalances,
+  getMemberBalances,
+  listMemberTransactions,
+  listTransactionsOfKind,
+  pageTransactionsOfKind,
+  post,
+  sumWalletBalances,
+  type TxRow,
+} from '#functions/ledger/service';
 import {
   addDepositedItem,
   closeInvoiceItem,
   expireInvoice,
   getDeposited,
   getInvoice as readInvoice,
-  getMemberBalances,
-  listMemberTransactions,
-  listOpenInvoices,
-  listTransactionsOfKind,
-  sumWalletBalances,
-  getBalances,
-  pageTransactionsOfKind,
-  post,
-  putInvoice,
   type Invoice,
-  type TxRow,
+  listOpenInvoices,
+  putInvoice,
 } from './store';
 
 const WALLET_LABEL: Record<MemberWallet, string> = {

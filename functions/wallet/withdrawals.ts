@@ -17,18 +17,17 @@ import { formatUsdt, parseUsdt } from '#core/money';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/auth/store';
 import { notify } from '#functions/notifications/service';
-import { accounts, transfer } from './ledger';
+import { accounts, transfer } from '#functions/ledger/rules';
 import { payments, verifyIpn, type PayoutOutcome } from './payments';
+import { getMemberBalances, post } from '#functions/ledger/service';
 import {
   closeWithdrawalItem,
-  getMemberBalances,
   getWithdrawal,
   listMemberWithdrawals,
   listOpenWithdrawals,
   markWithdrawalPending,
   newWithdrawalItem,
   OPEN_WITHDRAWAL,
-  post,
   type Withdrawal,
 } from './store';
 

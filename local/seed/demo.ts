@@ -36,8 +36,9 @@ import { directBonusOf, processActivation } from '#functions/team/activations';
 import { drainTeamWork } from '#functions/team/consumer';
 import { processPlacement } from '#functions/team/placement';
 import type { Side } from '#functions/team/tree';
-import { accounts, transfer, type MemberWallet, type Posting } from '#functions/wallet/ledger';
-import { addDepositedItem, post } from '#functions/wallet/store';
+import { accounts, transfer, type MemberWallet, type Posting } from '#functions/ledger/rules';
+import { post } from '#functions/ledger/service';
+import { addDepositedItem } from '#functions/wallet/store';
 
 /** Every seeded member's password (the pool's policy: 9+ characters, upper case, digit, symbol). */
 export const DEMO_PASSWORD = 'Demo-Trendex-2026!';

@@ -2,7 +2,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
-import { useLocalTable } from './fund';
+import { useLocalTable } from '../../support/fund';
 
 describe('reconcileDeposits', () => {
   it('credits a paid invoice without a callback, and closes an expired one', async () => {

@@ -1,7 +1,7 @@
 /** The admin money reports read the ledger: deposits, withdrawals, payouts, balances, dashboard totals. */
 import { describe, expect, it } from 'vitest';
 import { call, logInAdmin, newVerifiedMember } from '../../support/api';
-import { mailedOtp, topUp } from './fund';
+import { mailedOtp, topUp } from '../../support/fund';
 
 describe('admin money reports', () => {
   it('show a member deposit and withdrawal, filtered by e-mail, and the balances', async () => {

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { signIpn } from '#functions/wallet/payments';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
-import { mailedOtp, payInSimulator, topUp } from './fund';
+import { mailedOtp, payInSimulator, topUp } from '../../support/fund';
 
 const USDT = 1_000_000;
 const GOOD_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'; // EIP-55 test vector

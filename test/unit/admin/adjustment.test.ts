@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adjustmentTx } from '#functions/admin/adjustment';
-import { accounts, applyTx, totalOf } from '#functions/wallet/ledger';
+import { accounts, applyTx, totalOf } from '#functions/ledger/rules';
 
 const members = ['a', 'b'];
 const change = fc.record({

@@ -1,5 +1,5 @@
 /** Test helpers: top up through the real path (invoice, simulator pays, signed callback). */
-import { call, outbox, stack } from '../../support/api';
+import { call, outbox, stack } from './api';
 
 export const payInSimulator = async (paymentId: string, replay = false): Promise<string> => {
   const response = await fetch(`${stack().webUrl}/dev/payments/pay/${paymentId}${replay ? '/replay' : ''}`, {

@@ -3,17 +3,17 @@
  * never overdraw it, balances equal the sum of their entries, and a replayed key changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalTable } from './fund';
+import { useLocalTable } from '../../support/fund';
 
-type Store = typeof import('#functions/wallet/store');
-type Ledger = typeof import('#functions/wallet/ledger');
+type Store = typeof import('#functions/ledger/store');
+type Ledger = typeof import('#functions/ledger/rules');
 let store: Store;
 let ledger: Ledger;
 
 beforeAll(async () => {
   useLocalTable();
-  store = await import('#functions/wallet/store');
-  ledger = await import('#functions/wallet/ledger');
+  store = await import('#functions/ledger/store');
+  ledger = await import('#functions/ledger/rules');
 });
 
 const fresh = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -9,7 +9,7 @@ import {
   totalOf,
   transfer,
   type LedgerTx,
-} from '#functions/wallet/ledger';
+} from '#functions/ledger/rules';
 
 const members = ['a', 'b', 'c'];
 

@@ -1,0 +1,341 @@
+/**
+ * The ledger on DynamoDB. `post` writes a transaction's idempotency item, its balance updates
+ * (each debit of a guarded account under `balance >= amount`) and its entries in ONE
+ * TransactWriteItems call, together with any other item the use case must change at the same
+ * time (a plan flag, an invoice status). All or nothing: a refused condition writes nothing.
+ */
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '#core/clock';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  keys,
+  queryAll,
+  queryPage,
+  tableName,
+  type TransactItem,
+} from '#core/db';
+import { newId } from '#core/ids';
+import type { Micro } from '#core/money';
+import {
+  accounts,
+  assertBalanced,
+  MEMBER_WALLETS,
+  mayGoNegative,
+  memberOf,
+  type LedgerTx,
+  type MemberWallet,
+  type TxKind,
+} from './rules';
+
+/** The row a member sees in the Latest Transaction table. */
+export interface Display {
+  type: string;
+  amount: Micro;
+  wallet: MemberWallet;
+}
+
+export interface PostInput {
+  tx: LedgerTx;
+  /** The member whose transaction list shows it (when `display` is set). */
+  memberId?: string;
+  display?: Display;
+  /** Facts kept with the transaction for reports: payment id, address, hash, e-mail. */
+  ref?: Record<string, string | number>;
+  /** Writes that must happen in the same transaction; their conditions guard the whole. */
+  extra?: TransactItem[];
+}
+
+export type PostResult =
+  | { status: 'applied'; txId: string }
+  | { status: 'replayed'; txId: string }
+  | { status: 'insufficient'; account: string }
+  | { status: 'refused'; extraIndex: number };
+
+interface CancellationReason {
+  Code?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MAX_ATTEMPTS = 60;
+
+const reasonsOf = (error: unknown): CancellationReason[] | null => {
+  const e = error as { name?: string; CancellationReasons?: CancellationReason[] } | null;
+  return e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []) : null;
+};
+
+const isRetryable = (error: unknown, reasons: CancellationReason[] | null): boolean => {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  if (
+    [
+      'TransactionConflictException',
+      'ThrottlingException',
+      'ProvisionedThroughputExceededException',
+      'TransactionInProgressException',
+    ].includes(name)
+  )
+    return true;
+  return !!reasons && reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
+};
+
+export const post = async (input: PostInput): Promise<PostResult> => {
+  const { tx } = input;
+  assertBalanced(tx.postings);
+  const txId = newId();
+  const date = nowIso();
+  const table = tableName();
+  const showTo = input.display ? input.memberId : undefined;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.ledgerTx(tx.idempotencyKey),
+          txId,
+          idempotencyKey: tx.idempotencyKey,
+          kind: tx.kind,
+          postings: tx.postings,
+          date,
+          memberId: input.memberId,
+          ...(input.display ?? {}),
+          // reports read the amount moved even where no member row is shown
+          amount: input.display?.amount ?? Math.max(...tx.postings.map((p) => p.amount)),
+          ref: input.ref,
+          ...(showTo ? { GSI1PK: keys.memberTransactions(showTo), GSI1SK: `${date}#${txId}` } : {}),
+          GSI2PK: keys.transactionsOfKind(tx.kind),
+          GSI2SK: `${date}#${txId}`,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+  for (const p of tx.postings) {
+    const member = memberOf(p.account);
+    const guarded = p.amount < 0 && !mayGoNegative(p.account);
+    items.push({
+      Update: {
+        TableName: table,
+        Key: keys.ledgerBalance(p.account),
+        UpdateExpression: member
+          ? 'ADD balance :delta SET account = :account, updatedAt = :now, GSI2PK = :g2pk, GSI2SK = :g2sk'
+          : 'ADD balance :delta SET account = :account, updatedAt = :now',
+        ...(guarded ? { ConditionExpression: 'balance >= :need' } : {}),
+        ExpressionAttributeValues: {
+          ':delta': p.amount,
+          ':account': p.account,
+          ':now': date,
+          ...(guarded ? { ':need': -p.amount } : {}),
+          ...(member ? { ':g2pk': keys.walletBalances(p.account.split(':')[2]), ':g2sk': member } : {}),
+        },
+      },
+    });
+  }
+  for (const p of tx.postings)
+    items.push({
+      Put: {
+        TableName: table,
+        Item: {
+          ...keys.ledgerEntry(p.account, txId),
+          account: p.account,
+          amount: p.amount,
+          txId,
+          kind: tx.kind,
+          date,
+        },
+      },
+    });
+  const firstExtra = items.length;
+  items.push(...(input.extra ?? []));
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return { status: 'applied', txId };
+    } catch (error) {
+      const reasons = reasonsOf(error);
+      if (reasons) {
+        const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+        if (failed === 0) {
+          const existing = await getTx(tx.idempotencyKey);
+          return { status: 'replayed', txId: String(existing?.txId ?? '') };
+        }
+        if (failed > 0 && failed < firstExtra)
+          return { status: 'insufficient', account: tx.postings[failed - 1].account };
+        if (failed >= firstExtra) return { status: 'refused', extraIndex: failed - firstExtra };
+      }
+      if (!isRetryable(error, reasons) || attempt >= MAX_ATTEMPTS) throw error;
+      // Full jitter: contending writers on one wallet spread out instead of colliding again.
+      await sleep(Math.random() * Math.min(400, 5 * 2 ** Math.min(attempt, 7)));
+    }
+  }
+};
+
+export const getTx = async (idempotencyKey: string): Promise<Record<string, unknown> | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.ledgerTx(idempotencyKey), ConsistentRead: true }),
+  );
+  return Item ?? null;
+};
+
+export const getBalance = async (account: string): Promise<Micro> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.ledgerBalance(account), ConsistentRead: true }),
+  );
+  return Number(Item?.balance ?? 0);
+};
+
+export type MemberBalances = Record<MemberWallet | 'hold', Micro>;
+
+/** Balances of many accounts (BatchGet, 100 keys at a time, unprocessed keys asked again); 0 where none. */
+export const getBalances = async (names: string[], consistent = false): Promise<Map<string, Micro>> => {
+  const found = new Map<string, Micro>(names.map((n) => [n, 0]));
+  const unique = [...found.keys()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [tableName()]: {
+        Keys: unique.slice(i, i + 100).map((n) => keys.ledgerBalance(n)),
+        ConsistentRead: consistent,
+      },
+    };
+    while (request && Object.keys(request).length) {
+      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of answer.Responses?.[tableName()] ?? [])
+        found.set(String(item.account), Number(item.balance));
+      request = answer.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+};
+
+export const getMemberBalances = async (memberId: string): Promise<MemberBalances> => {
+  const names = [...MEMBER_WALLETS.map((w) => accounts.member(memberId, w)), accounts.hold(memberId)];
+  const found = await getBalances(names, true);
+  return {
+    wallet: found.get(names[0])!,
+    wallet1: found.get(names[1])!,
+    fuelwallet: found.get(names[2])!,
+    hold: found.get(names[3])!,
+  };
+};
+
+/** Every entry of an account, summed: equals its balance when the ledger is sound. */
+export const sumEntries = async (account: string): Promise<{ sum: Micro; count: number }> => {
+  const entries = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
+    ExpressionAttributeValues: { ':pk': keys.ledgerBalance(account).PK, ':e': keys.ledgerEntryPrefix },
+    ConsistentRead: true,
+  });
+  return { sum: entries.reduce((sum, item) => sum + Number(item.amount), 0), count: entries.length };
+};
+
+export interface TxRow {
+  txId: string;
+  kind: TxKind;
+  date: string;
+  type: string;
+  amount: Micro;
+  wallet: MemberWallet;
+  memberId?: string;
+  ref?: Record<string, string | number>;
+}
+
+const toRow = (i: Record<string, unknown>): TxRow => ({
+  txId: String(i.txId),
+  kind: i.kind as TxKind,
+  date: String(i.date),
+  type: String(i.type ?? i.kind),
+  amount: Number(i.amount ?? 0),
+  wallet: (i.wallet as MemberWallet | undefined) ?? 'wallet',
+  memberId: i.memberId as string | undefined,
+  ref: i.ref as Record<string, string | number> | undefined,
+});
+
+export const listMemberTransactions = async (
+  memberId: string,
+  limit: number,
+  cursor?: string,
+  wallet?: MemberWallet,
+): Promise<{ items: TxRow[]; cursor?: string }> => {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ...(wallet ? { FilterExpression: 'wallet = :w' } : {}),
+      ExpressionAttributeValues: {
+        ':pk': keys.memberTransactions(memberId),
+        ...(wallet ? { ':w': wallet } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  return { items: (page.Items ?? []).map(toRow), cursor: encodeCursor(page.LastEvaluatedKey) };
+};
+
+/** Transactions of one kind between two ISO instants (inclusive), oldest first. */
+export const listTransactionsOfKind = async (kind: TxKind, from: string, to: string): Promise<TxRow[]> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.transactionsOfKind(kind), ':from': from, ':to': `${to}~` },
+  });
+  return items.map(toRow);
+};
+
+/** The filter that keeps one member's rows (by the e-mail kept in `ref`), for reports. */
+const refEmailFilter = (email?: string) =>
+  email
+    ? {
+        FilterExpression: '#ref.#email = :email',
+        ExpressionAttributeNames: { '#ref': 'ref', '#email': 'email' },
+      }
+    : {};
+
+/** One page of the transactions of one kind between two ISO instants, oldest first; maybe one member's. */
+export const pageTransactionsOfKind = async (
+  kind: TxKind,
+  from: string,
+  to: string,
+  page: { limit: number; cursor?: string; email?: string },
+): Promise<{ items: TxRow[]; cursor?: string }> => {
+  const result = await queryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+      ...refEmailFilter(page.email),
+      ExpressionAttributeValues: {
+        ':pk': keys.transactionsOfKind(kind),
+        ':from': from,
+        ':to': `${to}~`,
+        ...(page.email ? { ':email': page.email } : {}),
+      },
+    },
+    page.limit,
+    page.cursor,
+  );
+  return { items: result.items.map(toRow), cursor: result.cursor };
+};
+
+/** Every member's balance of one wallet (the admin Balance report). */
+/** The sum of one wallet over every member (the Balance report's totals): the wallet's balance items on GSI2. */
+export const sumWalletBalances = async (wallet: MemberWallet): Promise<Micro> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.walletBalances(wallet) },
+    ProjectionExpression: 'balance',
+  });
+  return items.reduce((sum, i) => sum + Number(i.balance), 0);
+};

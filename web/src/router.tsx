@@ -21,7 +21,7 @@ const Dashboard = lazyPage(() => import('./member/Dashboard'));
 const Profile = lazyPage(() => import('./member/Profile'));
 const Security = lazyPage(() => import('./member/Security'));
 const Notifications = lazyPage(() => import('./member/Notifications'));
-const Exchange = lazyPage(() => import('./member/Exchange'));
+const Exchange = lazyPage(() => import('./member/exchange/ExchangePage'));
 const Wallet = lazyPage(() => import('./wallet/WalletPage'));
 const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
 const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));

@@ -4,12 +4,15 @@ import type { IconType } from 'react-icons';
 import { LuBadgeCheck, LuCalendarDays, LuUserPlus, LuUsers } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
+import { formatCount } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 import { MoneyCards } from '../wallet/admin/MoneyCards';
 
-const nf = new Intl.NumberFormat('en');
-
 export default function AdminDashboard() {
-  const summary = useQuery({ queryKey: ['admin', 'summary'], queryFn: () => callApi('getAdminSummary', {}) });
+  const summary = useQuery({
+    queryKey: queryKeys.admin.summary(),
+    queryFn: () => callApi('getAdminSummary', {}),
+  });
   const cards: { label: string; value?: number; icon: IconType; hint: string }[] = [
     { label: 'Members', value: summary.data?.members, icon: LuUsers, hint: 'Total confirmed members' },
     {
@@ -68,7 +71,7 @@ export default function AdminDashboard() {
               <Skeleton h="9" w="24" />
             ) : (
               <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`}>
-                {value === undefined ? '—' : nf.format(value)}
+                {value === undefined ? '—' : formatCount(value)}
               </Text>
             )}
             <Text fontSize="xs" color="fg.subtle" mt="1">

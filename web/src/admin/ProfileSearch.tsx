@@ -14,7 +14,8 @@ import { NativeChoice } from '../components/NativeChoice';
 import { QueryError } from '../components/QueryError';
 import { LoadMore } from '../components/LoadMore';
 import { callApi } from '../lib/api';
-import { formatUsdt } from '../wallet/format';
+import { formatUsdt } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 import { ProfileEditDialog } from './ProfileSearchEdit';
 
 type SearchPage = ResponseOf<'searchProfiles'>;
@@ -53,7 +54,7 @@ export default function ProfileSearch() {
   const queryClient = useQueryClient();
   const key = KEYS.find((k) => k.by === by)!;
 
-  const queryKey = ['admin', 'searchprofile', search] as const;
+  const queryKey = queryKeys.admin.profileSearch(search);
   const results = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) =>

@@ -17,7 +17,7 @@ import { RANK_NAMES } from '#api/schemas/auth';
 import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
-import { formatUsdt, parseAmount } from '../wallet/format';
+import { parseAmount, usdtText } from '../lib/format';
 import type { ProfileRow } from './ProfileSearch';
 
 type EditAnswer = ResponseOf<'editProfile'>;
@@ -51,7 +51,7 @@ const valuesOf = (p: ProfileRow): FormValues => ({
 });
 
 const savedText = (answer: EditAnswer, amount: string): string => {
-  const wallet = `${formatUsdt(answer.profile.wallet)} USDT`;
+  const wallet = usdtText(answer.profile.wallet);
   if (answer.balance === 'replayed')
     return `${answer.message} This balance change was already applied; the wallet holds ${wallet}.`;
   if (answer.balance === 'applied')
@@ -109,7 +109,7 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
     <form id="profile-edit-form" noValidate onSubmit={onSubmit}>
       <Stack gap="4">
         <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
-          {profile.email} · wallet {formatUsdt(profile.wallet)} USDT
+          {profile.email} · wallet {usdtText(profile.wallet)}
         </Text>
         <Field.Root required invalid={!!errors.name}>
           <Field.Label>Name</Field.Label>

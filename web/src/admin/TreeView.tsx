@@ -19,12 +19,12 @@ import type { ResponseOf } from '#api/routes';
 import { AppDialog } from '../components/AppDialog';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
+import { formatCount } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 
 type TreeData = ResponseOf<'getTree'>;
 type TreeNode = TreeData['nodes'][number];
 type Where = { memberId?: string; email?: string };
-
-const nf = new Intl.NumberFormat('en');
 
 /** One seat of the tree: the picture re-roots the tree there, the name opens the counts. */
 function Seat({
@@ -84,10 +84,10 @@ function DetailsDialog({ node, onClose }: { node: TreeNode | null; onClose: () =
     ? [
         ['Left points', node.leftPoints],
         ['Right points', node.rightPoints],
-        ['Left count', nf.format(node.leftCount)],
-        ['Right count', nf.format(node.rightCount)],
-        ['Direct left', nf.format(node.directLeft)],
-        ['Direct right', nf.format(node.directRight)],
+        ['Left count', formatCount(node.leftCount)],
+        ['Right count', formatCount(node.rightCount)],
+        ['Direct left', formatCount(node.directLeft)],
+        ['Direct right', formatCount(node.directRight)],
       ]
     : [];
   return (
@@ -112,7 +112,7 @@ export default function AdminTree() {
   const [search, setSearch] = useState('');
   const [details, setDetails] = useState<TreeNode | null>(null);
   const tree = useQuery({
-    queryKey: ['admin', 'tree', where],
+    queryKey: queryKeys.admin.tree(where),
     queryFn: () => callApi('getTree', where),
     retry: false,
   });

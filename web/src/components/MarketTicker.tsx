@@ -6,6 +6,7 @@ import type { Ticker, TickerItem } from '#api/schemas/market';
 import { callApi, getIdToken } from '../lib/api';
 import { useSessionUser } from '../lib/auth';
 import { getConfig } from '../lib/config';
+import { queryKeys } from '../lib/queryKeys';
 
 const POLL_MS = 3000;
 /** A pushed update younger than this makes a poll unnecessary. */
@@ -23,9 +24,9 @@ export function useTicker() {
   const [live, setLive] = useState(false);
 
   const query = useQuery({
-    queryKey: ['ticker'],
+    queryKey: queryKeys.ticker(),
     queryFn: async (): Promise<Ticker> => {
-      const pushed = queryClient.getQueryData<Ticker>(['ticker']);
+      const pushed = queryClient.getQueryData<Ticker>(queryKeys.ticker());
       if (pushed && Date.now() - lastPush.current < FRESH_MS) return pushed;
       return callApi('getTicker', {});
     },
@@ -54,7 +55,7 @@ export function useTicker() {
           const message = JSON.parse(String(event.data)) as PushMessage | { message: string };
           if ('type' in message && message.type === 'ticker') {
             lastPush.current = Date.now();
-            queryClient.setQueryData(['ticker'], message.data);
+            queryClient.setQueryData(queryKeys.ticker(), message.data);
           }
         } catch {
           // not ours to read

@@ -1,6 +1,6 @@
 import { Badge, Box, Table } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import { formatUsdt } from '../wallet/format';
+import { usdtText } from '../lib/format';
 
 export interface Movement {
   key: string;
@@ -46,7 +46,7 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
                 whiteSpace="nowrap"
               >
                 {row.amount > 0 ? '+' : ''}
-                {formatUsdt(row.amount)} USDT
+                {usdtText(row.amount)}
               </Table.Cell>
             </Table.Row>
           ))}

@@ -26,10 +26,12 @@ import { LuDownload } from 'react-icons/lu';
 import { z } from 'zod';
 import { Day, rangeProblem, reportMessages } from '#api/schemas/admin-reports';
 import { Email } from '#api/schemas/common';
-import { QueryError } from '../../components/QueryError';
-import { LoadMore } from '../../components/LoadMore';
-import { errorMessage } from '../../lib/api';
-import { downloadCsv, toCsv } from '../../lib/csv';
+import { errorMessage } from '../lib/api';
+import { downloadCsv, toCsv } from '../lib/csv';
+import { formatUsdt, plainUsdt } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
+import { LoadMore } from './LoadMore';
+import { QueryError } from './QueryError';
 
 export interface ReportColumn<Row> {
   header: string;
@@ -40,6 +42,15 @@ export interface ReportColumn<Row> {
   /** Dates, amounts, ids: kept on one line. */
   nowrap?: boolean;
 }
+
+/** An amount column: grouped on the page ('1,234.50'), plain in the CSV file ('1234.50'). */
+export const usdtColumn = <Row,>(header: string, of: (row: Row) => number): ReportColumn<Row> => ({
+  header,
+  cell: (r) => formatUsdt(of(r)),
+  csv: (r) => plainUsdt(of(r)),
+  align: 'end',
+  nowrap: true,
+});
 
 export interface ReportInput {
   from: string;
@@ -136,7 +147,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
     ...(email && f.email ? { email: f.email } : {}),
   });
   const report = useInfiniteQuery({
-    queryKey: ['admin', 'report', id, run],
+    queryKey: queryKeys.admin.report(id, run),
     queryFn: ({ pageParam }) => load({ ...inputOf(run!.filter), limit: pageSize, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor,

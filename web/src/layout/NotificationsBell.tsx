@@ -3,17 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { callApi } from '../lib/api';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  bell: ['notifications', 'bell'] as const,
-  list: ['notifications', 'list'] as const,
-};
+import { queryKeys } from '../lib/queryKeys';
 
 /** Bell link with the unread count; polls every 30 s while a member is signed in. */
 export function NotificationsBell({ onDark = false }: { onDark?: boolean }) {
   const { data } = useQuery({
-    queryKey: notificationKeys.bell,
+    queryKey: queryKeys.notifications.bell(),
     queryFn: () => callApi('listNotifications', { limit: 1 }),
     refetchInterval: 30_000,
   });

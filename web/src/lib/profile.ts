@@ -3,11 +3,10 @@ import { differenceInCalendarDays } from 'date-fns';
 import type { Profile } from '#api/schemas/auth';
 import { callApi } from './api';
 import { planById, type Plan } from './plans';
-
-export const profileKey = ['profile'] as const;
+import { queryKeys } from './queryKeys';
 
 export function useProfile() {
-  return useQuery({ queryKey: profileKey, queryFn: () => callApi('getProfile', {}) });
+  return useQuery({ queryKey: queryKeys.profile(), queryFn: () => callApi('getProfile', {}) });
 }
 
 /** The member's plan as the profile shows it (spec section 4, "Plan"). */

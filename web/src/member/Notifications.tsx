@@ -5,22 +5,22 @@ import { useEffect, useRef } from 'react';
 import { LuBellOff } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
 import { LoadMore } from '../components/LoadMore';
-import { notificationKeys } from '../layout/NotificationsBell';
 import { callApi } from '../lib/api';
+import { queryKeys } from '../lib/queryKeys';
 
 const PAGE = 20;
 
 export default function Notifications() {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
-    queryKey: notificationKeys.list,
+    queryKey: queryKeys.notifications.list(),
     queryFn: ({ pageParam }) => callApi('listNotifications', { limit: PAGE, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor ?? undefined,
   });
   const markRead = useMutation({
     mutationFn: () => callApi('markNotificationsRead', {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.bell }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.bell() }),
   });
   const { mutate } = markRead;
 

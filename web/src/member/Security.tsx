@@ -28,6 +28,7 @@ import {
   type SessionUser,
   type TotpSetup,
 } from '../lib/auth';
+import { queryKeys } from '../lib/queryKeys';
 
 /** The secret in groups of four, as authenticator apps ask for it to be typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -141,7 +142,7 @@ export default function Security() {
   const queryClient = useQueryClient();
   // RequireMember renders this page only for a signed-in user.
   const user = useSessionUser();
-  const statusKey = ['totpEnabled', user?.sub];
+  const statusKey = queryKeys.totpEnabled(user?.sub);
   const status = useQuery({ queryKey: statusKey, queryFn: fetchTotpEnabled, enabled: Boolean(user) });
   // Each set-up asks Cognito for a new secret, replacing any unconfirmed one.
   const setup = useMutation({ mutationFn: () => startTotpSetup(user?.email ?? '') });

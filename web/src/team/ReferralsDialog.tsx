@@ -6,6 +6,7 @@ import { AppDialog } from '../components/AppDialog';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
+import { queryKeys } from '../lib/queryKeys';
 
 const PAGE = 10;
 
@@ -15,7 +16,7 @@ export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | nu
   const { cursor, reset } = pages;
   useEffect(reset, [side, reset]);
   const referrals = useQuery({
-    queryKey: ['team', 'referrals', side, cursor],
+    queryKey: queryKeys.team.referrals(side, cursor),
     queryFn: () =>
       callApi('listDirectReferrals', { side: side!, limit: PAGE, ...(cursor ? { cursor } : {}) }),
     enabled: side !== null,

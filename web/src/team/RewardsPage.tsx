@@ -16,7 +16,8 @@ import { MovementsTable } from '../components/MovementsTable';
 import { LoadMore } from '../components/LoadMore';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
-import { formatUsdt } from '../wallet/format';
+import { usdtText } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 
 const PAGE = 20;
 
@@ -49,7 +50,7 @@ function ProfitCard({ label, value }: { label: string; value: number | undefined
         <Skeleton h="8" w="32" mt="1" />
       ) : (
         <Stat.ValueText aria-label={label} fontVariantNumeric="tabular-nums">
-          {formatUsdt(value)} USDT
+          {usdtText(value)}
         </Stat.ValueText>
       )}
     </Stat.Root>
@@ -59,7 +60,7 @@ function ProfitCard({ label, value }: { label: string; value: number | undefined
 /** One tab: today's and cumulative profit, and the rewards (date, type, amount), newest first. */
 function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
   const rewards = useInfiniteQuery({
-    queryKey: ['team', 'rewards', tab],
+    queryKey: queryKeys.team.rewards(tab),
     queryFn: ({ pageParam }) =>
       callApi('listRewards', { tab, limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: undefined as string | undefined,

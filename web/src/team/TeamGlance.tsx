@@ -18,11 +18,10 @@ import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { useProfile } from '../lib/profile';
-import { formatUsdt } from '../wallet/format';
+import { formatCount, formatUsdt } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 import { ReferAndEarn } from './ReferAndEarn';
 import { ReferralsDialog } from './ReferralsDialog';
-
-const nf = new Intl.NumberFormat('en');
 
 function Card({ title, icon: Icon, children }: { title: string; icon: IconType; children: React.ReactNode }) {
   return (
@@ -85,12 +84,12 @@ const ReferralsButton = ({ team, count, onClick }: { team: 1 | 2; count: number;
     aria-label={`Team ${team} direct referrals: ${count}`}
     onClick={onClick}
   >
-    {nf.format(count)}
+    {formatCount(count)}
   </Button>
 );
 
 export default function TeamGlance() {
-  const team = useQuery({ queryKey: ['team'], queryFn: () => callApi('getTeam', {}) });
+  const team = useQuery({ queryKey: queryKeys.team.glance(), queryFn: () => callApi('getTeam', {}) });
   const profile = useProfile();
   const [open, setOpen] = useState<'Left' | 'Right' | null>(null);
 
@@ -141,8 +140,8 @@ export default function TeamGlance() {
               </Card>
               <Card title="Activation Team" icon={LuBadgeCheck}>
                 <Pair
-                  left={<Big label="Team 1 active members">{nf.format(team.data.leftActive)}</Big>}
-                  right={<Big label="Team 2 active members">{nf.format(team.data.rightActive)}</Big>}
+                  left={<Big label="Team 1 active members">{formatCount(team.data.leftActive)}</Big>}
+                  right={<Big label="Team 2 active members">{formatCount(team.data.rightActive)}</Big>}
                 />
                 <Text fontSize="sm" color="fg.muted" mt="3">
                   Members of each team who have activated a plan.
@@ -166,8 +165,8 @@ export default function TeamGlance() {
               </Card>
               <Card title="Total team" icon={LuNetwork}>
                 <Pair
-                  left={<Big label="Team 1 total">{nf.format(team.data.leftCount)}</Big>}
-                  right={<Big label="Team 2 total">{nf.format(team.data.rightCount)}</Big>}
+                  left={<Big label="Team 1 total">{formatCount(team.data.leftCount)}</Big>}
+                  right={<Big label="Team 2 total">{formatCount(team.data.rightCount)}</Big>}
                 />
               </Card>
               <Card title="Active team points" icon={LuTrophy}>

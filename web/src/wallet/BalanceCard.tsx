@@ -1,7 +1,7 @@
 import { Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDownToLine, LuArrowUpFromLine } from 'react-icons/lu';
-import { formatUsdt } from './format';
+import { usdtText } from '../lib/format';
 
 /** The total balance card: figures, then Top Up and Withdraw. */
 export function BalanceCard({
@@ -20,7 +20,7 @@ export function BalanceCard({
   onWithdraw: () => void;
 }) {
   const money = (v: number | undefined): ReactNode =>
-    loading || v === undefined ? <Skeleton h="7" w="28" /> : `${formatUsdt(v)} USDT`;
+    loading || v === undefined ? <Skeleton h="7" w="28" /> : usdtText(v);
   return (
     <Box
       as="section"

@@ -17,7 +17,7 @@ import { LuCircleCheck } from 'react-icons/lu';
 import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
-import { formatUsdt } from './format';
+import { formatUsdt, usdtText } from '../lib/format';
 import { usePlans, useTransactions, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
 import { TopUpDialog } from './TopUpDialog';
@@ -52,11 +52,11 @@ function CoreIncome() {
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
           <Stat.Label>Today&apos;s Profit</Stat.Label>
-          <Stat.ValueText>{formatUsdt(todays)} USDT</Stat.ValueText>
+          <Stat.ValueText>{usdtText(todays)}</Stat.ValueText>
         </Stat.Root>
         <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
           <Stat.Label>Commulative Profit</Stat.Label>
-          <Stat.ValueText>{formatUsdt(total)} USDT</Stat.ValueText>
+          <Stat.ValueText>{usdtText(total)}</Stat.ValueText>
         </Stat.Root>
       </SimpleGrid>
       {income.length === 0 ? (
@@ -69,7 +69,7 @@ function CoreIncome() {
             <List.Item key={t.id} justifyContent="space-between" display="flex">
               <Text>{new Date(t.date).toLocaleDateString()}</Text>
               <Text>{t.type}</Text>
-              <Text color="gain.fg">+{formatUsdt(t.amount)} USDT</Text>
+              <Text color="gain.fg">+{usdtText(t.amount)}</Text>
             </List.Item>
           ))}
         </List.Root>

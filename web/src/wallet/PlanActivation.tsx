@@ -5,7 +5,7 @@ import type { PlanOption } from '#api/schemas/plans';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
-import { formatUsdt } from './format';
+import { usdtText } from '../lib/format';
 import { useMoneyRefresh, usePlans } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';
 
@@ -36,7 +36,7 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
     <Stack gap="4">
       {offer && (
         <Text>
-          {offer.name} costs <Text as="strong">{formatUsdt(offer.price)} USDT</Text>, paid from your {wallet}.
+          {offer.name} costs <Text as="strong">{usdtText(offer.price)}</Text>, paid from your {wallet}.
         </Text>
       )}
       {plans.isError && <FormAlert status="error">{errorMessage(plans.error)}</FormAlert>}

@@ -20,7 +20,8 @@ import type { Invoice, WalletName } from '#api/schemas/wallet';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
-import { formatUsdt } from './format';
+import { usdtText } from '../lib/format';
+import { queryKeys } from '../lib/queryKeys';
 import { useMoneyRefresh } from './hooks';
 
 const WALLET_NAMES: Record<WalletName, string> = { wallet: 'wallet', wallet1: 'Trendex Core wallet' };
@@ -46,7 +47,7 @@ export function TopUpDialog({
 
   // The wallet updates without a reload: the invoice is polled until the provider's callback credits it.
   const status = useQuery({
-    queryKey: ['wallet', 'invoice', invoice?.paymentId],
+    queryKey: queryKeys.wallet.invoice(invoice?.paymentId),
     queryFn: () => callApi('getInvoice', { paymentId: invoice!.paymentId }),
     enabled: !!invoice && open,
     refetchInterval: (q) => (q.state.data?.status === 'waiting' || !q.state.data ? 3000 : false),
@@ -142,13 +143,13 @@ export function TopUpDialog({
             <DataList.Item>
               <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
               <DataList.ItemValue>
-                {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({formatUsdt(invoice.amount)} USDT)
+                {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({usdtText(invoice.amount)})
               </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
           {credited ? (
             <FormAlert status="success" title="Payment received">
-              {formatUsdt(invoice.amount)} USDT is credited to your {WALLET_NAMES[wallet]}.
+              {usdtText(invoice.amount)} is credited to your {WALLET_NAMES[wallet]}.
             </FormAlert>
           ) : status.data?.status === 'expired' ? (
             <FormAlert status="error">This invoice expired unpaid. Create a new one.</FormAlert>

@@ -5,8 +5,10 @@ import type { WalletName } from '#api/schemas/wallet';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
-import { formatUsdt, MIN_WITHDRAW, parseAmount } from './format';
+import { parseAmount, usdtText } from '../lib/format';
 import { useMoneyRefresh } from './hooks';
+
+const MIN_WITHDRAW = 10_000_000; // 10 USDT in micro-USDT, the server's minimum
 
 /** Withdraw Details: Generate OTP, then amount, BEP20 address and the mailed code. */
 export function WithdrawDialog({
@@ -76,7 +78,7 @@ export function WithdrawDialog({
       {withdraw.isSuccess && withdraw.data.status === 'paid' ? (
         <FormAlert status="success" title="Withdrawal sent">
           <Stack gap="1">
-            <Text>{formatUsdt(withdraw.data.amount)} USDT is on its way.</Text>
+            <Text>{usdtText(withdraw.data.amount)} is on its way.</Text>
             <Text>
               Withdraw Hash:{' '}
               <Code wordBreak="break-all" data-testid="withdraw-hash">
@@ -90,7 +92,7 @@ export function WithdrawDialog({
         <FormAlert status="info" title="Withdrawal processing">
           <Stack gap="1">
             <Text data-testid="withdraw-processing">
-              {formatUsdt(withdraw.data.amount)} USDT is held until the payout completes.
+              {usdtText(withdraw.data.amount)} is held until the payout completes.
             </Text>
             <Text>
               You will be notified when it is paid (with its hash) or, if the payout fails, when the amount is
@@ -108,7 +110,7 @@ export function WithdrawDialog({
         >
           <Stack gap="4">
             {balance !== undefined && (
-              <Text color="fg.muted">Available: {formatUsdt(balance)} USDT. Minimum withdrawal 10 USDT.</Text>
+              <Text color="fg.muted">Available: {usdtText(balance)}. Minimum withdrawal 10 USDT.</Text>
             )}
             <Field.Root required invalid={field === 'amount' || !!localError}>
               <Field.Label>Amount (USDT)</Field.Label>

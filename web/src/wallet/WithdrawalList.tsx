@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { WithdrawalRow } from '#api/schemas/wallet';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { QueryError } from '../components/QueryError';
-import { formatUsdt } from './format';
+import { usdtText } from '../lib/format';
 import { useMoneyRefresh, useWithdrawals } from './hooks';
 
 const PAGE = 10;
@@ -70,7 +70,7 @@ export function WithdrawalList() {
                       {format(new Date(w.date), 'dd MMM yy, HH:mm')}
                     </Table.Cell>
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                      {formatUsdt(w.amount)} USDT
+                      {usdtText(w.amount)}
                     </Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={STATUS[w.status].palette} variant="subtle">

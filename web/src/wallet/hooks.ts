@@ -1,23 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WalletName } from '#api/schemas/wallet';
 import { callApi } from '../lib/api';
-
-export const walletKey = ['wallet'] as const;
-export const transactionsKey = ['wallet', 'transactions'] as const;
-export const withdrawalsKey = ['wallet', 'withdrawals'] as const;
-export const plansKey = ['plans'] as const;
+import { queryKeys } from '../lib/queryKeys';
 
 export function useWallet() {
-  return useQuery({ queryKey: walletKey, queryFn: () => callApi('getWallet', {}) });
+  return useQuery({ queryKey: queryKeys.wallet.balances(), queryFn: () => callApi('getWallet', {}) });
 }
 
 export function usePlans(enabled = true) {
-  return useQuery({ queryKey: plansKey, queryFn: () => callApi('getPlans', {}), enabled });
+  return useQuery({ queryKey: queryKeys.plans(), queryFn: () => callApi('getPlans', {}), enabled });
 }
 
 export function useTransactions(pageSize: number, cursor: string | undefined, wallet?: WalletName) {
   return useQuery({
-    queryKey: [...transactionsKey, wallet ?? 'all', pageSize, cursor ?? ''],
+    queryKey: queryKeys.wallet.transactions(wallet, pageSize, cursor),
     queryFn: () => callApi('listTransactions', { limit: pageSize, cursor, wallet }),
     placeholderData: (previous) => previous,
   });
@@ -29,7 +25,7 @@ export function useTransactions(pageSize: number, cursor: string | undefined, wa
  */
 export function useWithdrawals(pageSize: number, cursor: string | undefined) {
   return useQuery({
-    queryKey: [...withdrawalsKey, pageSize, cursor ?? ''],
+    queryKey: queryKeys.wallet.withdrawals(pageSize, cursor),
     queryFn: () => callApi('listWithdrawals', { limit: pageSize, cursor }),
     placeholderData: (previous) => previous,
     refetchInterval: (query) =>
@@ -42,8 +38,8 @@ export function useMoneyRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: walletKey }),
-      client.invalidateQueries({ queryKey: plansKey }),
-      client.invalidateQueries({ queryKey: ['profile'] }),
+      client.invalidateQueries({ queryKey: queryKeys.wallet.balances() }),
+      client.invalidateQueries({ queryKey: queryKeys.plans() }),
+      client.invalidateQueries({ queryKey: queryKeys.profile() }),
     ]);
 }

@@ -1,9 +1,9 @@
 import { Badge } from '@chakra-ui/react';
 import type { ResponseOf } from '#api/routes';
+import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
-import { formatUsdt } from '../../wallet/format';
+import { usdtText } from '../../lib/format';
 import { memberColumns } from './columns';
-import { ReportPage, reportTime, type ReportColumn } from './ReportPage';
 
 type Row = ResponseOf<'activationReport'>['items'][number];
 
@@ -31,13 +31,7 @@ const columns: ReportColumn<Row>[] = [
     csv: (r) => `${r.membership === 'gold' ? 'Gold' : 'Silver'} (${PLAN_NAMES[r.plan]})`,
     nowrap: true,
   },
-  {
-    header: 'Amount (USDT)',
-    cell: (r) => formatUsdt(r.amount),
-    csv: (r) => formatUsdt(r.amount).replace(/,/g, ''),
-    align: 'end',
-    nowrap: true,
-  },
+  usdtColumn('Amount (USDT)', (r) => r.amount),
 ];
 
 /** /adminactivation (and /adminactivate): membership purchases in the range, with gold and silver totals. */
@@ -53,8 +47,8 @@ export default function ActivationReport() {
       noun="activations"
       emptyText="No membership was activated in this period."
       totals={(t) => [
-        { label: 'Gold (Imperial)', value: `${t.gold} · ${formatUsdt(t.goldAmount)} USDT` },
-        { label: 'Silver (Executive)', value: `${t.silver} · ${formatUsdt(t.silverAmount)} USDT` },
+        { label: 'Gold (Imperial)', value: `${t.gold} · ${usdtText(t.goldAmount)}` },
+        { label: 'Silver (Executive)', value: `${t.silver} · ${usdtText(t.silverAmount)}` },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import type { ResponseOf } from '#api/routes';
+import { ReportPage, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
-import { ReportPage, type ReportColumn } from './ReportPage';
 
 type Row = ResponseOf<'leadersReport'>['items'][number];
 

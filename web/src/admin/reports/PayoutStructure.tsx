@@ -1,7 +1,7 @@
 import type { ResponseOf } from '#api/routes';
 import { callApi } from '../../lib/api';
-import { formatUsdt } from '../../wallet/format';
-import { ReportPage, reportTime, type ReportColumn } from './ReportPage';
+import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { usdtText } from '../../lib/format';
 
 type Row = ResponseOf<'payoutStructureReport'>['items'][number];
 
@@ -11,13 +11,7 @@ const columns: ReportColumn<Row>[] = [
   { header: 'Type', cell: (r) => r.type, csv: (r) => r.type, nowrap: true },
   { header: 'Side', cell: (r) => r.side, csv: (r) => r.side },
   { header: 'Email', cell: (r) => r.email || '—', csv: (r) => r.email },
-  {
-    header: 'Amount (USDT)',
-    cell: (r) => formatUsdt(r.amount),
-    csv: (r) => formatUsdt(r.amount).replace(/,/g, ''),
-    align: 'end',
-    nowrap: true,
-  },
+  usdtColumn('Amount (USDT)', (r) => r.amount),
 ];
 
 /** /structure: every referral bonus paid in the range (direct bonuses with the leg and the buyer; binary matches). */
@@ -31,7 +25,7 @@ export default function PayoutStructure() {
       rowKey={(r) => r.id}
       noun="payouts"
       emptyText="No referral bonus was paid in this period."
-      totals={(t) => [{ label: 'Total paid', value: `${formatUsdt(t.amount)} USDT` }]}
+      totals={(t) => [{ label: 'Total paid', value: usdtText(t.amount) }]}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { ResponseOf } from '#api/routes';
+import { ReportPage, reportTime, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
 import { memberColumns } from './columns';
-import { ReportPage, reportTime, type ReportColumn } from './ReportPage';
 
 type Row = ResponseOf<'registrationReport'>['items'][number];
 

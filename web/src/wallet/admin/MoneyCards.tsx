@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../../components/QueryError';
 import { callApi } from '../../lib/api';
-import { formatUsdt } from '../format';
+import { formatUsdt } from '../../lib/format';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** The admin dashboard's Deposit and Withdraw cards: total, this month, today, View Result. */
 export function MoneyCards() {
   const totals = useQuery({
-    queryKey: ['admin', 'wallet', 'totals'],
+    queryKey: queryKeys.admin.moneyTotals(),
     queryFn: () => callApi('moneyTotals', {}),
   });
   if (totals.isError)

@@ -1,9 +1,9 @@
 import { Tabs, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { ReportPage, reportTime, type ReportColumn } from '../../admin/reports/ReportPage';
+import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
 import type { ResponseOf } from '#api/routes';
-import { formatUsdt } from '../format';
+import { usdtText } from '../../lib/format';
 
 type Kind = 'deposit' | 'withdraw' | 'payout';
 type Row = ResponseOf<'walletReport'>['items'][number];
@@ -27,13 +27,7 @@ const REFERENCE: Record<Kind, string> = {
 const columns = (kind: Kind): ReportColumn<Row>[] => [
   { header: 'Date', cell: (r) => reportTime(r.date), csv: (r) => r.date, nowrap: true },
   { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
-  {
-    header: 'Amount (USDT)',
-    cell: (r) => formatUsdt(r.amount),
-    csv: (r) => formatUsdt(r.amount).replace(/,/g, ''),
-    align: 'end',
-    nowrap: true,
-  },
+  usdtColumn('Amount (USDT)', (r) => r.amount),
   {
     header: REFERENCE[kind],
     cell: (r) => (
@@ -66,7 +60,7 @@ export function MoneyReports({ kind }: { kind: Kind }) {
       load={(input) => callApi('walletReport', { kind, ...input })}
       columns={columns(kind)}
       rowKey={(r) => r.id}
-      totals={(t) => [{ label: 'Total', value: `${formatUsdt(t.total)} USDT` }]}
+      totals={(t) => [{ label: 'Total', value: usdtText(t.total) }]}
     />
   );
 }

@@ -4,12 +4,11 @@
  * (a new code replaces the old). Codes are never logged or returned.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from './clock';
 import { config } from './config';
-import { db, isConditionFailure, keys, tableName } from './db';
 import { sendMail } from './mail';
 import { assertLeft, spend, take } from './rate-limit';
+import { deleteOtp, markOtpChecked, putOtp, spendOtpTry } from './store';
 
 export type OtpPurpose = 'withdraw' | 'exchange';
 export type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
@@ -26,19 +25,13 @@ export const issue = async (purpose: OtpPurpose, memberId: string, email: string
   const code = String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
   const salt = randomBytes(16).toString('hex');
   const expiresAt = nowSeconds() + otpTtlMinutes * 60;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.otp(purpose, memberId),
-        salt,
-        hash: hash(salt, code).toString('hex'),
-        tries: 0,
-        expiresAt,
-        ttl: expiresAt + 3600,
-      },
-    }),
-  );
+  await putOtp(purpose, memberId, {
+    salt,
+    hash: hash(salt, code).toString('hex'),
+    tries: 0,
+    expiresAt,
+    ttl: expiresAt + 3600,
+  });
   await sendMail({
     to: email,
     subject: `Your Trendex ${LABEL[purpose]} code`,
@@ -59,56 +52,13 @@ export const verify = async (purpose: OtpPurpose, memberId: string, code: string
 };
 
 const check = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
-  const key = keys.otp(purpose, memberId);
-  let item: Record<string, unknown> | undefined;
-  try {
-    ({ Attributes: item } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD tries :one',
-        ConditionExpression: 'attribute_exists(PK) AND tries < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': otpMaxTries },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // either there is no code or its tries are spent
-    const { Attributes } = await db
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET checkedAt = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':now': nowSeconds() },
-          ReturnValues: 'ALL_NEW',
-        }),
-      )
-      .catch((e: unknown) => {
-        if (isConditionFailure(e)) return { Attributes: undefined };
-        throw e;
-      });
-    return Attributes ? 'exhausted' : 'missing';
-  }
-  if (!item) return 'missing';
-  if (Number(item.expiresAt) < nowSeconds()) return 'expired';
-  const expected = Buffer.from(String(item.hash), 'hex');
-  const given = hash(String(item.salt), code.trim());
+  const item = await spendOtpTry(purpose, memberId, otpMaxTries);
+  // No try to spend: either there is no code or its tries are spent.
+  if (!item) return (await markOtpChecked(purpose, memberId, nowSeconds())) ? 'exhausted' : 'missing';
+  if (item.expiresAt < nowSeconds()) return 'expired';
+  const expected = Buffer.from(item.hash, 'hex');
+  const given = hash(item.salt, code.trim());
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: key,
-        ConditionExpression: 'salt = :salt',
-        ExpressionAttributeValues: { ':salt': item.salt },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return 'missing'; // used by a parallel request a moment ago
-    throw error;
-  }
-  return 'ok';
+  // The right code is used up at once; gone meanwhile, a parallel request used it a moment ago.
+  return (await deleteOtp(purpose, memberId, item.salt)) ? 'ok' : 'missing';
 };

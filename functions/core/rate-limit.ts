@@ -3,11 +3,10 @@
  * every function instance (and the local stack) counts against the same number. Over a limit the
  * caller gets a 429 that says when to try again; nothing else of the request happens.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds } from './clock';
 import { config } from './config';
-import { db, isConditionFailure, keys, tableName } from './db';
 import { tooManyRequests } from './errors';
+import { countUse, countUseBelow, readCount, type RateCounter } from './store';
 
 export type LimitName = keyof typeof config.limits;
 
@@ -20,24 +19,17 @@ const windowOf = (limit: LimitName) => {
 /** Subjects are lower-cased (e-mail addresses differ only in case) and kept short. */
 const normal = (subject: string) => subject.trim().toLowerCase().slice(0, 200);
 
+const counterOf = (limit: LimitName, subject: string, windowStart: number): RateCounter => ({
+  limit,
+  subject: normal(subject),
+  windowStart,
+});
+
 /** Counts one use and throws 429 when the window's budget is already spent. */
 export const take = async (limit: LimitName, subject: string): Promise<void> => {
   const { start, end } = windowOf(limit);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.rateCounter(limit, normal(subject), start),
-        UpdateExpression: 'ADD #n :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-        ExpressionAttributeNames: { '#n': 'n', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':max': config.limits[limit].max, ':ttl': end },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw tooManyRequests(end - nowSeconds());
-    throw error;
-  }
+  if (!(await countUseBelow(counterOf(limit, subject, start), config.limits[limit].max, end)))
+    throw tooManyRequests(end - nowSeconds());
 };
 
 /**
@@ -46,21 +38,11 @@ export const take = async (limit: LimitName, subject: string): Promise<void> => 
  */
 export const assertLeft = async (limit: LimitName, subject: string): Promise<void> => {
   const { start, end } = windowOf(limit);
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.rateCounter(limit, normal(subject), start) }),
-  );
-  if (Number(Item?.n ?? 0) >= config.limits[limit].max) throw tooManyRequests(end - nowSeconds());
+  if ((await readCount(counterOf(limit, subject, start))) >= config.limits[limit].max)
+    throw tooManyRequests(end - nowSeconds());
 };
 
 export const spend = async (limit: LimitName, subject: string): Promise<void> => {
   const { start, end } = windowOf(limit);
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.rateCounter(limit, normal(subject), start),
-      UpdateExpression: 'ADD #n :one SET #ttl = :ttl',
-      ExpressionAttributeNames: { '#n': 'n', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': end },
-    }),
-  );
+  await countUse(counterOf(limit, subject, start), end);
 };

@@ -199,7 +199,7 @@ const gateway = async (): Promise<Round[]> => {
     console.log(
       `  ${CONNECTIONS} sockets connected and subscribed in ${((performance.now() - opened) / 1000).toFixed(1)} s`,
     );
-    const { pushToTopic } = await import('#core/realtime');
+    const { pushToTopic } = await import('#functions/realtime/service');
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const marker = `bench-${i}-${Date.now()}`;

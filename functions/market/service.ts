@@ -9,7 +9,7 @@ import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { db, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
-import { pushToTopic } from '#core/realtime';
+import { pushToTopic } from '#functions/realtime/service';
 
 const binanceBase = () => (process.env.EXCHANGE_BINANCE_URL ?? 'https://api.binance.com').replace(/\/$/, '');
 

@@ -7,7 +7,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { nowIso } from '#core/clock';
 import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
 import { newId } from '#core/ids';
-import { pushToMember } from '#core/realtime';
+import { pushToMember } from '#functions/realtime/service';
 import type { Notification } from '#api/schemas/notifications';
 
 export const notify = async (memberId: string, message: string): Promise<void> => {

@@ -3,18 +3,17 @@
  * Binance's public 24-hour ticker (the paper exchange locally), kept in the table and pushed on
  * the WebSocket 'ticker' topic.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ticker } from '#api/schemas/market';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { db, keys, tableName } from '#core/db';
 import { logger } from '#core/logger';
 import { pushToTopic } from '#functions/realtime/service';
+import { readTicker, saveTicker } from './store';
 
 const binanceBase = () => (process.env.EXCHANGE_BINANCE_URL ?? 'https://api.binance.com').replace(/\/$/, '');
 
 /** One public call for the four symbols. */
-export const fetchTicker = async (): Promise<Ticker> => {
+const fetchTicker = async (): Promise<Ticker> => {
   const symbols = encodeURIComponent(JSON.stringify(config.market.symbols));
   const response = await fetch(`${binanceBase()}/api/v3/ticker/24hr?symbols=${symbols}`, {
     signal: AbortSignal.timeout(config.exchange.timeoutMs),
@@ -31,15 +30,6 @@ export const fetchTicker = async (): Promise<Ticker> => {
     }),
     updatedAt: nowIso(),
   };
-};
-
-export const saveTicker = async (ticker: Ticker): Promise<void> => {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.ticker(), ...ticker } }));
-};
-
-export const readTicker = async (): Promise<Ticker | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.ticker() }));
-  return Item ? { items: Item.items as Ticker['items'], updatedAt: String(Item.updatedAt) } : null;
 };
 
 /** One poll: read, keep, push. */

@@ -1,11 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactRequest } from '#api/schemas/support';
 import { nowIso } from '#core/clock';
-import { db, keys, tableName } from '#core/db';
 import { messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { take } from '#core/rate-limit';
 import { sendMail } from '#core/mail';
+import { putContactMessage } from './store';
 
 const supportAddress = () => process.env.SUPPORT_EMAIL ?? 'support@trendex.example';
 
@@ -14,12 +13,7 @@ export const sendContactMessage = async (input: ContactRequest, sourceIp: string
   await take('contact', input.email);
   await take('contactIp', sourceIp);
   const id = newId();
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contactMessage(id), id, ...input, date: nowIso() },
-    }),
-  );
+  await putContactMessage({ id, ...input, date: nowIso() });
   await sendMail({
     to: supportAddress(),
     subject: `Contact form: ${input.firstName} ${input.lastName}`,

@@ -7,18 +7,24 @@ import { FormAlert } from './FormAlert';
  * The e-mailed one-time code: a 6-digit field labelled 'OTP' beside a 'Send code' button ('Send
  * again' once sent), then the server's 'OTP sent' message or the sending error. The parent owns the
  * code and the mutation that mails it (each action has its own code route), and says when the code
- * was refused (`invalid`).
+ * was refused (`invalid`). `sendLabel` names the button for good (the withdrawal's spec calls it
+ * 'Generate OTP').
+ *
+ * Not TotpCodeField: that one is the authenticator app's code, which nothing sends and whose
+ * completeness the field itself reports; this one is mailed on request and the server judges it.
  */
 export function OtpField({
   value,
   onChange,
   invalid,
   send,
+  sendLabel,
 }: {
   value: string;
   onChange: (code: string) => void;
   invalid: boolean;
   send: UseMutationResult<{ message: string }, Error, void>;
+  sendLabel?: string;
 }) {
   return (
     <>
@@ -41,7 +47,7 @@ export function OtpField({
             loading={send.isPending}
             onClick={() => send.mutate()}
           >
-            {send.isSuccess ? 'Send again' : 'Send code'}
+            {sendLabel ?? (send.isSuccess ? 'Send again' : 'Send code')}
           </Button>
         </HStack>
         <Field.HelperText>We e-mail you a code, valid for 10 minutes.</Field.HelperText>

@@ -6,6 +6,8 @@ export const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 /**
  * The 6-digit code of the member's authenticator app (log-in and turning two-factor on), digits
  * only. `incomplete` marks a submit without six digits; the server's answer is the parent's to show.
+ * Not OtpField: nothing is sent for this code (no button, no 'OTP sent'), and it has its own label
+ * and error text.
  */
 export function TotpCodeField({
   value,

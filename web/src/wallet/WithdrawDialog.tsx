@@ -1,9 +1,10 @@
-import { Button, Code, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WalletName } from '#api/schemas/wallet';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
+import { OtpField } from '../components/OtpField';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseAmount, usdtText } from '../lib/format';
 import { useMoneyRefresh } from './hooks';
@@ -131,31 +132,13 @@ export function WithdrawDialog({
                 spellCheck={false}
               />
             </Field.Root>
-            <Field.Root required invalid={field === 'otp'}>
-              <Field.Label>OTP</Field.Label>
-              <HStack w="full">
-                <Input
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder="6-digit code"
-                  maxLength={6}
-                  value={otp}
-                  onChange={(e) => setOtp(e.target.value)}
-                />
-                <Button
-                  variant="outline"
-                  onClick={() => sendOtp.mutate()}
-                  loading={sendOtp.isPending}
-                  flexShrink={0}
-                >
-                  Generate OTP
-                </Button>
-              </HStack>
-              {sendOtp.isSuccess && (
-                <Field.HelperText color="gain.fg">{sendOtp.data.message}</Field.HelperText>
-              )}
-            </Field.Root>
-            {sendOtp.isError && <FormAlert status="error">{errorMessage(sendOtp.error)}</FormAlert>}
+            <OtpField
+              value={otp}
+              onChange={setOtp}
+              invalid={field === 'otp'}
+              send={sendOtp}
+              sendLabel="Generate OTP"
+            />
             {error && <FormAlert status="error">{error}</FormAlert>}
           </Stack>
         </form>

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { schedules, type ScheduleSpec } from '#api/schedules';
+import { withFunctionLogger } from '#core/logger';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -42,7 +43,8 @@ export const startSchedules = async (log: (line: string) => void = console.log) 
             time: at.toISOString(),
             detail: {},
           };
-          run(event)
+          // logged as its own function (as the rule's Lambda would be), not as the last API call's
+          withFunctionLogger(`trendex-${rule.name}`, () => run(event))
             .catch((error: unknown) => log(`[schedule ${rule.name}] failed: ${(error as Error).message}`))
             .finally(arm);
         }, at.getTime() - Date.now()),

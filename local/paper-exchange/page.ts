@@ -1,5 +1,7 @@
 /** GET /paper: a small page that makes a paper account and shows its API key and secret. */
-export const paperPage = (accountsUrl: string) => `<!doctype html><meta charset="utf-8"><title>Paper exchange</title>
+export const paperPage = (
+  accountsUrl: string,
+) => `<!doctype html><meta charset="utf-8"><title>Paper exchange</title>
 <body style="font-family:system-ui;max-width:640px;margin:2rem auto">
 <h1>Paper exchange</h1><p>Stands in for Binance (spot and USD-M futures) and WazirX in the local stack.
 Make a paper account and paste its key and secret on the Exchange page.</p>

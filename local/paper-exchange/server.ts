@@ -10,7 +10,12 @@
  * them) are accounts.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { openPaperMarket, type ExchangeName, type NewAccountOptions, type PaperExchangeOptions } from './accounts';
+import {
+  openPaperMarket,
+  type ExchangeName,
+  type NewAccountOptions,
+  type PaperExchangeOptions,
+} from './accounts';
 import { binanceApi } from './binance';
 import { ExchangeError } from './engine';
 import { paperPage } from './page';

@@ -9,7 +9,8 @@ import { ExchangeError, errors, type Account, type OrderSide, type OrderType, ty
 
 export const num = (n: number, decimals = 8) => (Number.isFinite(n) ? n.toFixed(decimals) : '0');
 
-export const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
+export const hmac = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(payload).digest('hex');
 
 export const sameHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -36,7 +37,12 @@ export interface PaperRequest {
 export interface VenueApi {
   public: Record<string, (r: PaperRequest) => unknown>;
   private: Record<string, (r: PaperRequest & { account: Account }) => unknown>;
-  authenticate: (req: IncomingMessage, rawQuery: string, body: string, params: Record<string, string>) => Account;
+  authenticate: (
+    req: IncomingMessage,
+    rawQuery: string,
+    body: string,
+    params: Record<string, string>,
+  ) => Account;
 }
 
 export const newOrderFrom = (venue: Venue, p: Record<string, string>) => {

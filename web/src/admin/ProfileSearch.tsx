@@ -16,10 +16,9 @@ import { LoadMore } from '../components/LoadMore';
 import { callApi } from '../lib/api';
 import { formatUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
-import { ProfileEditDialog } from './ProfileSearchEdit';
+import { ProfileEditDialog, type ProfileRow } from './ProfileSearchEdit';
 
 type SearchPage = ResponseOf<'searchProfiles'>;
-export type ProfileRow = SearchPage['items'][number];
 
 const KEYS: { by: ProfileSearchBy; label: string; placeholder: string; help: string }[] = [
   { by: 'username', label: 'Username', placeholder: 'username', help: 'The exact username.' },

@@ -18,8 +18,9 @@ import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseAmount, usdtText } from '../lib/format';
-import type { ProfileRow } from './ProfileSearch';
 
+/** A member as the search lists it: the dialog edits one and hands back its new values. */
+export type ProfileRow = ResponseOf<'searchProfiles'>['items'][number];
 type EditAnswer = ResponseOf<'editProfile'>;
 
 const FormValues = z.object({

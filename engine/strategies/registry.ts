@@ -1,4 +1,4 @@
-import { BOT_ID_LIST } from '../../api/bots';
+import { BOT_ID_LIST, BOT_NAMES } from '../../api/bots';
 import type { Market, Strategy } from '../types';
 import tuned from './tuned-params.json';
 import { alphaStrategy, type AlphaParams } from './alpha';
@@ -125,15 +125,9 @@ const QUANT: QuantParams = {
 };
 
 const DCA_CAPITAL = 1000;
-const spotDca = (
-  id: BotId,
-  name: string,
-  params: DcaParams,
-  summary: string,
-): BotDefinition<DcaParams, object> =>
+const spotDca = (id: BotId, params: DcaParams, summary: string): BotDefinition<DcaParams, object> =>
   def({
     id,
-    name,
     kind: 'dca',
     market: 'spot',
     capital: DCA_CAPITAL,
@@ -151,35 +145,28 @@ const spotDca = (
  */
 const TUNED: Partial<Record<BotId, Record<string, unknown>>> = tuned.chosen;
 
-function def<P extends object, S extends object>(d: BotDefinition<P, S>): BotDefinition<P, S> {
-  return Object.freeze({ ...d, defaultParams: { ...d.defaultParams, ...TUNED[d.id] } });
+/** A bot's definition, named as the contract names it (api/bots.ts), with its tuned parameters. */
+function def<P extends object, S extends object>(d: Omit<BotDefinition<P, S>, 'name'>): BotDefinition<P, S> {
+  return Object.freeze({
+    ...d,
+    name: BOT_NAMES[d.id],
+    defaultParams: { ...d.defaultParams, ...TUNED[d.id] },
+  });
 }
 
 /** Every bot of the product, keyed by id (the ids the web routes and the API use). */
 export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
-  dca: spotDca('dca', 'Manual DCA', MANUAL_DCA, 'Your own ladder of up to 15 buys, sold at a take profit'),
-  universal: spotDca(
-    'universal',
-    'Universal Bot',
-    dcaPresetParams('universal', DCA_CAPITAL),
-    'DCA with fixed 2 % steps',
-  ),
-  aibot: spotDca('aibot', 'AI Bot', dcaPresetParams('aibot', DCA_CAPITAL), 'DCA with ATR-scaled steps'),
-  dcaking: spotDca(
-    'dcaking',
-    'DCA King',
-    dcaPresetParams('dcaking', DCA_CAPITAL),
-    'Martingale DCA, 1.5x over 10 stages',
-  ),
+  dca: spotDca('dca', MANUAL_DCA, 'Your own ladder of up to 15 buys, sold at a take profit'),
+  universal: spotDca('universal', dcaPresetParams('universal', DCA_CAPITAL), 'DCA with fixed 2 % steps'),
+  aibot: spotDca('aibot', dcaPresetParams('aibot', DCA_CAPITAL), 'DCA with ATR-scaled steps'),
+  dcaking: spotDca('dcaking', dcaPresetParams('dcaking', DCA_CAPITAL), 'Martingale DCA, 1.5x over 10 stages'),
   dcaairobot: spotDca(
     'dcaairobot',
-    'DCA AI Robot',
     dcaPresetParams('dcaairobot', DCA_CAPITAL),
     'DCA opened only when RSI is oversold',
   ),
   classic: def({
     id: 'classic',
-    name: 'Trendex (classic)',
     kind: 'grid',
     market: 'spot',
     capital: 1000,
@@ -192,7 +179,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   alfa: def({
     id: 'alfa',
-    name: 'Alpha Intelligence',
     kind: 'signal',
     market: 'futures',
     capital: 300,
@@ -205,7 +191,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   zeno: def({
     id: 'zeno',
-    name: 'Zeno',
     kind: 'signal',
     market: 'futures',
     capital: 50,
@@ -218,7 +203,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   zeno3x: def({
     id: 'zeno3x',
-    name: 'Zeno 3X',
     kind: 'signal',
     market: 'futures',
     capital: 50,
@@ -231,7 +215,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   candles: def({
     id: 'candles',
-    name: 'Candles',
     kind: 'signal',
     market: 'futures',
     capital: 50,
@@ -244,7 +227,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   candles3x: def({
     id: 'candles3x',
-    name: 'Candles 3X',
     kind: 'signal',
     market: 'futures',
     capital: 50,
@@ -257,7 +239,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   glint: def({
     id: 'glint',
-    name: 'Glint ETH',
     kind: 'signal',
     market: 'futures',
     capital: 50,
@@ -270,7 +251,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   nero: def({
     id: 'nero',
-    name: 'Nero',
     kind: 'signal',
     market: 'futures',
     capital: 1500,
@@ -283,7 +263,6 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
   }),
   quant: def({
     id: 'quant',
-    name: 'Quant',
     kind: 'signal',
     market: 'futures',
     capital: 1500,

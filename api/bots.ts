@@ -1,7 +1,8 @@
 /**
  * The bots' ids and display names, without their code: what the contract and the web app need to
  * name a bot (the admin's "bot" grant in the profile edit, the member's profile). The one list of
- * bot ids: engine/strategies/registry.ts takes its BOT_IDS from here and gives each its strategy.
+ * bots and their names: engine/strategies/registry.ts takes its BOT_IDS and names from here and
+ * gives each bot its strategy.
  */
 import { z } from 'zod';
 

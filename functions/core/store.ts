@@ -16,14 +16,20 @@ export interface OtpItem {
 
 /** Stores a new code for a purpose and member, replacing any earlier one. */
 export const putOtp = async (purpose: string, memberId: string, code: OtpItem): Promise<void> => {
-  await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.otp(purpose, memberId), ...code } }));
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.otp(purpose, memberId), ...code } }),
+  );
 };
 
 /**
  * Spends one try of the live code, counted atomically so parallel checks cannot exceed `maxTries`,
  * and returns the code; null when there is no code or its tries are already spent.
  */
-export const spendOtpTry = async (purpose: string, memberId: string, maxTries: number): Promise<OtpItem | null> => {
+export const spendOtpTry = async (
+  purpose: string,
+  memberId: string,
+  maxTries: number,
+): Promise<OtpItem | null> => {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -89,7 +95,8 @@ export interface RateCounter {
   windowStart: number;
 }
 
-const counterKey = ({ limit, subject, windowStart }: RateCounter) => keys.rateCounter(limit, subject, windowStart);
+const counterKey = ({ limit, subject, windowStart }: RateCounter) =>
+  keys.rateCounter(limit, subject, windowStart);
 
 /** Adds one use; the item expires (TTL) at `expiresAt`, the window's end. */
 const addUse = (counter: RateCounter, expiresAt: number, max?: number) =>
@@ -100,12 +107,20 @@ const addUse = (counter: RateCounter, expiresAt: number, max?: number) =>
       UpdateExpression: 'ADD #n :one SET #ttl = :ttl',
       ...(max === undefined ? {} : { ConditionExpression: 'attribute_not_exists(#n) OR #n < :max' }),
       ExpressionAttributeNames: { '#n': 'n', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': expiresAt, ...(max === undefined ? {} : { ':max': max }) },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ttl': expiresAt,
+        ...(max === undefined ? {} : { ':max': max }),
+      },
     }),
   );
 
 /** Counts one use unless the counter already holds `max`; false (and nothing counted) when it does. */
-export const countUseBelow = async (counter: RateCounter, max: number, expiresAt: number): Promise<boolean> => {
+export const countUseBelow = async (
+  counter: RateCounter,
+  max: number,
+  expiresAt: number,
+): Promise<boolean> => {
   try {
     await addUse(counter, expiresAt, max);
     return true;

@@ -37,7 +37,9 @@ export const putNote = async (memberId: string, note: NoteItem): Promise<void> =
 };
 
 export const readState = async (memberId: string): Promise<NotificationState> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.notificationState(memberId) }));
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.notificationState(memberId) }),
+  );
   return (Item ?? {}) as NotificationState;
 };
 

@@ -6,7 +6,7 @@ import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws
 import { SubscribeMessage } from '#api/realtime';
 import { verifyIdToken } from '#core/id-token';
 import { logger } from '#core/logger';
-import { closeConnection, openConnection, subscribe as subscribeTo } from './service';
+import { closeConnection, openConnection, subscribeToTopic } from './service';
 
 type WsEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string> | null };
 
@@ -30,7 +30,7 @@ const disconnect = async (event: WsEvent) => {
 const subscribe = async (event: WsEvent) => {
   const parsed = SubscribeMessage.safeParse(JSON.parse(event.body ?? '{}'));
   if (!parsed.success) return answer(400, { message: 'Unknown topic.' });
-  switch (await subscribeTo(event.requestContext.connectionId, parsed.data.topic)) {
+  switch (await subscribeToTopic(event.requestContext.connectionId, parsed.data.topic)) {
     case 'unknown':
       return answer(401, { message: 'Please log in to continue.' });
     case 'closed':

@@ -19,12 +19,16 @@ import {
   type ConnectionList,
 } from './store';
 
-export const openConnection = (connectionId: string, memberId: string) => putConnection(connectionId, memberId);
+export const openConnection = (connectionId: string, memberId: string) =>
+  putConnection(connectionId, memberId);
 
 export const closeConnection = (connectionId: string) => deleteConnection(connectionId);
 
 /** Follows a topic: 'unknown' when no connection of a member has this id, 'closed' when it closed meanwhile. */
-export const subscribe = async (connectionId: string, topic: Topic): Promise<'subscribed' | 'unknown' | 'closed'> => {
+export const subscribeToTopic = async (
+  connectionId: string,
+  topic: Topic,
+): Promise<'subscribed' | 'unknown' | 'closed'> => {
   const memberId = await connectionMember(connectionId);
   if (!memberId) return 'unknown';
   return (await addToTopic(connectionId, memberId, topic)) ? 'subscribed' : 'closed';

@@ -3,7 +3,13 @@
  * its entry on each of those lists (its member's, each topic's it follows), which pushes read. All
  * carry a TTL, so a connection that vanished without $disconnect is forgotten.
  */
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Topic } from '#api/realtime';
 import { nowSeconds } from '#core/clock';
 import { db, isConditionFailure, keys, queryAll, tableName, ttlAfterHours } from '#core/db';
@@ -41,7 +47,9 @@ export const putConnection = async (connectionId: string, memberId: string): Pro
 
 /** The member an open connection belongs to; null once it is closed (or never opened). */
 export const connectionMember = async (connectionId: string): Promise<string | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.connection(connectionId) }),
+  );
   return Item ? String(Item.memberId) : null;
 };
 
@@ -74,12 +82,18 @@ export const addToTopic = async (connectionId: string, memberId: string, topic: 
 /** Removes a closed connection and its entry on every list it recorded. */
 export const deleteConnection = async (connectionId: string): Promise<void> => {
   const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId), ReturnValues: 'ALL_OLD' }),
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.connection(connectionId),
+      ReturnValues: 'ALL_OLD',
+    }),
   );
   const lists = (Attributes?.lists as string[] | undefined) ?? [];
   await Promise.all(
     lists.map((list) =>
-      db.send(new DeleteCommand({ TableName: tableName(), Key: keys.connectionListEntry(list, connectionId) })),
+      db.send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.connectionListEntry(list, connectionId) }),
+      ),
     ),
   );
 };

@@ -16,25 +16,29 @@ import { badRequest, conflict, forbidden, notFound } from '#core/errors';
 import { isConditionFailure } from '#core/db';
 import { formatUsdt, MICRO_PER_USDT, parseUsdt, type Micro } from '#core/money';
 import type { Caller } from '#core/middleware';
-import { findMemberByEmail, getMember, requireMember, type MemberItem } from '#functions/auth/store';
-import { phoneSearchOf } from '#functions/auth/phone';
+import {
+  findMemberByEmail,
+  getMember,
+  getMembers,
+  memberIdByUsername,
+  memberIdsByPhone,
+  phoneSearchOf,
+  requireMember,
+  type IdPage,
+  type MemberItem,
+} from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/store';
 import { accounts } from '#functions/ledger/rules';
-import { getBalance, getTx, post } from '#functions/ledger/service';
+import { getBalance, getBalances, getTx, post } from '#functions/ledger/service';
 import { adjustmentTx } from './adjustment';
 import { cognitoUserOf, updateCognitoAttributes } from './cognito';
 import {
   adminCreditItem,
-  getMembers,
-  readAdminCredits,
-  memberIdByUsername,
-  memberIdsByPhone,
   profileEditItems,
+  readAdminCredits,
   referredMemberIds,
-  walletBalances,
   writeAll,
-  type IdPage,
   type MemberCopies,
   type ProfileChanges,
 } from './store';
@@ -74,8 +78,14 @@ const rowOf = (member: MemberItem, wallet: Micro): ProfileRow => ({
 
 const rowsOf = async (ids: string[]): Promise<ProfileRow[]> => {
   if (!ids.length) return [];
-  const [members, balances] = await Promise.all([getMembers(ids), walletBalances(ids)]);
-  return members.map((m) => rowOf(m, balances.get(m.id) ?? 0));
+  const [members, balances] = await Promise.all([
+    getMembers(ids),
+    getBalances(
+      ids.map((id) => accounts.member(id, 'wallet')),
+      true,
+    ),
+  ]);
+  return members.map((m) => rowOf(m, balances.get(accounts.member(m.id, 'wallet')) ?? 0));
 };
 
 const one = (id: string | null | undefined): IdPage => ({ ids: id ? [id] : [] });

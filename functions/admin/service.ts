@@ -1,5 +1,5 @@
 import { nowIso } from '#core/clock';
-import { readCounter } from '#functions/auth/store';
+import { readCounter } from '#functions/members/service';
 import { activatedMembers } from '#functions/team/service';
 
 export const getAdminSummary = async () => {

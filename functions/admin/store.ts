@@ -1,128 +1,31 @@
 /**
- * The admin domain's reads and writes of other domains' items, all by key (no scans): members by
- * username (USERNAME#), by mobile number (PHONE#), by sponsor (the sponsor's REFERRAL# rows), the
- * wallets' ledger balances; and the copies of a member's name and e-mail that an edit or an e-mail
- * transfer must change together (member item, username item, tree node, placement, the sponsor's
- * referral row).
+ * The admin domain's items (its daily credit totals) and the writes an admin's edit makes to other
+ * domains' items, all by key: members by sponsor (the sponsor's REFERRAL# rows), and the copies of
+ * a member's name and e-mail that an edit or an e-mail transfer must change together (member item,
+ * username item, tree node, placement, the sponsor's referral row).
  */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import { db, decodeCursor, encodeCursor, keys, tableName, type TransactItem } from '#core/db';
+import { db, keys, queryPage, tableName, type TransactItem } from '#core/db';
 import type { Micro } from '#core/money';
-import type { MemberItem } from '#functions/auth/store';
-import type { PhoneSearch } from '#functions/auth/phone';
+import { idPageOf, type IdPage, type MemberItem } from '#functions/members/service';
 import type { NodeItem, PlacementItem } from '#functions/team/store';
-import { accounts } from '#functions/ledger/rules';
 
-export interface IdPage {
-  ids: string[];
-  cursor?: string;
-}
-
-export const memberIdByUsername = async (username: string): Promise<string | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
-  return Item?.status === 'member' && typeof Item.memberId === 'string' ? Item.memberId : null;
-};
-
-/**
- * One page of a query on the table's own keys, reading one item past the page so that the last
- * page carries no cursor (the list's "more" button never leads to an empty page).
- */
-const idPage = async (
-  input: { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, string> },
-  limit: number,
-  cursor?: string,
-): Promise<IdPage> => {
-  const { Items = [], LastEvaluatedKey } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...input,
-      Limit: limit + 1,
-      ExclusiveStartKey: decodeCursor(cursor),
-    }),
-  );
-  const items = Items.slice(0, limit);
-  const last = items[items.length - 1];
-  const next = Items.length > limit ? { PK: last.PK, SK: last.SK } : LastEvaluatedKey;
-  return { ids: items.map((i) => String(i.memberId)), cursor: encodeCursor(next) };
-};
-
-/** Members with this mobile number: the national number's partition, or one exact E.164 number in it. */
-export const memberIdsByPhone = (search: PhoneSearch, limit: number, cursor?: string): Promise<IdPage> =>
-  idPage(
-    search.e164
-      ? {
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e164)',
-          ExpressionAttributeValues: {
-            ':pk': keys.phoneNumber(search.nationalNumber),
-            ':e164': `${search.e164}#`,
-          },
-        }
-      : {
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.phoneNumber(search.nationalNumber) },
+export const referredMemberIds = async (sponsorId: string, limit: number, cursor?: string): Promise<IdPage> =>
+  idPageOf(
+    await queryPage(
+      {
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.treeNode(sponsorId).PK,
+          ':prefix': keys.directReferralsPrefix,
         },
-    limit,
-    cursor,
+      },
+      limit,
+      cursor,
+    ),
   );
-
-/** The members a sponsor referred (both sides, by join date): the sponsor's REFERRAL# rows. */
-export const referredMemberIds = (sponsorId: string, limit: number, cursor?: string): Promise<IdPage> =>
-  idPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.treeNode(sponsorId).PK, ':prefix': 'REFERRAL#' },
-    },
-    limit,
-    cursor,
-  );
-
-/** BatchGetItem of any number of keys (100 per call), unprocessed keys asked again. */
-const batchGet = async (
-  keyList: Record<string, string>[],
-  consistent: boolean,
-): Promise<Record<string, unknown>[]> => {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keyList.length; i += 100) {
-    let pending: Record<string, string>[] | undefined = keyList.slice(i, i + 100);
-    for (let attempt = 0; pending?.length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-      const answer = await db.send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
-        }),
-      );
-      found.push(...(answer.Responses?.[tableName()] ?? []));
-      pending = answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, string>[] | undefined;
-    }
-  }
-  return found;
-};
-
-/** The member items of these ids, in the same order; ids without a member are left out. */
-export const getMembers = async (ids: string[]): Promise<MemberItem[]> => {
-  const unique = [...new Set(ids)];
-  const items = await batchGet(
-    unique.map((id) => keys.member(id)),
-    true,
-  );
-  const byId = new Map(items.map((i) => [String(i.id), i as unknown as MemberItem]));
-  return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-};
-
-/** The ledger balance of each member's `wallet` (0 when it never moved). */
-export const walletBalances = async (ids: string[]): Promise<Map<string, Micro>> => {
-  const items = await batchGet(
-    [...new Set(ids)].map((id) => keys.ledgerBalance(accounts.member(id, 'wallet'))),
-    true,
-  );
-  const balances = new Map<string, Micro>();
-  for (const i of items) {
-    const id = /^member:([^:]+):wallet$/.exec(String(i.account))?.[1];
-    if (id) balances.set(id, Number(i.balance ?? 0));
-  }
-  return balances;
-};
 
 /** Where the copies of a member's name and e-mail live outside the member item. */
 export interface MemberCopies {

@@ -15,7 +15,7 @@ import type { Caller } from '#core/middleware';
 import { badRequest, conflict, forbidden, messages, notFound } from '#core/errors';
 import { isConditionFailure } from '#core/db';
 import { logger } from '#core/logger';
-import { findMemberByEmail, getMember } from '#functions/auth/store';
+import { findMemberByEmail, getMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/store';
 import { cognitoUserOf, cognitoUsersWithEmail, updateCognitoAttributes } from './cognito';

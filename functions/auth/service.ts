@@ -24,16 +24,18 @@ import { getMemberBalances } from '#functions/ledger/service';
 import {
   createMember,
   findMemberByEmail,
-  findSignUp,
   getMember,
-  markSignUpVerified,
+  type MemberItem,
   requireMember,
+} from '#functions/members/service';
+import {
+  findSignUp,
   getReservation,
+  markSignUpVerified,
   releaseReservation,
   reserveUsername,
   saveVerifyToken,
   takeVerifyToken,
-  type MemberItem,
 } from './store';
 
 const errorName = (error: unknown): string => (error as { name?: string } | null)?.name ?? '';
@@ -234,7 +236,9 @@ export const resetPassword = async (token: string, password: string) => {
       }),
     );
   } catch (error) {
-    if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error))) {
+    if (
+      ['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error))
+    ) {
       await spend('resetTries', parsed.email);
       throw badRequest('LINK_INVALID', messages.linkInvalid, 'token');
     }
@@ -259,10 +263,7 @@ export interface NewMember {
 export const admitMember = async (account: NewMember): Promise<void> => {
   const email = account.email.toLowerCase();
   const reservation = await findSignUp(email);
-  if (
-    !reservation?.verified ||
-    (reservation.status === 'member' && reservation.memberId !== account.id)
-  )
+  if (!reservation?.verified || (reservation.status === 'member' && reservation.memberId !== account.id))
     throw new Error(messages.signUpExpired);
   const sponsor = reservation.sponsor ? await findSponsor(reservation.sponsor) : null;
   const member: MemberItem = {

@@ -22,7 +22,8 @@ export const preSignUp = async (event: PreSignUpTriggerEvent): Promise<PreSignUp
   if (event.triggerSource !== 'PreSignUp_SignUp') return event; // admins create accounts by hand
   const reservation = await findSignUp((event.request.userAttributes.email ?? '').toLowerCase());
   if (reservation?.status !== 'reserved') throw new Error(messages.signUpExpired);
-  if (!reservation.sponsor || !(await findSponsor(reservation.sponsor))) throw new Error(messages.invalidSponsor);
+  if (!reservation.sponsor || !(await findSponsor(reservation.sponsor)))
+    throw new Error(messages.invalidSponsor);
   return event;
 };
 

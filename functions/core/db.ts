@@ -112,6 +112,8 @@ export const keys = {
     SK: `REFERRAL#${side}#${isoDate}#${memberId}`,
   }),
   directReferralPrefix: (side: string) => `REFERRAL#${side}#`,
+  /** Both sides' direct referrals of a sponsor (the admin's search by sponsor). */
+  directReferralsPrefix: 'REFERRAL#',
   /** A member's pending (then done) placement in the tree; GSI2 (sparse) lists the pending ones. */
   placement: (memberId: string) => ({ PK: `PLACEMENT#${memberId}`, SK: 'PLACEMENT' }),
   pendingPlacements: 'PLACEMENTS#PENDING',
@@ -149,7 +151,8 @@ export const keys = {
   /** A member's cumulative rewards, one attribute per tab (micro-USDT). */
   rewardStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'REWARDSTATS' }),
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
-  planExpiry: (expiresAt: string, memberId: string) => ({ PK: 'PLANEXPIRY', SK: `${expiresAt}#${memberId}` }),
+  planExpiry: (expiresAt: string, memberId: string) => ({ PK: keys.planExpiries, SK: `${expiresAt}#${memberId}` }),
+  planExpiries: 'PLANEXPIRY',
 } as const;
 
 /** Every item a query matches, reading page after page (for lists that must be whole: reports, sums, fan-out). */

@@ -12,7 +12,7 @@ import { DomainError, badRequest, messages } from '#core/errors';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
-import { requireMember } from '#functions/auth/store';
+import { requireMember } from '#functions/members/service';
 import { errorSummary, bindingError } from './errors';
 import { EXCHANGES, binanceClient, exchangeAccount, type Credentials, type ExchangeName } from './clients';
 import { open, seal } from './envelope';

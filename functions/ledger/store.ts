@@ -4,14 +4,10 @@
  * TransactWriteItems call, together with any other item the use case must change at the same
  * time (a plan flag, an invoice status). All or nothing: a refused condition writes nothing.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import {
+  batchGetAll,
   db,
   decodeCursor,
   encodeCursor,
@@ -192,24 +188,14 @@ export const getBalance = async (account: string): Promise<Micro> => {
 
 export type MemberBalances = Record<MemberWallet | 'hold', Micro>;
 
-/** Balances of many accounts (BatchGet, 100 keys at a time, unprocessed keys asked again); 0 where none. */
+/** Balances of many accounts (one BatchGet per 100); 0 where an account never moved. */
 export const getBalances = async (names: string[], consistent = false): Promise<Map<string, Micro>> => {
   const found = new Map<string, Micro>(names.map((n) => [n, 0]));
-  const unique = [...found.keys()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-      [tableName()]: {
-        Keys: unique.slice(i, i + 100).map((n) => keys.ledgerBalance(n)),
-        ConsistentRead: consistent,
-      },
-    };
-    while (request && Object.keys(request).length) {
-      const answer = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of answer.Responses?.[tableName()] ?? [])
-        found.set(String(item.account), Number(item.balance));
-      request = answer.UnprocessedKeys as typeof request;
-    }
-  }
+  const items = await batchGetAll(
+    [...found.keys()].map((n) => keys.ledgerBalance(n)),
+    { consistent },
+  );
+  for (const item of items) found.set(String(item.account), Number(item.balance));
   return found;
 };
 

@@ -68,14 +68,6 @@ export const flagsAfter = (f: PlanFlags, plan: PlanOption): PlanFlags => {
   }
 };
 
-export const expiredFlags: PlanFlags = {
-  isActive: false,
-  isSilver: false,
-  isGold: false,
-  isCore: false,
-  isPremiumCore: false,
-};
-
 /** Whole days left until `expiresAt`, never negative; 0 means 'Plan Expired.'. */
 export const daysRemaining = (expiresAt: string | null, at: Date): number => {
   if (!expiresAt) return 0;

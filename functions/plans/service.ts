@@ -4,21 +4,20 @@
  * also sets the member's plan flags under the rules' preconditions: paid and activated, or
  * neither.
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanOption, PlanState } from '#api/schemas/plans';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { db, isConditionFailure, keys, tableName } from '#core/db';
 import { badRequest, conflict, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt } from '#core/money';
-import { getMember, type MemberItem } from '#functions/auth/store';
+import { expireMemberPlan, planChangeItem, requireMember, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import type { TransactItem } from '#core/db';
-import { expiredFlags, flagsAfter, PLAN_OPTIONS, refusal, startsPeriod, type PlanFlags } from './rules';
+import { deletePlanExpiry, duePlanExpiries, planExpiryItem } from './store';
+import { flagsAfter, PLAN_OPTIONS, refusal, startsPeriod, type PlanFlags } from './rules';
 
 type PlanMember = MemberItem & { isCore?: boolean; isPremiumCore?: boolean };
 
@@ -52,13 +51,7 @@ const stateOf = (m: PlanMember): PlanState => {
   };
 };
 
-const loadMember = async (memberId: string): Promise<PlanMember> => {
-  const member = await getMember(memberId);
-  if (!member) throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
-  return member;
-};
-
-export const getPlans = async (memberId: string) => stateOf(await loadMember(memberId));
+export const getPlans = async (memberId: string) => stateOf(await requireMember(memberId));
 
 /** The DynamoDB condition that matches `refusal(...) === null` on the stored flags. */
 const CONDITIONS: Record<PlanOption, string> = {
@@ -71,7 +64,7 @@ const CONDITIONS: Record<PlanOption, string> = {
 };
 
 export const activatePlan = async (memberId: string, plan: PlanOption) => {
-  const member = await loadMember(memberId);
+  const member = await requireMember(memberId);
   const reason = refusal(flagsOf(member), plan);
   if (reason) throw conflict('PLAN_UNAVAILABLE', reason, 'plan');
   const price = config.plans[plan];
@@ -82,31 +75,9 @@ export const activatePlan = async (memberId: string, plan: PlanOption) => {
     : member.expiresAt;
 
   const extra: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.member(memberId),
-        UpdateExpression:
-          'SET isActive = :a, isSilver = :s, isGold = :g, isCore = :c, isPremiumCore = :p, activatedAt = :at, expiresAt = :ex',
-        ConditionExpression: `attribute_exists(PK) AND ${CONDITIONS[plan]}`,
-        ExpressionAttributeValues: {
-          ':a': next.isActive,
-          ':s': next.isSilver,
-          ':g': next.isGold,
-          ':c': next.isCore,
-          ':p': next.isPremiumCore,
-          ':at': activatedAt,
-          ':ex': expiresAt,
-          ...(CONDITIONS[plan].includes(':t') ? { ':t': true } : {}),
-          ...(CONDITIONS[plan].includes(':f') ? { ':f': false } : {}),
-        },
-      },
-    },
+    planChangeItem(memberId, { ...next, activatedAt, expiresAt }, CONDITIONS[plan]),
+    ...(startsPeriod(plan) && expiresAt ? [planExpiryItem(expiresAt, memberId)] : []),
   ];
-  if (startsPeriod(plan) && expiresAt)
-    extra.push({
-      Put: { TableName: tableName(), Item: { ...keys.planExpiry(expiresAt, memberId), memberId, expiresAt } },
-    });
 
   const result = await post({
     tx: {
@@ -124,7 +95,7 @@ export const activatePlan = async (memberId: string, plan: PlanOption) => {
     // a parallel purchase got there first; say what the member now has
     throw conflict(
       'PLAN_UNAVAILABLE',
-      refusal(flagsOf(await loadMember(memberId)), plan) ?? messages.internal,
+      refusal(flagsOf(await requireMember(memberId)), plan) ?? messages.internal,
       'plan',
     );
   }
@@ -142,40 +113,19 @@ export const expirePlans = async (): Promise<number> => {
   let expired = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK <= :cut',
-        ExpressionAttributeValues: { ':pk': 'PLANEXPIRY', ':cut': `${cutoff}#~` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const memberId = String(item.memberId);
-      const expiresAt = String(item.expiresAt);
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.member(memberId),
-            UpdateExpression:
-              'SET isActive = :f, isSilver = :f, isGold = :f, isCore = :f, isPremiumCore = :f',
-            ConditionExpression: 'expiresAt = :ex AND isActive = :t',
-            ExpressionAttributeValues: { ':f': expiredFlags.isActive, ':t': true, ':ex': expiresAt },
-          }),
-        );
+    const page = await duePlanExpiries(cutoff, start);
+    for (const due of page.items) {
+      // false: a newer purchase moved the end date (or it expired already): only the queue item goes
+      if (await expireMemberPlan(due.memberId, due.expiresAt)) {
         expired++;
         await notify(
-          memberId,
+          due.memberId,
           'Your plan has expired. Extend your plan on the Pricing page to keep your bots and Trendex Core.',
         ).catch(() => undefined);
-      } catch (error) {
-        // a newer purchase moved the end date (or it expired already): only the queue item goes
-        if (!isConditionFailure(error)) throw error;
       }
-      await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.planExpiry(expiresAt, memberId) }));
+      await deletePlanExpiry(due);
     }
-    start = page.LastEvaluatedKey;
+    start = page.next;
   } while (start);
   if (expired) logger.info('plans expired', { expired });
   return expired;

@@ -19,7 +19,7 @@ import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt, parseUsdt, type Micro } from '#core/money';
 import type { Caller } from '#core/middleware';
-import { findMemberByEmail, readCounter, requireMember } from '#functions/auth/store';
+import { findMemberByEmail, readCounter, requireMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer, type MemberWallet, type TxKind } from '#functions/ledger/rules';
 import { CLOSED_UNPAID, PAID, payments, verifyIpn } from './payments';

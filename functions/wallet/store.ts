@@ -2,21 +2,9 @@
  * The wallet's own items: deposit totals, invoices (deposits) and withdrawals. Money itself moves
  * only through the ledger (functions/ledger); these items ride along in its transactions.
  */
-import {
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import {
-  db,
-  isConditionFailure,
-  keys,
-  queryAll,
-  queryPage,
-  tableName,
-  type TransactItem,
-} from '#core/db';
+import { db, isConditionFailure, keys, queryAll, queryPage, tableName, type TransactItem } from '#core/db';
 import type { Micro } from '#core/money';
 import type { MemberWallet } from '#functions/ledger/rules';
 
@@ -217,7 +205,9 @@ export const markWithdrawalPending = async (id: string, payoutId?: string): Prom
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
 const toWithdrawal = (item: Record<string, unknown>): Withdrawal =>
-  Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k))) as unknown as Withdrawal;
+  Object.fromEntries(
+    Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k)),
+  ) as unknown as Withdrawal;
 
 export const getWithdrawal = async (id: string): Promise<Withdrawal | null> => {
   const { Item } = await db.send(

@@ -15,7 +15,7 @@ import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import { formatUsdt, parseUsdt } from '#core/money';
 import * as otp from '#core/otp';
-import { requireMember } from '#functions/auth/store';
+import { requireMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { payments, verifyIpn, type PayoutOutcome } from './payments';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_NAMES } from '#api/bots';
 import { BOT_LIST } from '#engine/strategies/registry';
-import { nationalNumberOf, phoneSearchOf } from '#functions/auth/phone';
+import { phoneSearchOf } from '#functions/members/service';
+import { nationalNumberOf } from '#functions/members/phone';
 
 describe('api/bots', () => {
   it('names every bot of the engine, with the same name, in the same order', () => {

@@ -1,0 +1,244 @@
+/**
+ * The member item (spec section 3 "User") and its lookups: by id, by e-mail (GSI1), by username
+ * (the USERNAME# item a confirmed sign-up became), by mobile number (PHONE# items), and the
+ * registration counters. Other domains read and change members only through ./service.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Side } from '#api/schemas/auth';
+import { batchGetAll, db, isConditionFailure, keys, queryPage, tableName, type TransactItem } from '#core/db';
+import { nationalNumberOf, type PhoneSearch } from './phone';
+
+/** The member item: spec section 3 "User". Plan and bot fields are owned by later domains. */
+export interface MemberItem {
+  id: string;
+  email: string;
+  name: string;
+  username: string;
+  phone: string;
+  country: string;
+  rank: number;
+  sponsor: string | null;
+  sponsorId: string | null;
+  side: Side | null;
+  registeredAt: string;
+  isActive: boolean;
+  isSilver: boolean;
+  isGold: boolean;
+  activatedAt: string | null;
+  expiresAt: string | null;
+  wallet: number;
+  wallet1: number;
+  fuelwallet: number;
+  bots: Record<string, boolean>;
+  /** A bot an admin granted beyond the plan (admin profile edit); absent when none. */
+  grantedBot?: string | null;
+}
+
+const table = () => tableName();
+
+export const getMember = async (memberId: string): Promise<MemberItem | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.member(memberId) }));
+  return (Item as MemberItem | undefined) ?? null;
+};
+
+export const findMemberByEmail = async (email: string): Promise<MemberItem | null> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': keys.memberByEmail(email).GSI1PK, ':sk': 'MEMBER' },
+    }),
+  );
+  return (Items?.[0] as MemberItem | undefined) ?? null;
+};
+
+/** The member items of these ids, in the same order; ids without a member are left out. */
+export const getMembers = async (ids: string[]): Promise<MemberItem[]> => {
+  const unique = [...new Set(ids)];
+  const items = await batchGetAll(
+    unique.map((id) => keys.member(id)),
+    { consistent: true },
+  );
+  const byId = new Map(items.map((i) => [String(i.id), i as unknown as MemberItem]));
+  return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+};
+
+export const memberIdByUsername = async (username: string): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
+  return Item?.status === 'member' && typeof Item.memberId === 'string' ? Item.memberId : null;
+};
+
+/** A page of member ids and the cursor of the next page. */
+export interface IdPage {
+  ids: string[];
+  cursor?: string;
+}
+
+/** The member ids of a page of lookup items (each carries `memberId`). */
+export const idPageOf = (page: { items: Record<string, unknown>[]; cursor?: string }): IdPage => ({
+  ids: page.items.map((i) => String(i.memberId)),
+  cursor: page.cursor,
+});
+
+/** Members with this mobile number: the national number's partition, or one exact E.164 number in it. */
+export const memberIdsByPhone = async (
+  search: PhoneSearch,
+  limit: number,
+  cursor?: string,
+): Promise<IdPage> =>
+  idPageOf(
+    await queryPage(
+      {
+        TableName: tableName(),
+        KeyConditionExpression: search.e164 ? 'PK = :pk AND begins_with(SK, :e164)' : 'PK = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.phoneNumber(search.nationalNumber),
+          ...(search.e164 ? { ':e164': `${search.e164}#` } : {}),
+        },
+      },
+      limit,
+      cursor,
+    ),
+  );
+
+/** The member's mobile-number lookup item (admin profile search), when the number parses. */
+const phoneLookup = (member: MemberItem) => {
+  const national = nationalNumberOf(member.phone);
+  if (!national) return [];
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...keys.memberByPhone(national, member.phone, member.id),
+          memberId: member.id,
+          phone: member.phone,
+        },
+      },
+    },
+  ];
+};
+
+/**
+ * Creates the member, turns the reservation into the member's username, writes the phone lookup
+ * and counts the registration, all or nothing. False when the member already exists (a repeated
+ * trigger) or the username is no longer this e-mail's.
+ */
+export const createMember = async (member: MemberItem): Promise<boolean> => {
+  const day = member.registeredAt.slice(0, 10);
+  const month = member.registeredAt.slice(0, 7);
+  const count = (name: string) => ({
+    Update: {
+      TableName: table(),
+      Key: keys.counter(name),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  });
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.member(member.id),
+                ...keys.memberByEmail(member.email),
+                ...keys.memberByRegistration(member.registeredAt, member.id),
+                ...member,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.username(member.username),
+                username: member.username,
+                email: member.email,
+                status: 'member',
+                memberId: member.id,
+              },
+              // The username is this e-mail's to take: free, or reserved by this same e-mail.
+              ConditionExpression: 'attribute_not_exists(PK) OR (#status = :reserved AND email = :email)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':reserved': 'reserved', ':email': member.email },
+            },
+          },
+          ...phoneLookup(member),
+          count('members'),
+          count(`members#day#${day}`),
+          count(`members#month#${month}`),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const readCounter = async (name: string): Promise<number> => {
+  const { Item } = await db.send(new GetCommand({ TableName: table(), Key: keys.counter(name) }));
+  return Number(Item?.n ?? 0);
+};
+
+/** The plan flags and period of a member (the plans domain's rules decide them). */
+export interface PlanFields {
+  isActive: boolean;
+  isSilver: boolean;
+  isGold: boolean;
+  isCore: boolean;
+  isPremiumCore: boolean;
+  activatedAt: string | null;
+  expiresAt: string | null;
+}
+
+/**
+ * A purchase's change to the member, for the purchase's ledger transaction: the new plan fields,
+ * under `condition` (a DynamoDB condition on the stored flags, with `:t` true and `:f` false).
+ */
+export const planChangeItem = (memberId: string, fields: PlanFields, condition: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.member(memberId),
+    UpdateExpression:
+      'SET isActive = :a, isSilver = :s, isGold = :g, isCore = :c, isPremiumCore = :p, activatedAt = :at, expiresAt = :ex',
+    ConditionExpression: `attribute_exists(PK) AND ${condition}`,
+    ExpressionAttributeValues: {
+      ':a': fields.isActive,
+      ':s': fields.isSilver,
+      ':g': fields.isGold,
+      ':c': fields.isCore,
+      ':p': fields.isPremiumCore,
+      ':at': fields.activatedAt,
+      ':ex': fields.expiresAt,
+      ...(condition.includes(':t') ? { ':t': true } : {}),
+      ...(condition.includes(':f') ? { ':f': false } : {}),
+    },
+  },
+});
+
+/** Clears the plan flags of a plan that ended at `expiresAt`; false when a newer purchase moved the end. */
+export const expireMemberPlan = async (memberId: string, expiresAt: string): Promise<boolean> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.member(memberId),
+        UpdateExpression: 'SET isActive = :f, isSilver = :f, isGold = :f, isCore = :f, isPremiumCore = :f',
+        ConditionExpression: 'expiresAt = :ex AND isActive = :t',
+        ExpressionAttributeValues: { ':f': false, ':t': true, ':ex': expiresAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -144,7 +144,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const adminId = await ensureAdmin(cognitoEndpoint, ids, admin);
     // The root member: its sign-up reserved here, as our sign-up API would, then admitted once.
     const { admitOwnAccount } = await import('#functions/auth/service');
-    const { getMember, reserveUsername } = await import('#functions/auth/store');
+    const { reserveUsername } = await import('#functions/auth/store');
+    const { getMember } = await import('#functions/members/service');
     if (!(await getMember(adminId))) {
       await reserveUsername(
         {
@@ -212,10 +213,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(websocket.close, await startSchedules());
     // The team consumer (tree placements, then plan activations): here a poller of the same lists.
     const { drainTeamWork } = await import('#functions/team/consumer');
+    const { withFunctionLogger } = await import('#core/logger');
     let placing = true;
     const placer = (async () => {
       while (placing) {
-        await drainTeamWork().catch((error: unknown) => console.error(`[team] ${(error as Error).message}`));
+        await withFunctionLogger('trendex-teamConsumer', drainTeamWork).catch((error: unknown) =>
+          console.error(`[team] ${(error as Error).message}`),
+        );
         await new Promise((r) => setTimeout(r, 150));
       }
     })();

@@ -41,7 +41,7 @@ import {
   writeAll,
   type MemberCopies,
   type ProfileChanges,
-} from './store';
+} from './store/profiles';
 
 export const adminMessages = {
   noMember: 'No member has this id. Search again.',

@@ -1,10 +1,9 @@
 /**
- * The admin's member and referral reports. Each reads one date-sorted list on GSI2 for a range of
- * whole UTC days (members by registration, the ledger's plan transactions, referral rewards), one
- * page at a time (`queryPage`), and the range's totals on the first page only, so paging through a
- * report or exporting it reads the totals once.
+ * The admin's member and referral reports. Each reads one date-sorted list for a range of whole
+ * UTC days (members by registration, the ledger's plan transactions, referral rewards), one page at
+ * a time, and the range's totals on the first page only, so paging through a report or exporting it
+ * reads the totals once.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type {
   ActivationReportQuery,
@@ -13,40 +12,19 @@ import type {
   PayoutStructureQuery,
   RegistrationReportQuery,
 } from '#api/schemas/admin-reports';
-import { batchGetAll, db, decodeCursor, encodeCursor, keys, queryAll, queryPage, tableName } from '#core/db';
+import { decodeCursor, encodeCursor } from '#core/db';
 import { badRequest, notFound } from '#core/errors';
-import { findMemberByEmail, type MemberItem } from '#functions/auth/store';
+import { findMemberByEmail, getMembers, type MemberItem } from '#functions/members/service';
+import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './store/reports';
 import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/store';
 
 export const adminReportMessages = {
   noMember: 'No member has this e-mail.',
 } as const;
 
-interface Range {
-  from: string;
-  to: string;
-}
-
-/** A range of whole UTC days as GSI2 sort-key bounds (keys start with an ISO instant). */
-const bounds = (q: Range) => ({ ':from': `${q.from}T00:00:00.000Z`, ':to': `${q.to}T23:59:59.999Z~` });
-
-/** How many items a query matches, read page after page without the items. */
-const countAll = async (input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> => {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-};
-
 /** Members by id; missing ones are left out. */
-const getMembers = async (ids: string[]): Promise<Map<string, MemberItem>> => {
-  const items = await batchGetAll(ids.map((id) => keys.member(id)));
-  return new Map(items.map((item) => [String(item.id), item as unknown as MemberItem]));
-};
+const membersById = async (ids: string[]): Promise<Map<string, MemberItem>> =>
+  new Map((await getMembers(ids)).map((m) => [m.id, m]));
 
 /** The columns every member report shares: id, e-mail, name, username, sponsor id, mobile, rank. */
 const memberColumns = (m: Partial<MemberItem> & { id: string }) => ({
@@ -62,19 +40,13 @@ const memberColumns = (m: Partial<MemberItem> & { id: string }) => ({
 /* ---------- Registration Report ---------- */
 
 export const registrationReport = async (q: z.infer<typeof RegistrationReportQuery>) => {
-  const query = {
-    TableName: tableName(),
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.memberByRegistration('', '').GSI2PK, ...bounds(q) },
-  };
-  const page = await queryPage(query, q.limit, q.cursor);
+  const page = await pageRegistrations(q, q.limit, q.cursor);
   const items = page.items.map((i) => {
     const m = i as unknown as MemberItem;
     return { ...memberColumns(m), registeredAt: m.registeredAt };
   });
   if (q.cursor) return { items, cursor: page.cursor };
-  return { items, cursor: page.cursor, totals: { count: await countAll(query) } };
+  return { items, cursor: page.cursor, totals: { count: await countRegistrations(q) } };
 };
 
 /* ---------- Activation Report ---------- */
@@ -86,30 +58,13 @@ export const MEMBERSHIP: Record<MembershipPlan, 'silver' | 'gold'> = {
   upgrade: 'gold',
 };
 
-/** Plan transactions of memberships (not the Trendex Core plans), maybe of one member's e-mail. */
-const planQuery = (q: Range & { email?: string }) => ({
-  TableName: tableName(),
-  IndexName: 'GSI2',
-  KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-  FilterExpression: `#ref.#plan IN (:executive, :imperial, :upgrade)${q.email ? ' AND #ref.#email = :email' : ''}`,
-  ExpressionAttributeNames: { '#ref': 'ref', '#plan': 'plan', ...(q.email ? { '#email': 'email' } : {}) },
-  ExpressionAttributeValues: {
-    ':pk': keys.transactionsOfKind('plan'),
-    ...bounds(q),
-    ':executive': 'executive',
-    ':imperial': 'imperial',
-    ':upgrade': 'upgrade',
-    ...(q.email ? { ':email': q.email } : {}),
-  },
-});
-
 const planOf = (tx: Record<string, unknown>): MembershipPlan => (tx.ref as { plan: MembershipPlan }).plan;
 const paidOf = (tx: Record<string, unknown>): number => Math.abs(Number(tx.amount ?? 0));
 
 export const activationReport = async (q: z.infer<typeof ActivationReportQuery>) => {
-  const query = planQuery({ ...q, email: q.email || undefined });
-  const page = await queryPage(query, q.limit, q.cursor);
-  const members = await getMembers(page.items.map((tx) => String(tx.memberId)));
+  const range = { ...q, email: q.email || undefined };
+  const page = await pageMembershipTxs(range, q.limit, q.cursor);
+  const members = await membersById(page.items.map((tx) => String(tx.memberId)));
   const items = page.items.map((tx) => {
     const id = String(tx.memberId);
     const plan = planOf(tx);
@@ -122,7 +77,7 @@ export const activationReport = async (q: z.infer<typeof ActivationReportQuery>)
     };
   });
   if (q.cursor) return { items, cursor: page.cursor };
-  const all = await queryAll(query);
+  const all = await allMembershipTxs(range);
   const totals = { count: all.length, gold: 0, silver: 0, goldAmount: 0, silverAmount: 0 };
   for (const tx of all) {
     const kind = MEMBERSHIP[planOf(tx)];

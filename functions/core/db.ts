@@ -40,8 +40,9 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export const keys = {
   member: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'PROFILE' }),
   memberByEmail: (email: string) => ({ GSI1PK: `EMAIL#${email}`, GSI1SK: 'MEMBER' }),
+  membersByRegistration: 'MEMBERS',
   memberByRegistration: (isoDate: string, memberId: string) => ({
-    GSI2PK: 'MEMBERS',
+    GSI2PK: keys.membersByRegistration,
     GSI2SK: `${isoDate}#${memberId}`,
   }),
   username: (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' }),

@@ -15,6 +15,7 @@ export {
   idPageOf,
   memberIdByUsername,
   memberIdsByPhone,
+  pageMembersByRegistration,
   planChangeItem,
   readCounter,
   type IdPage,

@@ -64,6 +64,31 @@ export const getMembers = async (ids: string[]): Promise<MemberItem[]> => {
   return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 };
 
+/**
+ * A page of members by registration time (oldest first), within `range` (ISO instants) when given:
+ * the Balance and Registration reports.
+ */
+export const pageMembersByRegistration = async (
+  limit: number,
+  cursor?: string,
+  range?: { from: string; to: string },
+): Promise<{ items: MemberItem[]; cursor?: string }> => {
+  const page = await queryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: range ? 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to' : 'GSI2PK = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.membersByRegistration,
+        ...(range ? { ':from': range.from, ':to': range.to } : {}),
+      },
+    },
+    limit,
+    cursor,
+  );
+  return { items: page.items as unknown as MemberItem[], cursor: page.cursor };
+};
+
 export const memberIdByUsername = async (username: string): Promise<string | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
   return Item?.status === 'member' && typeof Item.memberId === 'string' ? Item.memberId : null;

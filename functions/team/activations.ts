@@ -17,8 +17,8 @@ import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
 import { applyRate } from '#core/money';
-import { accounts, transfer, type Posting } from '#functions/wallet/ledger';
-import { post } from '#functions/wallet/store';
+import { accounts, transfer, type Posting } from '#functions/ledger/rules';
+import { post } from '#functions/ledger/service';
 import {
   claimFirstActivation,
   createActivation,

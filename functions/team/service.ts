@@ -15,7 +15,7 @@ import type {
 import { nowIso } from '#core/clock';
 import { notFound } from '#core/errors';
 import { formatUsdt } from '#core/money';
-import { findMemberByEmail } from '#functions/auth/store';
+import { findMemberByEmail } from '#functions/members/service';
 import { hasActivated } from './store/activations';
 import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './store/rewards';
 import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store/tree';

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { domainHandler } from '#core/middleware';
+import * as deposits from './deposits';
+import * as reports from './reports';
 import * as wallet from './service';
 import * as withdrawals from './withdrawals';
 
@@ -15,16 +17,16 @@ const header = (name: string): string | undefined => {
 const routed = domainHandler('wallet', {
   getWallet: (_input, { caller }) => wallet.getWallet(caller!.memberId),
   listTransactions: (input, { caller }) => wallet.listTransactions(caller!.memberId, input),
-  createInvoice: (input, { caller }) => wallet.createInvoice(caller!, input),
-  getInvoice: (input, { caller }) => wallet.getInvoice(caller!.memberId, input.paymentId),
-  paymentCallback: (input) => wallet.paymentCallback(input, header('x-nowpayments-sig')),
+  createInvoice: (input, { caller }) => deposits.createInvoice(caller!, input),
+  getInvoice: (input, { caller }) => deposits.getInvoice(caller!.memberId, input.paymentId),
+  paymentCallback: (input) => deposits.paymentCallback(input, header('x-nowpayments-sig')),
   requestWithdrawOtp: (_input, { caller }) => withdrawals.requestWithdrawOtp(caller!),
   withdraw: (input, { caller }) => withdrawals.withdraw(caller!, input),
   listWithdrawals: (input, { caller }) => withdrawals.listWithdrawals(caller!.memberId, input),
   payoutCallback: (input) => withdrawals.payoutCallback(input, header('x-nowpayments-sig')),
-  walletReport: (input) => wallet.walletReport(input),
-  balanceReport: (input) => wallet.balanceReport(input),
-  moneyTotals: () => wallet.moneyTotals(),
+  walletReport: (input) => reports.walletReport(input),
+  balanceReport: (input) => reports.balanceReport(input),
+  moneyTotals: () => reports.moneyTotals(),
 });
 
 export const handler = (event: APIGatewayProxyEvent, context: Context) =>

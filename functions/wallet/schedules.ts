@@ -1,4 +1,4 @@
-import { reconcileDeposits as reconcile } from './service';
+import { reconcileDeposits as reconcile } from './deposits';
 import { sweepWithdrawals } from './withdrawals';
 
 /** depositReconciliation: paid invoices whose callback was lost are credited; stale ones closed. */

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn as apiLogIn, stack } from '../../support/api';
 import { join, until } from '../../support/team';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { topUp } from '../../integration/wallet/fund';
+import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
 const today = new Date().toISOString().slice(0, 10);

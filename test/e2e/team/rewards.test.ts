@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { topUp } from '../../integration/wallet/fund';
+import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { PAYOUT_SWITCHES } from '#local/payments/simulator';
 import { newVerifiedMember } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { mailedOtp, topUp } from '../../integration/wallet/fund';
+import { mailedOtp, topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, stack, table } from '../../support/api';
-import { topUp } from '../wallet/fund';
+import { topUp } from '../../support/fund';
 import { placed } from '../../support/team';
 import { adminToken, cognitoAttributes, joinMember } from './support';
 

@@ -1,7 +1,7 @@
 /** Admin profile search by its four keys, through the API as the admin's browser calls it. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
-import { topUp } from '../wallet/fund';
+import { topUp } from '../../support/fund';
 import { placed } from '../../support/team';
 import { adminToken, joinMember, uniqueMobile } from './support';
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#core/db';
 import { call, logInAdmin, stack, table } from '../../support/api';
 import { join, placed } from '../../support/team';
-import { topUp, useLocalTable } from '../wallet/fund';
+import { topUp, useLocalTable } from '../../support/fund';
 
 type Row = Record<string, unknown> & { id: string };
 type Page = { items: Row[]; cursor?: string; totals?: Record<string, unknown> & { count: number } };

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
-import { useLocalTable } from '../wallet/fund';
+import { useLocalTable } from '../../support/fund';
 import { bindingCode, paperAccount } from './support';
 
 const lines: string[] = [];
@@ -20,6 +20,8 @@ beforeAll(async () => {
     EXCHANGE_BINANCE_URL: `${stack().webUrl}/paper/binance`,
     EXCHANGE_LOCAL_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'DEBUG',
+    // to stdout, where this test reads them, not to the test run's log file
+    LOG_FILE: '',
   });
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream);

@@ -2,7 +2,7 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
-import { topUp, useLocalTable } from '../wallet/fund';
+import { topUp, useLocalTable } from '../../support/fund';
 
 const USDT = 1_000_000;
 

@@ -9,7 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PAYOUT_ACCOUNT, PAYOUT_SWITCHES } from '#local/payments/simulator';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
-import { mailedOtp, topUp, useLocalTable } from '../wallet/fund';
+import { mailedOtp, topUp, useLocalTable } from '../../support/fund';
 
 const USDT = 1_000_000;
 type Member = Awaited<ReturnType<typeof newVerifiedMember>>;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logInAdmin } from '../../support/api';
 import { join, node } from '../../support/team';
-import { topUp, useLocalTable } from '../wallet/fund';
+import { topUp, useLocalTable } from '../../support/fund';
 
 let activations: typeof import('#functions/team/activations');
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join, node } from '../../support/team';
-import { useLocalTable } from '../wallet/fund';
+import { useLocalTable } from '../../support/fund';
 
 type Placement = typeof import('#functions/team/placement');
 type Store = typeof import('#functions/team/store/placements') & typeof import('#functions/team/store/tree');

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, stack } from '../../support/api';
 import { join, node } from '../../support/team';
-import { topUp, useLocalTable } from '../wallet/fund';
+import { topUp, useLocalTable } from '../../support/fund';
 
 let run: typeof import('#functions/team/payoutRun');
 let store: typeof import('#functions/team/store/tree');

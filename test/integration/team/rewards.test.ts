@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, stack } from '../../support/api';
 import { join, node } from '../../support/team';
-import { topUp, useLocalTable } from '../wallet/fund';
+import { topUp, useLocalTable } from '../../support/fund';
 
 let activations: typeof import('#functions/team/activations');
 let placement: typeof import('#functions/team/placement');

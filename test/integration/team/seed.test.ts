@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, stack } from '../../support/api';
 import { join, node } from '../../support/team';
-import { useLocalTable } from '../wallet/fund';
+import { useLocalTable } from '../../support/fund';
 
 let demo: typeof import('#local/seed/demo');
 let bonusOf: (price: number) => number;

@@ -27,7 +27,7 @@ describe('reconcileDeposits', () => {
       PAYMENTS_API_URL: `${stack().webUrl}/dev/payments`,
       PAYMENTS_API_KEY: 'local-payments-key',
     });
-    const { reconcileDeposits } = await import('#functions/wallet/service');
+    const { reconcileDeposits } = await import('#functions/wallet/deposits');
     const first = await reconcileDeposits();
     expect(first.credited).toBeGreaterThanOrEqual(1);
     await reconcileDeposits(); // a second run changes nothing

@@ -28,7 +28,7 @@ import {
   type MemberItem,
 } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
-import { getNode, getPlacement } from '#functions/team/store';
+import { getNode, getPlacement } from '#functions/team/service';
 import { accounts } from '#functions/ledger/rules';
 import { getBalance, getBalances, getTx, post } from '#functions/ledger/service';
 import { adjustmentTx } from './adjustment';

@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor } from '#core/db';
 import { badRequest, notFound } from '#core/errors';
 import { findMemberByEmail, getMembers, type MemberItem } from '#functions/members/service';
 import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './store/reports';
-import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/store';
+import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/service';
 
 export const adminReportMessages = {
   noMember: 'No member has this e-mail.',

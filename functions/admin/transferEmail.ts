@@ -17,7 +17,7 @@ import { isConditionFailure } from '#core/db';
 import { logger } from '#core/logger';
 import { findMemberByEmail, getMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
-import { getNode, getPlacement } from '#functions/team/store';
+import { getNode, getPlacement } from '#functions/team/service';
 import { cognitoUserOf, cognitoUsersWithEmail, updateCognitoAttributes } from './cognito';
 import { emailTransferItems, writeAll } from './store/profiles';
 

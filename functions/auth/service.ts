@@ -19,7 +19,7 @@ import { assertLeft, spend, take } from '#core/rate-limit';
 import { logger } from '#core/logger';
 import { linkMail, sendMail, webUrl } from '#core/mail';
 import { notify } from '#functions/notifications/service';
-import { requestPlacement } from '#functions/team/placement';
+import { requestPlacement } from '#functions/team/service';
 import { getMemberBalances } from '#functions/ledger/service';
 import {
   createMember,

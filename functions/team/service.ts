@@ -20,6 +20,15 @@ import { hasActivated } from './store/activations';
 import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './store/rewards';
 import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store/tree';
 
+/** What other domains read of the team's items (the admin's profiles, e-mail transfer and reports). */
+export { legActivations } from './store/activations';
+export { getPlacement, type PlacementItem } from './store/placements';
+export { listRewardsByDate, type RewardRow } from './store/rewards';
+export { type NodeItem } from './store/tree';
+export { getNode };
+/** The sign-up's confirmation queues the new member's placement in the tree. */
+export { requestPlacement } from './placement';
+
 export const teamMessages = {
   noMember: 'There is no member with this e-mail in the tree.',
   notPlaced: 'This member is not in the tree yet. Try again in a moment.',

@@ -9,7 +9,7 @@ import { nowIso } from '#core/clock';
 import { db, keys, queryPage, tableName, type TransactItem } from '#core/db';
 import type { Micro } from '#core/money';
 import { idPageOf, type IdPage, type MemberItem } from '#functions/members/service';
-import type { NodeItem, PlacementItem } from '#functions/team/store';
+import type { NodeItem, PlacementItem } from '#functions/team/service';
 
 export const referredMemberIds = async (sponsorId: string, limit: number, cursor?: string): Promise<IdPage> =>
   idPageOf(

@@ -8,5 +8,5 @@ export const handler = domainHandler('auth', {
   resendVerification: (input) => auth.resendVerification(input.email),
   requestPasswordReset: (input) => auth.requestPasswordReset(input.email),
   resetPassword: (input) => auth.resetPassword(input.token, input.password),
-  getProfile: (_input, { caller }) => auth.getProfile(caller!.memberId, caller!.isAdmin),
+  getProfile: (_input, { caller }) => auth.getProfile(caller.memberId, caller.isAdmin),
 });

@@ -26,10 +26,15 @@ export interface OperationContext {
   sourceIp: string;
 }
 
+/** What an operation knows of its caller: always someone on a member or admin route (checkAccess ran). */
+type ContextOf<Op extends OperationId> = (typeof routes)[Op]['access'] extends 'public'
+  ? OperationContext
+  : OperationContext & { caller: Caller };
+
 /** An operation of the domain: validated input in, response body out. */
 export type Operation<Op extends OperationId> = (
   input: z.infer<(typeof routes)[Op]['request']>,
-  ctx: OperationContext,
+  ctx: ContextOf<Op>,
 ) => Promise<ResponseOf<Op>>;
 
 type OperationsOf<D extends Domain> = {

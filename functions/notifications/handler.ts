@@ -2,9 +2,9 @@ import { domainHandler } from '#core/middleware';
 import { listNotifications, markAllRead } from './service';
 
 export const handler = domainHandler('notifications', {
-  listNotifications: (input, { caller }) => listNotifications(caller!.memberId, input.limit, input.cursor),
+  listNotifications: (input, { caller }) => listNotifications(caller.memberId, input.limit, input.cursor),
   markNotificationsRead: async (_input, { caller }) => {
-    await markAllRead(caller!.memberId);
+    await markAllRead(caller.memberId);
     return { message: 'All notifications are read.' };
   },
 });

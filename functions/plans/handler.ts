@@ -2,6 +2,6 @@ import { domainHandler } from '#core/middleware';
 import * as plans from './service';
 
 export const handler = domainHandler('plans', {
-  getPlans: (_input, { caller }) => plans.getPlans(caller!.memberId),
-  activatePlan: (input, { caller }) => plans.activatePlan(caller!.memberId, input.plan),
+  getPlans: (_input, { caller }) => plans.getPlans(caller.memberId),
+  activatePlan: (input, { caller }) => plans.activatePlan(caller.memberId, input.plan),
 });

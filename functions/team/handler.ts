@@ -2,8 +2,8 @@ import { domainHandler } from '#core/middleware';
 import * as team from './service';
 
 export const handler = domainHandler('team', {
-  getTeam: (_input, { caller }) => team.getTeam(caller!.memberId),
-  listDirectReferrals: (input, { caller }) => team.directReferrals(caller!.memberId, input),
-  listRewards: (input, { caller }) => team.rewards(caller!.memberId, input),
+  getTeam: (_input, { caller }) => team.getTeam(caller.memberId),
+  listDirectReferrals: (input, { caller }) => team.directReferrals(caller.memberId, input),
+  listRewards: (input, { caller }) => team.rewards(caller.memberId, input),
   getTree: (input) => team.getTree(input),
 });

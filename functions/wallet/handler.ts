@@ -15,14 +15,14 @@ const header = (name: string): string | undefined => {
 };
 
 const routed = domainHandler('wallet', {
-  getWallet: (_input, { caller }) => wallet.getWallet(caller!.memberId),
-  listTransactions: (input, { caller }) => wallet.listTransactions(caller!.memberId, input),
-  createInvoice: (input, { caller }) => deposits.createInvoice(caller!, input),
-  getInvoice: (input, { caller }) => deposits.getInvoice(caller!.memberId, input.paymentId),
+  getWallet: (_input, { caller }) => wallet.getWallet(caller.memberId),
+  listTransactions: (input, { caller }) => wallet.listTransactions(caller.memberId, input),
+  createInvoice: (input, { caller }) => deposits.createInvoice(caller, input),
+  getInvoice: (input, { caller }) => deposits.getInvoice(caller.memberId, input.paymentId),
   paymentCallback: (input) => deposits.paymentCallback(input, header('x-nowpayments-sig')),
-  requestWithdrawOtp: (_input, { caller }) => withdrawals.requestWithdrawOtp(caller!),
-  withdraw: (input, { caller }) => withdrawals.withdraw(caller!, input),
-  listWithdrawals: (input, { caller }) => withdrawals.listWithdrawals(caller!.memberId, input),
+  requestWithdrawOtp: (_input, { caller }) => withdrawals.requestWithdrawOtp(caller),
+  withdraw: (input, { caller }) => withdrawals.withdraw(caller, input),
+  listWithdrawals: (input, { caller }) => withdrawals.listWithdrawals(caller.memberId, input),
   payoutCallback: (input) => withdrawals.payoutCallback(input, header('x-nowpayments-sig')),
   walletReport: (input) => reports.walletReport(input),
   balanceReport: (input) => reports.balanceReport(input),

@@ -9,15 +9,26 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { routes, type OperationId, type RequestOf } from '#api/routes';
+import { routes, type OperationId, type RequestOf, type ResponseOf } from '#api/routes';
 import type { OutboxEntry } from '#core/mail';
 import { enrolTotp, totpCode } from './totp';
 
 export const stack = () => inject('stack');
 
+/** An error's body (any status but 2xx), as the middleware writes it. */
+export interface ErrorBody {
+  code?: string;
+  message?: string;
+  field?: string;
+}
+
+/**
+ * The status and body of an answer: the operation's response type, or an error's fields (a test
+ * checks the status to know which it holds).
+ */
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
-  body: T;
+  body: T & ErrorBody;
 }
 
 /** Calls an operation by its id through the local gateway, as the web client does. */
@@ -25,7 +36,7 @@ export const call = async <Op extends OperationId>(
   op: Op,
   input: RequestOf<Op> | Record<string, unknown>,
   token?: string,
-): Promise<ApiAnswer> => {
+): Promise<ApiAnswer<ResponseOf<Op>>> => {
   const route = routes[op];
   const query = route.method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
   const response = await fetch(`${stack().apiUrl}${route.path}${query}`, {
@@ -33,7 +44,7 @@ export const call = async <Op extends OperationId>(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: route.method === 'GET' ? undefined : JSON.stringify(input),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as ResponseOf<Op> & ErrorBody };
 };
 
 /**

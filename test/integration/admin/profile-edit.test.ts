@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn, stack, table } from '../../support/api';
 import { topUp } from '../../support/fund';
 import { placed } from '../../support/team';
-import { adminToken, cognitoAttributes, joinMember } from './support';
+import { adminToken, cognitoAttributes, joinMember } from '../../support/admin';
 
 const USDT = 1_000_000;
 let admin: string;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { topUp } from '../../support/fund';
 import { placed } from '../../support/team';
-import { adminToken, joinMember, uniqueMobile } from './support';
+import { adminToken, joinMember, uniqueMobile } from '../../support/admin';
 
 type Row = Record<string, unknown>;
 let admin: string;

@@ -3,7 +3,7 @@ import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identi
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, cognito, logIn, stack, uniqueMember } from '../../support/api';
 import { placed } from '../../support/team';
-import { adminToken, claimsOf, cognitoAttributes, item, joinMember } from './support';
+import { adminToken, claimsOf, cognitoAttributes, item, joinMember } from '../../support/admin';
 
 let admin: string;
 

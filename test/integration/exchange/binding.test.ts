@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
-import { bindingCode, paperAccount } from './support';
+import { bindingCode, paperAccount } from '../../support/exchange';
 
 const memberId = async (idToken: string) => String((await call('getProfile', {}, idToken)).body.id);
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stack } from '../../support/api';
-import { paperAccount, type PaperKey } from './support';
+import { paperAccount, type PaperKey } from '../../support/exchange';
 
 let binanceClient: typeof import('#functions/exchange/clients').binanceClient;
 let key: PaperKey;

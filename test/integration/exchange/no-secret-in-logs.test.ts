@@ -8,7 +8,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { useLocalTable } from '../../support/fund';
-import { bindingCode, paperAccount } from './support';
+import { bindingCode, paperAccount } from '../../support/exchange';
 
 const lines: string[] = [];
 const restore: (() => void)[] = [];

@@ -1,5 +1,6 @@
 /** Plan purchases through the API: prices from the wallets, messages, disabled states, expiry. */
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ResponseOf } from '#api/routes';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
 import { topUp, useLocalTable } from '../../support/fund';
@@ -28,8 +29,7 @@ const revenue = async () => {
   return Number(Item?.balance ?? 0);
 };
 
-const offer = (state: Record<string, unknown>, plan: string) =>
-  (state.offers as { plan: string; enabled: boolean; reason?: string }[]).find((o) => o.plan === plan)!;
+const offer = (state: ResponseOf<'getPlans'>, plan: string) => state.offers.find((o) => o.plan === plan)!;
 
 describe('plans', () => {
   it('without balance: You Dont have wallet balance. and nothing changes', async () => {

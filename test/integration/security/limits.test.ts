@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, callFrom, newVerifiedMember, outbox, uniqueMember } from '../../support/api';
-import { bindingCode } from '../exchange/support';
+import { bindingCode } from '../../support/exchange';
 
 const tryAgainLater = {
   status: 429,

@@ -1,5 +1,5 @@
 /** Helpers for the exchange tests: paper accounts and the mailed binding code. */
-import { call, outbox, stack } from '../../support/api';
+import { call, outbox, stack } from './api';
 
 export interface PaperKey {
   apiKey: string;

@@ -2,8 +2,8 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { cognito, logInAdmin, stack, table } from '../../support/api';
-import { register, type Side } from '../../support/team';
+import { cognito, logInAdmin, stack, table } from './api';
+import { register, type Side } from './team';
 
 /** A valid Indian mobile number no other test uses (random 10 digits starting with 9). */
 export const uniqueMobile = (): string => {

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { domains as routeDomains, routes as routeTable } from '../api/routes';
+import { consumers as consumerTable } from '../api/consumers';
 import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules';
 import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -12,7 +13,7 @@ import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
 import { Schedules } from './constructs/schedules';
 import { Storage } from './constructs/storage';
-import { TeamWork } from './constructs/team-work';
+import { Consumers } from './constructs/consumers';
 import { Web } from './constructs/web';
 import { Functions } from './functions';
 import { type Grants, grantsOf, permissions as permissionTable } from './permissions';
@@ -78,7 +79,7 @@ export class TrendexStack extends Stack {
     new Firewall(this, 'Firewall', { stageArn: api.restApi.deploymentStage.stageArn, routes });
     const queues = new Queues(this, 'Queues', { functions });
     new Schedules(this, 'Schedules', { functions, rules: props.schedules ?? scheduleTable });
-    new TeamWork(this, 'TeamWork', { functions, table: data.table });
+    new Consumers(this, 'Consumers', { functions, table: data.table, consumers: consumerTable });
 
     // Each function gets what lib/permissions.ts gives it, and nothing else.
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
 import { adminRefusal } from '#core/admin-access';
+import { withFunctionLogger } from '#core/logger';
 import { renderOutbox, readOutbox } from './outbox';
 
 /** Serves a request and answers true, or answers false to let the next route try. */
@@ -42,7 +43,12 @@ const send = (res: ServerResponse, status: number, body: unknown, headers: Recor
   sendPrivate(res, status, body, { ...CORS, ...headers });
 
 /** An answer no other origin's page may read (no CORS): the mail outbox holds codes and links. */
-const sendPrivate = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const sendPrivate = (
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
@@ -187,7 +193,11 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
         identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
       },
     } as unknown as APIGatewayProxyEvent;
-    const result = await options.handlers[route.domain](event, lambdaContext(`trendex-${route.domain}`));
+    // Each request logs under its own function's name, however requests of other functions overlap.
+    const name = `trendex-${route.domain}`;
+    const result = await withFunctionLogger(name, () =>
+      options.handlers[route.domain](event, lambdaContext(name)),
+    );
     res.writeHead(result.statusCode, { ...CORS, ...(result.headers as Record<string, string>) });
     res.end(result.body);
   };
@@ -195,7 +205,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = async () => {
-      if (req.method === 'OPTIONS') return url.pathname.startsWith('/api') ? send(res, 204, '') : sendPrivate(res, 204, '');
+      if (req.method === 'OPTIONS')
+        return url.pathname.startsWith('/api') ? send(res, 204, '') : sendPrivate(res, 204, '');
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return api(req, res, url);
       if (url.pathname === '/config.json')
         return send(res, 200, options.runtimeConfig, { 'cache-control': 'no-cache' });

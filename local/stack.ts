@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { consumers } from '#api/consumers';
 import { domains, type Domain } from '#api/routes';
 import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
@@ -211,21 +212,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
     cleanups.push(websocket.close, await startSchedules());
-    // The team consumer (tree placements, then plan activations): here a poller of the same lists.
-    const { drainTeamWork } = await import('#functions/team/consumer');
+    // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
+    // stream to trigger a function), every 150 ms.
     const { withFunctionLogger } = await import('#core/logger');
-    let placing = true;
-    const placer = (async () => {
-      while (placing) {
-        await withFunctionLogger('trendex-teamConsumer', drainTeamWork).catch((error: unknown) =>
-          console.error(`[team] ${(error as Error).message}`),
+    let polling = true;
+    const pollers = consumers.map(async (consumer) => {
+      const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
+        consumer.handlerExport
+      ] as () => Promise<unknown>;
+      while (polling) {
+        await withFunctionLogger(`trendex-${consumer.name}`, work).catch((error: unknown) =>
+          console.error(`[${consumer.name}] ${(error as Error).message}`),
         );
         await new Promise((r) => setTimeout(r, 150));
       }
-    })();
+    });
     cleanups.push(async () => {
-      placing = false;
-      await placer;
+      polling = false;
+      await Promise.all(pollers);
     });
 
     return {

@@ -192,6 +192,6 @@ describe('team background work', () => {
     const patterns = JSON.stringify(mappings[0][1].Properties!.FilterCriteria);
     expect(patterns).toContain('PLACEMENT#');
     expect(patterns).toContain('LEDGERKIND#plan');
-    expect(JSON.stringify(mappings[0][1].Properties!.FunctionName)).toContain('TeamWorkConsumer');
+    expect(JSON.stringify(mappings[0][1].Properties!.FunctionName)).toContain('ConsumersTeamConsumer');
   });
 });

@@ -6,12 +6,13 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { nowSeconds } from './clock';
 import { config } from './config';
+import { badRequest, messages } from './errors';
 import { sendMail } from './mail';
 import { assertLeft, spend, take } from './rate-limit';
 import { deleteOtp, markOtpChecked, putOtp, spendOtpTry } from './store';
 
 export type OtpPurpose = 'withdraw' | 'exchange';
-export type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
+type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
 
 const { otpDigits, otpTtlMinutes, otpMaxTries } = config.withdraw;
 
@@ -44,7 +45,7 @@ export const issue = async (purpose: OtpPurpose, memberId: string, email: string
  * exceed the limit); the right code is used up at once. Wrong codes also spend the member's daily
  * budget, which a new code does not renew: 429 once it is spent.
  */
-export const verify = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
+const verify = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
   await assertLeft('otpFailures', memberId);
   const result = await check(purpose, memberId, code);
   if (result === 'wrong') await spend('otpFailures', memberId);
@@ -61,4 +62,17 @@ const check = async (purpose: OtpPurpose, memberId: string, code: string): Promi
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
   // The right code is used up at once; gone meanwhile, a parallel request used it a moment ago.
   return (await deleteOtp(purpose, memberId, item.salt)) ? 'ok' : 'missing';
+};
+
+const MESSAGES: Record<Exclude<OtpResult, 'ok'>, string> = {
+  wrong: messages.otpWrong,
+  expired: messages.otpExpired,
+  exhausted: messages.otpExhausted,
+  missing: messages.otpMissing,
+};
+
+/** Spends the member's code for `purpose`; anything but the right, live code is a 400 on the `otp` field. */
+export const requireCode = async (purpose: OtpPurpose, memberId: string, code: string): Promise<void> => {
+  const check = await verify(purpose, memberId, code);
+  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, MESSAGES[check], 'otp');
 };

@@ -31,13 +31,6 @@ const context = (memberId: string, exchange: ExchangeName) => ({
   purpose: 'exchange-key',
 });
 
-const OTP_ERRORS = {
-  wrong: messages.otpWrong,
-  expired: messages.otpExpired,
-  exhausted: messages.otpExhausted,
-  missing: messages.otpMissing,
-} as const;
-
 const card = (exchange: ExchangeName, item: ExchangeKeyItem | null | undefined): ExchangeCard => ({
   exchange,
   connected: Boolean(item),
@@ -70,18 +63,12 @@ export const requestBindingCode = async (caller: Caller) => {
   return { message: messages.otpSent };
 };
 
-/** Spends the member's mailed code; anything but the right, live code is refused. */
-const requireCode = async (memberId: string, code: string) => {
-  const check = await otp.verify('exchange', memberId, code);
-  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
-};
-
 export const bindKey = async (
   caller: Caller,
   exchange: ExchangeName,
   input: { apikey: string; apisecret: string; otp: string },
 ) => {
-  await requireCode(caller.memberId, input.otp);
+  await otp.requireCode('exchange', caller.memberId, input.otp);
   const credentials: Credentials = { apiKey: input.apikey, secret: input.apisecret };
   let canWithdraw: boolean;
   try {
@@ -105,7 +92,7 @@ export const bindKey = async (
 };
 
 export const removeKey = async (memberId: string, exchange: ExchangeName, code: string) => {
-  await requireCode(memberId, code);
+  await otp.requireCode('exchange', memberId, code);
   if (!(await deleteExchangeKey(memberId, exchange)))
     throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
   return { message: messages.exchangeKeyRemoved };

@@ -133,13 +133,6 @@ export const requestWithdrawOtp = async (caller: Caller) => {
   return { message: messages.otpSent };
 };
 
-const OTP_ERRORS = {
-  wrong: messages.otpWrong,
-  expired: messages.otpExpired,
-  exhausted: messages.otpExhausted,
-  missing: messages.otpMissing,
-} as const;
-
 export const withdraw = async (
   caller: Caller,
   input: { amount: string; address: string; otp: string; wallet: WalletName },
@@ -159,8 +152,7 @@ export const withdraw = async (
     logger.error('payment provider login failed', { error: error as Error });
     throw new DomainError(503, 'PAYOUTS_UNAVAILABLE', text.unavailable);
   });
-  const check = await otp.verify('withdraw', caller.memberId, input.otp);
-  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, OTP_ERRORS[check], 'otp');
+  await otp.requireCode('withdraw', caller.memberId, input.otp);
 
   const createdAt = nowIso();
   const withdrawal: Withdrawal = {

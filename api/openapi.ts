@@ -3,7 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { routes, type Route } from './routes';
 import { ErrorBody } from './schemas/common';
 
-export const buildOpenApiDocument = () => {
+const buildOpenApiDocument = () => {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'cognito', {
     type: 'http',

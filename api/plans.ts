@@ -9,5 +9,3 @@ export const planOffers = {
   core: { name: 'Trendex Core', priceUsdt: 100, wallet: 'wallet1' },
   premiumCore: { name: 'Premium Trendex Core', priceUsdt: 250, wallet: 'wallet1' },
 } as const;
-
-export type PlanOfferId = keyof typeof planOffers;

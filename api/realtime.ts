@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { Ticker } from './schemas/market';
 
 export const wsRoutes = ['$connect', '$disconnect', 'subscribe'] as const;
-export type WsRoute = (typeof wsRoutes)[number];
 
 /** Public topics anyone signed in may follow; member-private pushes go to the member's own connections. */
 export const Topic = z.enum(['ticker']);

@@ -37,5 +37,4 @@ export type OperationId = keyof Routes;
 export type RequestOf<Op extends OperationId> = z.input<Routes[Op]['request']>;
 export type ResponseOf<Op extends OperationId> = z.infer<Routes[Op]['response']>;
 
-export const operationIds = Object.keys(routes) as OperationId[];
 export const domains = [...new Set(Object.values(routes).map((r) => r.domain))] as Domain[];

@@ -52,7 +52,7 @@ export function sliceCandles(c: Candles, start: number, end: number = c.length):
 }
 
 /** First index whose open time is >= t (binary search; times increase strictly). */
-export function indexAtOrAfter(c: Candles, t: number): number {
+function indexAtOrAfter(c: Candles, t: number): number {
   let lo = 0;
   let hi = c.length;
   while (lo < hi) {

@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Spread into every function; a function overrides only entry, handler, timeout and environment. */
-export const functionDefaults = {
+const functionDefaults = {
   runtime: Runtime.NODEJS_22_X,
   architecture: Architecture.ARM_64,
   memorySize: 512,
@@ -47,7 +47,7 @@ export const scheduleTimeout = Duration.seconds(30);
 /** The tag that names a function as lib/permissions.ts does (the console and the infra tests read it). */
 export const FUNCTION_NAME_TAG = 'trendex:function';
 
-export interface FunctionOptions {
+interface FunctionOptions {
   /** The function's name in lib/permissions.ts: 'api/auth', 'schedule/botTick', 'realtime'. */
   name: string;
   /** The entry file, relative to the functions folder: 'auth/handler.ts'. */
@@ -60,7 +60,7 @@ export interface FunctionOptions {
 }
 
 /** Something every function gets: environment variables and/or grants (by the function's name). */
-export interface Wiring {
+interface Wiring {
   environment?: Record<string, string>;
   grant?: (fn: NodejsFunction, name: string) => void;
 }

@@ -99,7 +99,7 @@ const withRefresh =
           })
       : route(target);
 
-export interface CognitoLocal {
+interface CognitoLocal {
   server: Server;
   endpoint: string;
 }
@@ -151,6 +151,11 @@ export const startCognito = async (options: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server: Server = await createServer(withRefresh(Router(all)), logger, config.ServerConfig, all).start();
+  const server: Server = await createServer(
+    withRefresh(Router(all)),
+    logger,
+    config.ServerConfig,
+    all,
+  ).start();
   return { server, endpoint };
 };

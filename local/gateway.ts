@@ -19,7 +19,7 @@ export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, url: URL) =
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-export interface GatewayOptions {
+interface GatewayOptions {
   port: number;
   handlers: Record<Domain, ApiHandler>;
   cognitoEndpoint: string;

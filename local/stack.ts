@@ -30,7 +30,7 @@ export interface LocalStackOptions {
   webDist?: string;
 }
 
-export interface LocalStack {
+interface LocalStack {
   webUrl: string;
   apiUrl: string;
   outboxUrl: string;

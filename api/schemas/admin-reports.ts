@@ -68,7 +68,7 @@ export const reportPage = <T extends z.ZodType, S extends z.ZodRawShape>(item: T
 
 /* ---------- Registration Report ---------- */
 
-export const MemberReportRow = z.object({
+const MemberReportRow = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -79,7 +79,7 @@ export const MemberReportRow = z.object({
 });
 
 export const RegistrationReportQuery = reportQuery({});
-export const RegistrationRow = MemberReportRow.extend({ registeredAt: Timestamp });
+const RegistrationRow = MemberReportRow.extend({ registeredAt: Timestamp });
 export const RegistrationReport = reportPage(RegistrationRow, {});
 
 /* ---------- Activation Report ---------- */
@@ -88,7 +88,7 @@ export const MembershipPlan = z.enum(['executive', 'imperial', 'upgrade']);
 export type MembershipPlan = z.infer<typeof MembershipPlan>;
 
 export const ActivationReportQuery = reportQuery({ email: OptionalEmail });
-export const ActivationRow = MemberReportRow.extend({
+const ActivationRow = MemberReportRow.extend({
   activatedAt: Timestamp,
   plan: MembershipPlan,
   membership: z.enum(['silver', 'gold']),
@@ -104,7 +104,7 @@ export const ActivationReport = reportPage(ActivationRow, {
 /* ---------- Referral payout structure ---------- */
 
 export const PayoutStructureQuery = reportQuery({});
-export const PayoutStructureRow = z.object({
+const PayoutStructureRow = z.object({
   id: z.string(),
   date: Timestamp,
   type: z.string().describe('Direct Bonus or Binary Bonus'),
@@ -126,7 +126,7 @@ export const LeadersReportQuery = reportQuery({
     .min(1, { error: reportMessages.leaderEmail })
     .pipe(Email),
 });
-export const LeaderDay = z.object({ day: z.string(), left: z.number().int(), right: z.number().int() });
+const LeaderDay = z.object({ day: z.string(), left: z.number().int(), right: z.number().int() });
 export const LeadersReport = reportPage(LeaderDay, {
   left: z.number().int().describe('activations in the left leg in the range'),
   right: z.number().int(),

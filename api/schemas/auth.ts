@@ -10,7 +10,7 @@ export const passwordRules = [
   { id: 'special', label: 'One special character', test: (p: string) => /[^A-Za-z0-9\s]/.test(p) },
 ] as const;
 
-export const WEAK_PASSWORD_MESSAGE =
+const WEAK_PASSWORD_MESSAGE =
   'Password must have more than 8 characters, an upper-case letter, a number and a special character.';
 
 export const Password = z

@@ -26,7 +26,7 @@ export type TeamSummary = z.infer<typeof TeamSummary>;
 
 export const DirectReferralsQuery = PageQuery.extend({ side: Side });
 
-export const DirectReferral = z.object({ email: z.string(), name: z.string(), joinedAt: Timestamp });
+const DirectReferral = z.object({ email: z.string(), name: z.string(), joinedAt: Timestamp });
 export const DirectReferralPage = page(DirectReferral);
 
 /** Where the admin tree is rooted: by e-mail (search), by member id (re-root), else the tree's root. */

@@ -3,7 +3,7 @@ import { OptionalEmail, reportPage, reportQuery } from './admin-reports';
 import { PageQuery, Timestamp, page } from './common';
 
 /** A USDT amount as typed: a decimal with at most 6 places ("25", "12.5"); the server parses it exactly. */
-export const AmountText = z
+const AmountText = z
   .string({ error: 'Enter the amount in USDT.' })
   .trim()
   .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'Enter the amount in USDT, e.g. 25 or 12.5.' });
@@ -106,14 +106,16 @@ export const PayoutCallback = z.looseObject({
   status: z.string().optional(),
   unique_external_id: z.string().nullish(),
 });
-export const PayoutCallbackAnswer = z.object({ status: z.enum(['processing', 'paid', 'refunded', 'ignored']) });
+export const PayoutCallbackAnswer = z.object({
+  status: z.enum(['processing', 'paid', 'refunded', 'ignored']),
+});
 
 /* ---------- admin reports ---------- */
 
-export const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
+const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
 /** Deposit, Withdraw and Payout reports: the admin reports' shape (api/schemas/admin-reports.ts). */
 export const ReportQuery = reportQuery({ kind: ReportKind, email: OptionalEmail });
-export const ReportRow = z.object({
+const ReportRow = z.object({
   id: z.string(),
   date: Timestamp,
   email: z.string(),
@@ -127,7 +129,7 @@ export const Report = reportPage(ReportRow, {
 
 /** The Balance report: every member's wallet and wallet1 (by registration), or one member by e-mail. */
 export const BalanceReportQuery = PageQuery.extend({ email: OptionalEmail });
-export const BalanceRow = z.object({
+const BalanceRow = z.object({
   memberId: z.string(),
   email: z.string(),
   username: z.string(),

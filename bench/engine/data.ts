@@ -4,7 +4,7 @@ import { repeatCandles } from '#engine/candles';
 import { loadCandles } from '#engine/data/load-candles';
 import type { Candles } from '#engine/types';
 
-export const MILLION = 1_000_000;
+const MILLION = 1_000_000;
 
 /** The shipped hourly and 15-minute BTC series, end to end and repeated to a million candles. */
 export function millionCandles(): Candles {

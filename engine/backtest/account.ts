@@ -55,7 +55,7 @@ interface Basis {
  * A limit or stop level that candle i never traded at cannot fill: a strategy or the risk guard
  * that sends one has a bug (it would fill at a price the market never offered), so it throws.
  */
-export function assertLevelReached(order: Order, c: Candles, i: number): void {
+function assertLevelReached(order: Order, c: Candles, i: number): void {
   if (order.type === 'market') return;
   const buyLimitOrSellStop = (order.side === 'buy') === (order.type === 'limit');
   const reached = buyLimitOrSellStop ? c.low[i] <= order.price : c.high[i] >= order.price;

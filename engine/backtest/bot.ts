@@ -3,7 +3,7 @@ import { getBot, type BotId } from '../strategies/registry';
 import { runBacktest, type BacktestResult, type RunOptions } from './backtest';
 import { defaultConfig, type BacktestConfig } from './config';
 
-export interface BotBacktest {
+interface BotBacktest {
   readonly config: BacktestConfig;
   readonly result: BacktestResult;
 }

@@ -24,7 +24,7 @@ export interface BacktestConfig {
 }
 
 /** Binance spot VIP 0 fees; 0.05 % slippage on taker fills. */
-export const SPOT_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
+const SPOT_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
   market: 'spot',
   makerFee: 0.001,
   takerFee: 0.001,
@@ -38,7 +38,7 @@ export const SPOT_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
  * Binance USD-M futures VIP 0 fees and the BTCUSDT first-tier maintenance margin (0.4 %). The
  * shipped data has no funding history, so funding is the long-run typical +0.01 % per 8 hours.
  */
-export const FUTURES_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
+const FUTURES_DEFAULTS: Omit<BacktestConfig, 'capital'> = {
   market: 'futures',
   makerFee: 0.0002,
   takerFee: 0.0005,

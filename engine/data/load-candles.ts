@@ -5,13 +5,11 @@ import { gunzipSync } from 'node:zlib';
 import { parseCandlesCsv } from '../candles';
 import type { Candles } from '../types';
 
-export type Interval = '1h' | '15m';
-
 const MARKET_DIR = fileURLToPath(new URL('../../data/market/', import.meta.url));
 const cache = new Map<string, Candles>();
 
 /** Path of the shipped file for a symbol and interval, e.g. data/market/BTCUSDT-1h.csv.gz. */
-export function candlesFilePath(symbol: string, interval: string, suffix = ''): string {
+function candlesFilePath(symbol: string, interval: string, suffix = ''): string {
   return `${MARKET_DIR}${symbol}-${interval}${suffix}.csv.gz`;
 }
 

@@ -129,7 +129,7 @@ export class RollingExtreme {
 }
 
 /** Smallest power of two that holds `period` + 1 entries. */
-export function ringCapacity(period: number): number {
+function ringCapacity(period: number): number {
   let capacity = 2;
   while (capacity < period + 1) capacity *= 2;
   return capacity;

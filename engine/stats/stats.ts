@@ -1,6 +1,6 @@
 import type { Trade } from '../backtest/account';
 
-export interface QuarterReturn {
+interface QuarterReturn {
   /** e.g. '2023-Q1' (UTC). */
   readonly quarter: string;
   readonly startEquity: number;
@@ -38,7 +38,7 @@ export interface Stats {
 }
 
 /** The open position's side of the statistics (the backtester measures it per candle). */
-export interface OpenPositionStats {
+interface OpenPositionStats {
   readonly pnl: number;
   readonly worstLossPct: number;
 }
@@ -56,7 +56,7 @@ function quarterOf(t: number): { key: string; end: number } {
  * Returns of every calendar quarter the curve touches: each quarter runs from the equity at the end
  * of the previous one (the starting capital for the first) to its last candle's equity.
  */
-export function quarterlyReturns(time: Float64Array, equity: Float64Array, capital: number): QuarterReturn[] {
+function quarterlyReturns(time: Float64Array, equity: Float64Array, capital: number): QuarterReturn[] {
   const out: QuarterReturn[] = [];
   if (time.length === 0) return out;
   let start = capital;
@@ -92,7 +92,7 @@ export function maxDrawdownPct(equity: Float64Array): number {
 }
 
 /** Sharpe of daily returns (the last equity of each UTC day), × sqrt(365) as crypto trades daily. */
-export function sharpeRatio(time: Float64Array, equity: Float64Array, capital: number): number | null {
+function sharpeRatio(time: Float64Array, equity: Float64Array, capital: number): number | null {
   const returns: number[] = [];
   let previous = capital;
   const n = time.length;

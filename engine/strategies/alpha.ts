@@ -18,7 +18,7 @@ export interface AlphaParams {
   readonly fraction: number;
 }
 
-export interface AlphaState {
+interface AlphaState {
   readonly params: AlphaParams;
   readonly rsi: Rsi;
   readonly bands: Bollinger;

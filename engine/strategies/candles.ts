@@ -14,7 +14,7 @@ export interface CandlesParams {
   readonly fraction: number;
 }
 
-export interface CandlesState {
+interface CandlesState {
   readonly params: CandlesParams;
   readonly trend: Ema;
   readonly atr: Atr;
@@ -24,7 +24,7 @@ export interface CandlesState {
   target: number;
 }
 
-export interface Ohlc {
+interface Ohlc {
   readonly open: number;
   readonly high: number;
   readonly low: number;

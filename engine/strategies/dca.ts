@@ -102,7 +102,7 @@ export function dcaPlan(params: DcaParams, firstPrice: number): DcaPlanRow[] {
   return rows;
 }
 
-export function validateDcaParams(p: DcaParams): void {
+function validateDcaParams(p: DcaParams): void {
   if (p.stages.length > MAX_DCA_STAGES - 1) throw new RangeError(`at most ${MAX_DCA_STAGES} DCA stages`);
   if (!(p.initial > 0) || !(p.takeProfitPct > 0))
     throw new RangeError('initial and takeProfitPct must be > 0');
@@ -189,7 +189,7 @@ function openCycle(
  * What a cycle opened at `firstPrice` loses at `stop` once every stage above the stop has filled
  * (the stages' levels with the ATR known at the opening; fees left out).
  */
-export function ladderLossAtStop(params: DcaParams, firstPrice: number, atr: number, stop: number): number {
+function ladderLossAtStop(params: DcaParams, firstPrice: number, atr: number, stop: number): number {
   let price = firstPrice;
   let cost = params.initial;
   let quantity = params.initial / firstPrice;

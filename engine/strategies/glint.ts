@@ -13,7 +13,7 @@ export interface GlintParams {
   readonly fraction: number;
 }
 
-export interface GlintState {
+interface GlintState {
   readonly params: GlintParams;
   readonly entry: Donchian;
   readonly exit: Donchian;

@@ -18,7 +18,7 @@ export interface NeroParams {
   readonly fraction: number;
 }
 
-export interface NeroState {
+interface NeroState {
   readonly params: NeroParams;
   readonly macd: Macd;
   readonly adx: Adx;

@@ -1,7 +1,7 @@
 import { riskSizedQuantity } from '../risk/sizing';
 import type { AccountView, Order, OrderType, Side } from '../types';
 
-export type Direction = 1 | -1;
+type Direction = 1 | -1;
 
 export function order(
   side: Side,
@@ -26,7 +26,7 @@ export function closeOrder(account: AccountView, type: OrderType, price: number,
 }
 
 /** How a signal bot sizes an entry: the risk per trade, capped by the margin it may commit. */
-export interface EntrySizing {
+interface EntrySizing {
   /** Loss at the protective stop, in percent of equity. */
   readonly riskPct: number;
   /** Margin leverage of the account. */

@@ -24,7 +24,7 @@ export interface QuantParams {
   readonly fraction: number;
 }
 
-export interface QuantState {
+interface QuantState {
   readonly params: QuantParams;
   readonly z: ZScore;
   readonly returns: RollingMoments;

@@ -15,10 +15,10 @@ import { zenoStrategy, type ZenoParams } from './zeno';
 export const BOT_IDS = BOT_ID_LIST;
 
 export type BotId = (typeof BOT_IDS)[number];
-export type BotKind = 'dca' | 'grid' | 'signal';
+type BotKind = 'dca' | 'grid' | 'signal';
 
 /** What the bot pages and the executor need to know about a bot, without its code. */
-export interface BotMeta {
+interface BotMeta {
   readonly id: BotId;
   readonly name: string;
   readonly kind: BotKind;
@@ -31,13 +31,13 @@ export interface BotMeta {
   readonly summary: string;
 }
 
-export interface BotDefinition<P extends object, S extends object> extends BotMeta {
+interface BotDefinition<P extends object, S extends object> extends BotMeta {
   readonly strategy: Strategy<P, S>;
   readonly defaultParams: P;
 }
 
 /** A definition with its parameter and state types erased (strategy methods are bivariant). */
-export type AnyBotDefinition = BotDefinition<object, object>;
+type AnyBotDefinition = BotDefinition<object, object>;
 
 const zenoParams = (leverage: number): ZenoParams => ({
   fastPeriod: 20,
@@ -284,7 +284,7 @@ export function getBot(id: BotId): AnyBotDefinition {
 }
 
 /** The registry without code: safe to serialise for the web and the API. */
-export function botMeta(id: BotId): BotMeta {
+function botMeta(id: BotId): BotMeta {
   const { strategy: _strategy, defaultParams: _params, ...meta } = BOTS[id];
   return meta;
 }

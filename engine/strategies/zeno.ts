@@ -16,7 +16,7 @@ export interface ZenoParams {
   readonly fraction: number;
 }
 
-export interface ZenoState {
+interface ZenoState {
   readonly params: ZenoParams;
   readonly fast: Ema;
   readonly slow: Ema;

@@ -16,7 +16,7 @@ const filterValue = (value: string): string => value.replace(/["\\]/g, '');
 const attribute = (attributes: AttributeType[] | undefined, name: string): string | undefined =>
   attributes?.find((a) => a.Name === name)?.Value;
 
-export interface CognitoUser {
+interface CognitoUser {
   username: string;
   sub: string;
   email: string;

@@ -43,7 +43,7 @@ import {
   type ProfileChanges,
 } from './store/profiles';
 
-export const adminMessages = {
+const adminMessages = {
   noMember: 'No member has this id. Search again.',
   invalidEmail: 'Enter a valid email address.',
   invalidMobile: 'Enter a mobile number: its digits, or + and the country code (e.g. +91 98765 43210).',
@@ -127,7 +127,7 @@ export const searchProfiles = async (query: {
 };
 
 /** "25", "+25", "-12.5" -> signed micro-USDT; null for no change (empty). */
-export const parseSignedUsdt = (text: string | undefined): Micro | null => {
+const parseSignedUsdt = (text: string | undefined): Micro | null => {
   const t = (text ?? '').trim();
   if (!t) return null;
   const negative = t.startsWith('-');

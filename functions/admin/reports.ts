@@ -18,7 +18,7 @@ import { findMemberByEmail, getMembers, type MemberItem } from '#functions/membe
 import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './store/reports';
 import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/service';
 
-export const adminReportMessages = {
+const adminReportMessages = {
   noMember: 'No member has this e-mail.',
 } as const;
 
@@ -52,7 +52,7 @@ export const registrationReport = async (q: z.infer<typeof RegistrationReportQue
 /* ---------- Activation Report ---------- */
 
 /** The membership plans and what they make the member: Executive silver, Imperial (or the upgrade) gold. */
-export const MEMBERSHIP: Record<MembershipPlan, 'silver' | 'gold'> = {
+const MEMBERSHIP: Record<MembershipPlan, 'silver' | 'gold'> = {
   executive: 'silver',
   imperial: 'gold',
   upgrade: 'gold',

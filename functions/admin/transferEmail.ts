@@ -21,7 +21,7 @@ import { getNode, getPlacement } from '#functions/team/service';
 import { cognitoUserOf, cognitoUsersWithEmail, updateCognitoAttributes } from './cognito';
 import { emailTransferItems, writeAll } from './store/profiles';
 
-export const transferMessages = {
+const transferMessages = {
   same: 'The new e-mail is the same as the current one.',
   unknown: (email: string) => `No member has the e-mail ${email}.`,
   taken: (email: string) => `${email} is already used by another account. Choose another e-mail.`,

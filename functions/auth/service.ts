@@ -249,7 +249,7 @@ export const resetPassword = async (token: string, password: string) => {
   return { message: messages.passwordUpdated };
 };
 
-export interface NewMember {
+interface NewMember {
   id: string;
   email: string;
 }

@@ -12,7 +12,7 @@ import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db
 import { nowSeconds } from '#core/clock';
 
 /** What a sign-up holds until the e-mail is verified; the member is made from it on confirmation. */
-export interface Reservation {
+interface Reservation {
   username: string;
   email: string;
   name: string;

@@ -19,7 +19,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export const sesMailer = (from: string, client = new SESv2Client({})): Mailer => ({
+const sesMailer = (from: string, client = new SESv2Client({})): Mailer => ({
   async send(mail) {
     await client.send(
       new SendEmailCommand({

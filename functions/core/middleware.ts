@@ -20,7 +20,7 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-export interface OperationContext {
+interface OperationContext {
   caller: Caller | null;
   /** The caller's address as API Gateway saw it: the subject of per-IP abuse limits on public routes. */
   sourceIp: string;
@@ -32,7 +32,7 @@ type ContextOf<Op extends OperationId> = (typeof routes)[Op]['access'] extends '
   : OperationContext & { caller: Caller };
 
 /** An operation of the domain: validated input in, response body out. */
-export type Operation<Op extends OperationId> = (
+type Operation<Op extends OperationId> = (
   input: z.infer<(typeof routes)[Op]['request']>,
   ctx: ContextOf<Op>,
 ) => Promise<ResponseOf<Op>>;

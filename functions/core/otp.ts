@@ -11,7 +11,7 @@ import { sendMail } from './mail';
 import { assertLeft, spend, take } from './rate-limit';
 import { deleteOtp, markOtpChecked, putOtp, spendOtpTry } from './store';
 
-export type OtpPurpose = 'withdraw' | 'exchange';
+type OtpPurpose = 'withdraw' | 'exchange';
 type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
 
 const { otpDigits, otpTtlMinutes, otpMaxTries } = config.withdraw;

@@ -8,7 +8,7 @@ import { config } from './config';
 import { tooManyRequests } from './errors';
 import { countUse, countUseBelow, readCount, type RateCounter } from './store';
 
-export type LimitName = keyof typeof config.limits;
+type LimitName = keyof typeof config.limits;
 
 const windowOf = (limit: LimitName) => {
   const seconds = config.limits[limit].windowMinutes * 60;

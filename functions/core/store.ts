@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { db, isConditionFailure, keys, tableName } from './db';
 
 /** A live one-time code: only its salted hash is kept. Times are epoch seconds. */
-export interface OtpItem {
+interface OtpItem {
   salt: string;
   hash: string;
   tries: number;

@@ -17,14 +17,14 @@ export interface Credentials {
   secret: string;
 }
 
-export interface UsdtBalances {
+interface UsdtBalances {
   spot: Micro;
   /** null where the exchange has no futures (WazirX). */
   futures: Micro | null;
 }
 
 /** The port: one read-only verification call and the USDT balances. */
-export interface ExchangeAccount {
+interface ExchangeAccount {
   /** The one read-only call made before a key is stored; tells whether the key can withdraw. */
   permissions(): Promise<{ canWithdraw: boolean }>;
   balances(): Promise<UsdtBalances>;
@@ -58,7 +58,7 @@ const usdtOf = (balance: object): Micro => {
   return usdt(Number(total ?? 0));
 };
 
-export const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
+const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
   async permissions() {
     const restrictions = (await binanceClient(credentials, 'spot').sapiGetAccountApiRestrictions()) as {
       enableWithdrawals?: boolean;
@@ -74,7 +74,7 @@ export const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
   },
 });
 
-export const wazirxAccount = (credentials: Credentials): ExchangeAccount => ({
+const wazirxAccount = (credentials: Credentials): ExchangeAccount => ({
   // WazirX keys cannot withdraw through the API and it has no restrictions endpoint: reading the
   // funds is the verification call.
   async permissions() {

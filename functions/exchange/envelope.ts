@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 
-export type EncryptionContext = Record<string, string>;
+type EncryptionContext = Record<string, string>;
 
 /** The key-provider port. */
 export interface KeyProvider {
@@ -44,7 +44,7 @@ const gcmOpen = (key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, conte
 };
 
 /** AWS: the data key comes from KMS; only functions granted kms:Decrypt can open it. */
-export const kmsKeyProvider = (keyId: string, client = new KMSClient({})): KeyProvider => ({
+const kmsKeyProvider = (keyId: string, client = new KMSClient({})): KeyProvider => ({
   async generateDataKey(context) {
     const out = await client.send(
       new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }),
@@ -84,7 +84,7 @@ export const localKeyProvider = (masterKeyBase64: string): KeyProvider => {
 let provider: KeyProvider | undefined;
 
 /** Which provider is a deployment fact: the local key when the local stack set one, else KMS. */
-export const keyProvider = (): KeyProvider => {
+const keyProvider = (): KeyProvider => {
   if (provider) return provider;
   if (process.env.EXCHANGE_LOCAL_KEY) return (provider = localKeyProvider(process.env.EXCHANGE_LOCAL_KEY));
   const keyId = process.env.SECRETS_KEY_ID;

@@ -9,7 +9,7 @@ import { DomainError, messages } from '#core/errors';
 import { WazirxError } from './wazirx';
 
 /** The exchange's own readable message and code, when it sent one. */
-export const exchangeReason = (error: unknown): { code?: number; message: string } | null => {
+const exchangeReason = (error: unknown): { code?: number; message: string } | null => {
   if (error instanceof WazirxError)
     return error.message ? { code: error.code, message: error.message } : null;
   if (error instanceof NetworkError) return null;

@@ -14,7 +14,7 @@ import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/members/service';
 import { errorSummary, bindingError } from './errors';
-import { EXCHANGES, binanceClient, exchangeAccount, type Credentials, type ExchangeName } from './clients';
+import { EXCHANGES, exchangeAccount, type Credentials, type ExchangeName } from './clients';
 import { open, seal } from './envelope';
 import {
   deleteExchangeKey,
@@ -96,26 +96,6 @@ export const removeKey = async (memberId: string, exchange: ExchangeName, code: 
   if (!(await deleteExchangeKey(memberId, exchange)))
     throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
   return { message: messages.exchangeKeyRemoved };
-};
-
-/**
- * The stored credentials of a member's key, opened. For the bots' order executor (granted
- * kms:Decrypt) and this domain only; never put them in a response or a log.
- */
-export const credentialsOf = async (
-  memberId: string,
-  exchange: ExchangeName,
-): Promise<Credentials | null> => {
-  const item = await getExchangeKey(memberId, exchange);
-  if (!item) return null;
-  return JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials;
-};
-
-/** A ccxt client signed with a member's Binance key (spot or USD-M futures), for the bots. */
-export const memberBinanceClient = async (memberId: string, market: 'spot' | 'futures') => {
-  const credentials = await credentialsOf(memberId, 'binance');
-  if (!credentials) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected);
-  return binanceClient(credentials, market);
 };
 
 /** Reads the key's USDT balances from the exchange and keeps them on the card. */

@@ -17,13 +17,13 @@ export class WazirxError extends Error {
   }
 }
 
-export interface WazirxFund {
+interface WazirxFund {
   asset: string;
   free: string;
   locked: string;
 }
 
-export interface WazirxOrder {
+interface WazirxOrder {
   id: number;
   symbol: string;
   price: string;
@@ -34,8 +34,7 @@ export interface WazirxOrder {
   side: string;
 }
 
-export const wazirxBaseUrl = () =>
-  (process.env.EXCHANGE_WAZIRX_URL ?? 'https://api.wazirx.com').replace(/\/$/, '');
+const wazirxBaseUrl = () => (process.env.EXCHANGE_WAZIRX_URL ?? 'https://api.wazirx.com').replace(/\/$/, '');
 
 export const wazirxClient = (credentials: { apiKey: string; secret: string }, baseUrl = wazirxBaseUrl()) => {
   const request = async <T>(

@@ -100,12 +100,12 @@ export const assertBalanced = (postings: readonly Posting[]): void => {
 };
 
 /** The debits a transaction needs covered: account -> amount that must be available. */
-export const requiredFunds = (postings: readonly Posting[]): Map<string, Micro> =>
+const requiredFunds = (postings: readonly Posting[]): Map<string, Micro> =>
   new Map(
     postings.filter((p) => p.amount < 0 && !mayGoNegative(p.account)).map((p) => [p.account, -p.amount]),
   );
 
-export type ApplyResult =
+type ApplyResult =
   | { status: 'applied'; balances: Map<string, Micro> }
   | { status: 'replayed'; balances: Map<string, Micro> }
   | { status: 'insufficient'; account: string; balances: Map<string, Micro> };

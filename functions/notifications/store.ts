@@ -5,13 +5,13 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, decodeCursor, encodeCursor, keys, tableName } from '#core/db';
 
-export interface NoteItem {
+interface NoteItem {
   id: string;
   message: string;
   date: string;
 }
 
-export interface NotificationState {
+interface NotificationState {
   unread?: number;
   /** Every note whose id is at most this is read. */
   readUpTo?: string;

@@ -2,7 +2,7 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, keys, tableName, type TransactItem } from '#core/db';
 
-export interface PlanExpiry {
+interface PlanExpiry {
   memberId: string;
   expiresAt: string;
 }

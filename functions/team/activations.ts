@@ -56,7 +56,7 @@ export const directBonusOf = (price: number): number => applyRate(price, config.
 const priceOf = (postings: Posting[]): number =>
   postings.find((p) => p.account === accounts.revenue && p.amount > 0)?.amount ?? 0;
 
-export type ActivationOutcome = 'done' | 'already' | 'not-placed';
+type ActivationOutcome = 'done' | 'already' | 'not-placed';
 
 /** Adds one activation's points up the tree and pays its direct bonus; safe to repeat. */
 export const processActivation = async (tx: {

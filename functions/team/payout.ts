@@ -6,7 +6,7 @@
  */
 import type { Micro } from '#core/money';
 
-export interface PayoutInput {
+interface PayoutInput {
   leftPoints: Micro;
   rightPoints: Micro;
   /** The member's referral daily limit: 0 without a plan. */
@@ -14,7 +14,7 @@ export interface PayoutInput {
   rate: number;
 }
 
-export interface PayoutResult {
+interface PayoutResult {
   matched: Micro;
   bonus: Micro;
   leftPoints: Micro;

@@ -28,7 +28,7 @@ export const dailyLimitOf = (
   return 0;
 };
 
-export type NodePayout = 'paid' | 'consumed' | 'already' | 'nothing';
+type NodePayout = 'paid' | 'consumed' | 'already' | 'nothing';
 
 export const payNode = async (node: NodeItem, day: string): Promise<NodePayout> => {
   const member = await getMember(node.id);

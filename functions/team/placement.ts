@@ -23,12 +23,12 @@ import { newNode, type Side } from './tree';
 const MAX_PLACE_ATTEMPTS = 25;
 
 /** A confirmed member to place: who, under which sponsor and side, and their tree-row details. */
-export type PlacementRequest = Omit<PlacementItem, 'status' | 'upNext' | 'atSide'>;
+type PlacementRequest = Omit<PlacementItem, 'status' | 'upNext' | 'atSide'>;
 
 /** Queues the placement of a new member (idempotent). */
 export const requestPlacement = (request: PlacementRequest): Promise<boolean> => putPlacementRequest(request);
 
-export type PlacementOutcome = 'placed' | 'already' | 'waiting' | 'missing';
+type PlacementOutcome = 'placed' | 'already' | 'waiting' | 'missing';
 
 /** Walks down `side` children from `startId` to the node whose `side` slot is empty. */
 const legBottom = async (startId: string, side: Side): Promise<NodeItem> => {

@@ -29,7 +29,7 @@ export { getNode };
 /** The sign-up's confirmation queues the new member's placement in the tree. */
 export { requestPlacement } from './placement';
 
-export const teamMessages = {
+const teamMessages = {
   noMember: 'There is no member with this e-mail in the tree.',
   notPlaced: 'This member is not in the tree yet. Try again in a moment.',
   noTree: 'The tree is empty: no member has been placed yet.',

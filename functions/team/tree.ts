@@ -38,13 +38,13 @@ export interface TreeNode {
   paidDay?: string;
 }
 
-export const childOf = (node: Pick<TreeNode, 'left' | 'right'>, side: Side): string | null =>
+const childOf = (node: Pick<TreeNode, 'left' | 'right'>, side: Side): string | null =>
   side === 'Left' ? node.left : node.right;
 
 export const countField = (side: Side) => (side === 'Left' ? 'leftCount' : 'rightCount');
 export const pointsField = (side: Side) => (side === 'Left' ? 'leftPoints' : 'rightPoints');
-export const directField = (side: Side) => (side === 'Left' ? 'directLeft' : 'directRight');
-export const childField = (side: Side) => (side === 'Left' ? 'left' : 'right');
+const directField = (side: Side) => (side === 'Left' ? 'directLeft' : 'directRight');
+const childField = (side: Side) => (side === 'Left' ? 'left' : 'right');
 export const activeField = (side: Side) => (side === 'Left' ? 'leftActive' : 'rightActive');
 /** The attribute of a per-day leg activation item (`LEGACT#day`) that counts `side`. */
 export const dayField = (side: Side) => (side === 'Left' ? 'left' : 'right');
@@ -80,7 +80,7 @@ export const legBottom = (
 };
 
 /** One counter increment on an ancestor: which leg of `id` grew. */
-export interface AncestorIncrement {
+interface AncestorIncrement {
   id: string;
   side: Side;
 }
@@ -89,7 +89,7 @@ export interface AncestorIncrement {
  * The ancestors of a new node whose parent is `parentId` and whose position is `position`, each
  * with the leg the new node lies in, nearest first. `read` gives each node's parent and position.
  */
-export const ancestorIncrements = (
+const ancestorIncrements = (
   parentId: string,
   position: Side,
   read: (id: string) => Pick<TreeNode, 'parentId' | 'position'> | undefined,
@@ -129,7 +129,7 @@ export const newNode = (
 });
 
 /** The writes one join makes, as the store will send them: what the bench counts. */
-export interface JoinPlan {
+interface JoinPlan {
   node: TreeNode;
   /** The parent whose empty child slot the node takes. */
   parentSlot: { id: string; side: Side } | null;

@@ -86,7 +86,7 @@ export const getInvoice = async (memberId: string, paymentId: string) => {
  * Credits a paid invoice exactly once: the ledger transaction's idempotency key is the payment
  * id, and the invoice is closed in the same DynamoDB transaction.
  */
-export const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> => {
+const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> => {
   const result = await post({
     tx: {
       idempotencyKey: `deposit:${invoice.paymentId}`,

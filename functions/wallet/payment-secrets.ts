@@ -20,7 +20,7 @@ const Secrets = z.object({
   /** The account's TOTP secret (base32): payouts are confirmed with its code. */
   twoFactorSecret: z.string().min(1),
 });
-export type PaymentSecrets = z.infer<typeof Secrets>;
+type PaymentSecrets = z.infer<typeof Secrets>;
 
 const CACHE_MS = 5 * 60_000;
 let cached: { value: Promise<PaymentSecrets>; until: number } | undefined;

@@ -18,7 +18,7 @@ import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import { paymentSecrets } from './payment-secrets';
 
-export interface ProviderPayment {
+interface ProviderPayment {
   payment_id: string;
   payment_status: string;
   pay_address: string;
@@ -48,7 +48,7 @@ const settings = () => ({
 });
 
 /** The provider answered, with a status other than 2xx. */
-export class ProviderError extends Error {
+class ProviderError extends Error {
   constructor(
     readonly status: number,
     what: string,
@@ -89,7 +89,7 @@ const request = async (
 };
 
 /** Keys sorted at every depth, as NOWPayments signs its IPN bodies. */
-export const sortKeys = (value: unknown): unknown => {
+const sortKeys = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object')
     return Object.fromEntries(
@@ -143,7 +143,7 @@ export type PayoutOutcome =
   | { outcome: 'failed'; payoutId?: string; error: string }
   | { outcome: 'pending'; payoutId?: string; status: string };
 
-export const payoutOutcome = (w: ProviderWithdrawal, payoutId: string): PayoutOutcome => {
+const payoutOutcome = (w: ProviderWithdrawal, payoutId: string): PayoutOutcome => {
   const status = w.status.toLowerCase();
   if (status === 'finished' && w.hash) return { outcome: 'paid', payoutId, hash: w.hash };
   if (status === 'failed' || status === 'rejected')

@@ -22,7 +22,7 @@ export const getDeposited = async (memberId: string): Promise<Micro> => {
   return Number(Item?.deposited ?? 0);
 };
 
-export type InvoiceStatus = 'waiting' | 'credited' | 'expired';
+type InvoiceStatus = 'waiting' | 'credited' | 'expired';
 
 export interface Invoice {
   paymentId: string;

@@ -31,7 +31,7 @@ import {
   type Withdrawal,
 } from './store';
 
-export const WITHDRAWAL_TIMING = {
+const WITHDRAWAL_TIMING = {
   /**
    * The sweep leaves younger withdrawals alone: their request may still be running (the wallet
    * function lives at most 10 s) and the provider's callback usually comes first.

@@ -29,7 +29,7 @@ export interface ApiRoute {
   domain: string;
 }
 
-export interface ApiProps {
+interface ApiProps {
   functions: Functions;
   /** The route table (api/routes.ts `routes`). */
   routes: Record<string, ApiRoute>;

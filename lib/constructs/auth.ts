@@ -24,7 +24,7 @@ const TRIGGERS = [
   ['preTokenGeneration', UserPoolOperation.PRE_TOKEN_GENERATION],
 ] as const;
 
-export interface AuthProps {
+interface AuthProps {
   functions: Functions;
   /** Sender of Cognito's own mails (the reset link via the custom message trigger). */
   mailFrom: string;

@@ -19,7 +19,7 @@ const WAKES: Record<ConsumerName, FilterCriteria[]> = {
   ],
 };
 
-export interface ConsumersProps {
+interface ConsumersProps {
   functions: Functions;
   table: ITable;
   /** api/consumers.ts `consumers`. */

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { publicLimitOf, type PublicLimit } from '../throttling';
 import type { ApiRoute } from './api';
 
-export interface FirewallProps {
+interface FirewallProps {
   /** The REST API stage to protect. */
   stageArn: string;
   /** The route table (api/routes.ts): its public routes get rate-based rules. */

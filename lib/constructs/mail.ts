@@ -4,7 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
-export interface MailProps {
+interface MailProps {
   /** The sender address (context `mailFrom`); SES mails a verification link to it on deploy. */
   mailFrom: string;
   /** Where the Contact Us form and complaints are mailed (context `supportEmail`). */

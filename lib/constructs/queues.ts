@@ -10,7 +10,7 @@ const EXECUTOR_ENTRY = 'bots/executor.ts';
 /** The executor places orders on exchanges: more time than an API call. */
 const EXECUTOR_TIMEOUT = Duration.seconds(30);
 
-export interface QueuesProps {
+interface QueuesProps {
   functions: Functions;
 }
 

@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 import { wsRoutes } from '../../api/realtime';
 import { pascal, type Functions } from '../functions';
 
-export interface RealtimeProps {
+interface RealtimeProps {
   functions: Functions;
 }
 

@@ -3,7 +3,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-export interface StorageProps {
+interface StorageProps {
   /** The web app's origin (https://…), the only one allowed to POST uploads. */
   webOrigin: string;
 }

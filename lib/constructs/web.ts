@@ -18,7 +18,7 @@ import type { RuntimeConfig } from '../../web/src/lib/config';
 import { repoRoot } from '../functions';
 
 /** What the web app reads from /config.json at start-up: the web's own type, one contract. */
-export type WebConfig = RuntimeConfig;
+type WebConfig = RuntimeConfig;
 
 /**
  * The Content-Security-Policy: the app's own scripts only; styles also inline (Chakra UI's

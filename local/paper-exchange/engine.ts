@@ -13,9 +13,9 @@
 export type Venue = 'spot' | 'futures';
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT';
-export type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED';
+type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED';
 
-export interface SymbolInfo {
+interface SymbolInfo {
   symbol: string;
   base: string;
   quote: string;
@@ -162,8 +162,8 @@ export const errors = {
   badLeverage: () => new ExchangeError(400, -4028, 'Leverage is not valid'),
 };
 
-export const DEFAULT_LEVERAGE = 20;
-export const MAX_LEVERAGE = 125;
+const DEFAULT_LEVERAGE = 20;
+const MAX_LEVERAGE = 125;
 
 const EPS = 1e-9;
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -174,7 +174,7 @@ export const symbolInfo = (symbol: string): SymbolInfo => {
   return info;
 };
 
-export interface NewOrder {
+interface NewOrder {
   venue: Venue;
   symbol: string;
   side: OrderSide;

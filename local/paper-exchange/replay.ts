@@ -11,7 +11,7 @@ import type { Candles } from '#engine/types';
 export const CANDLE_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
-export interface Kline {
+interface Kline {
   openTime: number;
   open: number;
   high: number;
@@ -21,7 +21,7 @@ export interface Kline {
   closeTime: number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** Replay speed against the wall clock: 60 plays one 15-minute candle in 15 seconds. */
   speed: number;
   /** How many days before the end of the data the replay starts. */

@@ -22,7 +22,7 @@ import { paperPage } from './page';
 import { wazirxApi } from './wazirx';
 import type { VenueApi } from './wire';
 
-export const PAPER_PREFIX = '/paper';
+const PAPER_PREFIX = '/paper';
 export type { PaperExchangeOptions };
 
 const readBody = (req: IncomingMessage): Promise<string> =>
@@ -116,5 +116,3 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     close: market.close,
   };
 };
-
-export type PaperExchange = ReturnType<typeof startPaperExchange>;

@@ -23,7 +23,7 @@ export const splitSignature = (raw: string): { rest: string; signature?: string 
   return { rest, signature: decodeURIComponent(match[2]) };
 };
 
-export interface PaperRequest {
+interface PaperRequest {
   method: string;
   path: string;
   params: Record<string, string>;

@@ -41,9 +41,9 @@ import { post } from '#functions/ledger/service';
 import { addDepositedItem } from '#functions/wallet/store';
 
 /** Every seeded member's password (the pool's policy: 9+ characters, upper case, digit, symbol). */
-export const DEMO_PASSWORD = 'Demo-Trendex-2026!';
+const DEMO_PASSWORD = 'Demo-Trendex-2026!';
 
-export interface SeedOptions {
+interface SeedOptions {
   /** How many members to add. */
   members: number;
   /** The username the demo network grows under (default: the tree's root, the seeded admin). */
@@ -56,7 +56,7 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-export interface SeededMember {
+interface SeededMember {
   id: string;
   email: string;
   username: string;
@@ -68,7 +68,7 @@ export interface SeededMember {
   spent: Micro;
 }
 
-export interface SeedResult {
+interface SeedResult {
   top: { id: string; username: string };
   members: SeededMember[];
   plansBought: number;
@@ -196,7 +196,7 @@ const createAccount = async (m: {
 };
 
 /** Runs the team consumer until it finds nothing more to do (placements, then activations). */
-export const drainAll = async (): Promise<void> => {
+const drainAll = async (): Promise<void> => {
   for (let round = 0; round < 10_000; round++) {
     const { placed, activations } = await drainTeamWork();
     if (!placed && !activations) return;

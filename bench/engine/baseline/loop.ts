@@ -40,7 +40,7 @@ export interface BaseOrder {
   reason: string;
 }
 
-export interface BaseTrade {
+interface BaseTrade {
   side: 'long' | 'short';
   entryTime: number;
   exitTime: number;

@@ -6,7 +6,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, keys, queryAll, queryPage, tableName } from '#core/db';
 
-export interface DayRange {
+interface DayRange {
   from: string;
   to: string;
 }

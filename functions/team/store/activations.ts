@@ -10,7 +10,7 @@ import { db, isConditionFailure, keys, queryAll, tableName } from '#core/db';
 import type { Side } from '../tree';
 import { writeUpBatch, type Step } from './tree';
 
-export interface ActivationItem {
+interface ActivationItem {
   txId: string;
   memberId: string;
   sponsorId: string | null;
@@ -77,7 +77,7 @@ export const writeActivationBatch = (
 ): Promise<boolean> => writeUpBatch(keys.activation(txId), batch, next, add, 'bonus');
 
 /** The activation sweep's position in the plan list (a GSI2 sort key), and whether it is verified. */
-export interface SweepPosition {
+interface SweepPosition {
   since: string;
   verified: boolean;
 }
@@ -153,7 +153,7 @@ export const hasActivated = async (memberId: string): Promise<boolean> => {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export interface LegActivations {
+interface LegActivations {
   /** Members of each leg whose first membership activation fell in the range. */
   left: number;
   right: number;

@@ -81,7 +81,7 @@ export const listNodes = async (
   return { nodes: Items.map(toNode), next: LastEvaluatedKey };
 };
 
-export interface DirectReferralRow {
+interface DirectReferralRow {
   memberId: string;
   email: string;
   name: string;
@@ -126,7 +126,7 @@ export interface Step {
 }
 
 /** Ancestors added to per transaction (plus the cursor item: well under DynamoDB's 100). */
-export const COUNT_BATCH = 40;
+const COUNT_BATCH = 40;
 
 /**
  * The ancestor walk: from `from` (an ancestor and its leg) up towards the root, at most `size`
@@ -155,7 +155,7 @@ const TRANSACTION_LIMIT = 100;
  * leg; `activeDay` set when the activation is its buyer's first membership (one active member on
  * the leg, and one in the ancestor's `LEGACT#day` counts).
  */
-export type UpAdd = 'count' | { points: number; activeDay?: string };
+type UpAdd = 'count' | { points: number; activeDay?: string };
 
 /** Items written per ancestor for `add` (the batch size must keep the transaction under 100). */
 const itemsPerAncestor = (add: UpAdd): number => (add !== 'count' && add.activeDay ? 2 : 1);

@@ -2,7 +2,7 @@ import { IconButton } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
 import { LuMoon, LuSun } from 'react-icons/lu';
 
-export function useColorMode() {
+function useColorMode() {
   const { resolvedTheme, setTheme } = useTheme();
   const colorMode = resolvedTheme === 'dark' ? 'dark' : 'light';
   return { colorMode, toggle: () => setTheme(colorMode === 'dark' ? 'light' : 'dark') };

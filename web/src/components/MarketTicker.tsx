@@ -17,7 +17,7 @@ const RECONNECT_MS = 10_000;
  * The live ticker: the server pushes each update on the WebSocket 'ticker' topic to signed-in
  * pages; without a socket (signed out, or the socket dropped) the page polls every 3 seconds.
  */
-export function useTicker() {
+function useTicker() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const lastPush = useRef(0);

@@ -52,7 +52,7 @@ export const usdtColumn = <Row,>(header: string, of: (row: Row) => number): Repo
   nowrap: true,
 });
 
-export interface ReportInput {
+interface ReportInput {
   from: string;
   to: string;
   email?: string;
@@ -60,13 +60,13 @@ export interface ReportInput {
   cursor?: string;
 }
 
-export interface ReportAnswer<Row, Totals> {
+interface ReportAnswer<Row, Totals> {
   items: Row[];
   cursor?: string;
   totals?: Totals & { count: number };
 }
 
-export interface ReportTotal {
+interface ReportTotal {
   label: string;
   value: ReactNode;
 }

@@ -38,8 +38,7 @@ export interface SessionUser {
   mfa: boolean;
 }
 
-export type AuthState =
-  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
 /** Why a sign-in failed, in terms the login page can show. */
 export class SignInError extends Error {
@@ -52,9 +51,9 @@ export class SignInError extends Error {
 }
 
 export const LOGIN_FAILED_MESSAGE = 'Login Credentials are not correct.';
-export const UNCONFIRMED_MESSAGE =
+const UNCONFIRMED_MESSAGE =
   'Your e-mail address is not verified yet. Open the link we e-mailed you, or use Resend Verify Email.';
-export const WRONG_CODE_MESSAGE =
+const WRONG_CODE_MESSAGE =
   'The code is not correct. Enter the current 6-digit code from your authenticator app.';
 
 /**
@@ -65,7 +64,7 @@ const isWrongCode = (error: unknown) =>
   ['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes((error as Error).name);
 
 /** Where a sign-in stands: done, or waiting for the code of the account's authenticator app. */
-export type LoginResult = { step: 'done'; user: SessionUser } | { step: 'totp' };
+type LoginResult = { step: 'done'; user: SessionUser } | { step: 'totp' };
 
 async function readSession(forceRefresh = false): Promise<SessionUser | null> {
   try {

@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 
-export interface DialCode {
+interface DialCode {
   /** ISO 3166-1 alpha-2, e.g. 'IN' (what the API expects). */
   country: CountryCode;
   name: string;

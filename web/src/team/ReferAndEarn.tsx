@@ -4,7 +4,7 @@ import { LuCopy, LuGift, LuShare2, LuUserPlus } from 'react-icons/lu';
 import { NativeChoice } from '../components/NativeChoice';
 
 /** The referral link a sponsor shares: the sign-up page with their username and the chosen side. */
-export const referralLink = (origin: string, username: string, side: 'Left' | 'Right') =>
+const referralLink = (origin: string, username: string, side: 'Left' | 'Right') =>
   `${origin}/signup?sposer=${encodeURIComponent(username)}&side=${side}`;
 
 const steps = [

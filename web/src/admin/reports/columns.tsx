@@ -3,7 +3,7 @@ import { Text } from '@chakra-ui/react';
 import { RANK_NAMES } from '#api/schemas/auth';
 import type { ReportColumn } from '../../components/ReportPage';
 
-export interface MemberColumns {
+interface MemberColumns {
   id: string;
   email: string;
   name: string;

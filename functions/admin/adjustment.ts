@@ -5,7 +5,7 @@
  * platform granted by decision; the member's wallet may not, so a debit is refused whole when it is
  * more than the balance.
  */
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import { accounts, transfer, type LedgerTx } from '#functions/ledger/rules';
 import { type Display } from '#functions/ledger/service';
 

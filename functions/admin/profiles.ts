@@ -14,7 +14,7 @@ import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { badRequest, conflict, forbidden, notFound } from '#core/errors';
 import { isConditionFailure } from '#core/db';
-import { formatUsdt, MICRO_PER_USDT, parseUsdt, type Micro } from '#core/money';
+import { formatUsdt, MICRO_PER_USDT, parseUsdt, type Micro } from '#api/money';
 import type { Caller } from '#core/middleware';
 import {
   findMemberByEmail,

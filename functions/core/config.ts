@@ -3,7 +3,7 @@
  * (see money.ts); durations are in the unit their name says.
  */
 import { planOffers } from '#api/plans';
-import { usdt } from './money';
+import { usdt } from '#api/money';
 
 export const config = {
   plans: {

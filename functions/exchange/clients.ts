@@ -6,7 +6,7 @@
  */
 import { binance, binanceusdm } from 'ccxt';
 import { config } from '#core/config';
-import { usdt, type Micro } from '#core/money';
+import { usdt, type Micro } from '#api/money';
 import { wazirxClient } from './wazirx';
 
 export const EXCHANGES = ['binance', 'wazirx'] as const;

@@ -1,7 +1,7 @@
 /** The exchange domain's items: a member's bound keys (sealed credentials) and their last balances. */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, keys, tableName } from '#core/db';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import type { ExchangeName } from './clients';
 import type { Sealed } from './envelope';
 

@@ -9,7 +9,7 @@
  * below zero; the payment provider's clearing account is the outside world's mirror and goes
  * negative as money comes in (it is what the platform owes the chain, so to speak).
  */
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 
 export type MemberWallet = 'wallet' | 'wallet1' | 'fuelwallet';
 export const MEMBER_WALLETS: readonly MemberWallet[] = ['wallet', 'wallet1', 'fuelwallet'];

@@ -18,7 +18,7 @@ import {
   type TransactItem,
 } from '#core/db';
 import { newId } from '#core/ids';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import {
   accounts,
   assertBalanced,

@@ -10,7 +10,7 @@ import { config } from '#core/config';
 import { badRequest, conflict, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
-import { formatUsdt } from '#core/money';
+import { formatUsdt } from '#api/money';
 import { expireMemberPlan, planChangeItem, requireMember, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/ledger/rules';

@@ -16,7 +16,7 @@
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
-import { applyRate } from '#core/money';
+import { applyRate } from '#api/money';
 import { accounts, transfer, type Posting } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import {

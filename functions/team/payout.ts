@@ -4,7 +4,7 @@
  * plan); the matched points are consumed from both legs even where the cap cut the bonus, and the
  * stronger leg carries its remainder. All amounts are integer micro-USDT.
  */
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 
 interface PayoutInput {
   leftPoints: Micro;

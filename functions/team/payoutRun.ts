@@ -10,7 +10,7 @@
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import { getMember } from '#functions/members/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';

@@ -14,7 +14,7 @@ import type {
 } from '#api/schemas/team';
 import { nowIso } from '#core/clock';
 import { notFound } from '#core/errors';
-import { formatUsdt } from '#core/money';
+import { formatUsdt } from '#api/money';
 import { findMemberByEmail } from '#functions/members/service';
 import { hasActivated } from './store/activations';
 import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './store/rewards';

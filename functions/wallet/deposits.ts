@@ -14,7 +14,7 @@ import { config } from '#core/config';
 import { badRequest, DomainError, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
-import { formatUsdt, parseUsdt } from '#core/money';
+import { formatUsdt, parseUsdt } from '#api/money';
 import type { Caller } from '#core/middleware';
 import { requireMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { BalanceReportQuery, ReportQuery } from '#api/schemas/wallet';
 import { nowIso } from '#core/clock';
-import { type Micro } from '#core/money';
+import { type Micro } from '#api/money';
 import { findMemberByEmail, pageMembersByRegistration, readCounter } from '#functions/members/service';
 import { accounts, type TxKind } from '#functions/ledger/rules';
 import {

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import { db, isConditionFailure, keys, queryAll, queryPage, tableName, type TransactItem } from '#core/db';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import type { MemberWallet } from '#functions/ledger/rules';
 
 export const addDepositedItem = (memberId: string, amount: Micro): TransactItem => ({

@@ -13,7 +13,7 @@ import { badRequest, DomainError, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
-import { formatUsdt, parseUsdt } from '#core/money';
+import { formatUsdt, parseUsdt } from '#api/money';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';

@@ -28,7 +28,7 @@ import type { PlanOption } from '#api/schemas/plans';
 import { cognito, userPoolId } from '#core/cognito';
 import { config } from '#core/config';
 import { keys, queryAll, tableName } from '#core/db';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import { admitOwnAccount, findSponsor } from '#functions/auth/service';
 import { reserveUsername } from '#functions/auth/store';
 import { activatePlan } from '#functions/plans/service';

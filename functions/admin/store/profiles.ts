@@ -7,7 +7,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import { db, keys, queryPage, tableName, type TransactItem } from '#core/db';
-import type { Micro } from '#core/money';
+import type { Micro } from '#api/money';
 import { idPageOf, type IdPage, type MemberItem } from '#functions/members/service';
 import type { NodeItem, PlacementItem } from '#functions/team/service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyRate, formatUsdt, parseUsdt, usdt } from '#core/money';
+import { applyRate, formatUsdt, parseUsdt, usdt } from '#api/money';
 
 describe('money (integer micro-USDT)', () => {
   it('parses decimal strings exactly', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usdt } from '#core/money';
+import { usdt } from '#api/money';
 import { binaryPayout } from '#functions/team/payout';
 
 const points = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });

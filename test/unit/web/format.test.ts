@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatUsdt,
-  parseAmount,
+  parseUsdt,
   plainUsdt,
   roundedUsdtText,
   usdtText,
@@ -28,10 +28,10 @@ describe('the web number formats', () => {
   });
 
   it('reads an amount field back, or null', () => {
-    expect(parseAmount(' 12.5 ')).toBe(12_500_000);
-    expect(parseAmount('0.000001')).toBe(1);
-    expect(parseAmount('1,000')).toBeNull();
-    expect(parseAmount('1.1234567')).toBeNull();
+    expect(parseUsdt(' 12.5 ')).toBe(12_500_000);
+    expect(parseUsdt('0.000001')).toBe(1);
+    expect(parseUsdt('1,000')).toBeNull();
+    expect(parseUsdt('1.1234567')).toBeNull();
   });
 
   it('groups counts', () => {

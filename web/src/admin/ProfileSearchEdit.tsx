@@ -17,7 +17,7 @@ import { RANK_NAMES } from '#api/schemas/auth';
 import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
-import { parseAmount, usdtText } from '../lib/format';
+import { parseUsdt, usdtText } from '../lib/format';
 
 /** A member as the search lists it: the dialog edits one and hands back its new values. */
 export type ProfileRow = ResponseOf<'searchProfiles'>['items'][number];
@@ -31,7 +31,7 @@ const FormValues = z.object({
     .max(100, { error: 'Name must be at most 100 characters.' }),
   rank: z.string(),
   grantedBot: z.string(),
-  balanceToAdd: SignedAmountText.refine((t) => !t || parseAmount(t.replace(/^[+-]/, '')) !== 0, {
+  balanceToAdd: SignedAmountText.refine((t) => !t || parseUsdt(t.replace(/^[+-]/, '')) !== 0, {
     error: 'The balance to add cannot be 0. Leave it empty to change nothing.',
   }),
 });

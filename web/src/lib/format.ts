@@ -1,32 +1,20 @@
 /**
  * How the app writes numbers, and reads an amount back. Money is the API's micro-USDT integers,
- * written by the same rules as functions/core/money.ts: every significant digit, at least two.
+ * written by the contract's rule (api/money.ts): every significant digit, at least two.
  */
-const MICRO = 1_000_000;
-
-function usdtParts(micro: number) {
-  const abs = Math.abs(micro);
-  const fraction = String(abs % MICRO)
-    .padStart(6, '0')
-    .replace(/0+$/, '')
-    .padEnd(2, '0');
-  return { sign: micro < 0 ? '-' : '', whole: Math.floor(abs / MICRO), fraction };
-}
+import { formatUsdt as plainUsdt, MICRO_PER_USDT as MICRO, parseUsdt } from '#api/money';
 
 /** 1234500000 → '1,234.50': an amount beside its unit (a column headed 'USDT', a label). */
 export function formatUsdt(micro: number): string {
-  const { sign, whole, fraction } = usdtParts(micro);
-  return `${sign}${whole.toLocaleString('en-US')}.${fraction}`;
+  const [whole, fraction] = plainUsdt(micro).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
 /** 1234500000 → '1,234.50 USDT': an amount on its own. */
 export const usdtText = (micro: number): string => `${formatUsdt(micro)} USDT`;
 
 /** 1234500000 → '1234.50': without grouping, as a CSV cell must be for a spreadsheet to read it. */
-export function plainUsdt(micro: number): string {
-  const { sign, whole, fraction } = usdtParts(micro);
-  return `${sign}${whole}.${fraction}`;
-}
+export { plainUsdt };
 
 const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -36,12 +24,8 @@ const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
  */
 export const roundedUsdtText = (micro: number): string => `${cents.format(micro / MICRO)} USDT`;
 
-/** The amount field's text to micro-USDT, or null when it is not an amount. */
-export function parseAmount(text: string): number | null {
-  const m = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * MICRO + Number((m[2] ?? '').padEnd(6, '0'));
-}
+/** The amount field's text to micro-USDT, or null when it is not an amount (the contract's rule). */
+export { parseUsdt };
 
 const counts = new Intl.NumberFormat('en');
 

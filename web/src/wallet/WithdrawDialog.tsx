@@ -6,7 +6,7 @@ import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { OtpField } from '../components/OtpField';
 import { ApiError, callApi, errorMessage } from '../lib/api';
-import { parseAmount, usdtText } from '../lib/format';
+import { parseUsdt, usdtText } from '../lib/format';
 import { useMoneyRefresh } from './hooks';
 
 const MIN_WITHDRAW = 10_000_000; // 10 USDT in micro-USDT, the server's minimum
@@ -38,7 +38,7 @@ export function WithdrawDialog({
 
   const submit = () => {
     setLocalError(null);
-    const micro = parseAmount(amount);
+    const micro = parseUsdt(amount);
     if (micro !== null && micro < MIN_WITHDRAW) {
       setLocalError('Minimum withdraw balance is 10$');
       return;

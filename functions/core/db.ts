@@ -152,7 +152,10 @@ export const keys = {
   /** A member's cumulative rewards, one attribute per tab (micro-USDT). */
   rewardStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'REWARDSTATS' }),
   /** Plan expiry queue: one item per active plan, sorted by its end date. */
-  planExpiry: (expiresAt: string, memberId: string) => ({ PK: keys.planExpiries, SK: `${expiresAt}#${memberId}` }),
+  planExpiry: (expiresAt: string, memberId: string, period: string) => ({
+    PK: keys.planExpiries,
+    SK: `${expiresAt}#${memberId}#${period}`,
+  }),
   planExpiries: 'PLANEXPIRY',
 } as const;
 

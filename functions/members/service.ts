@@ -20,7 +20,6 @@ export {
   readCounter,
   type IdPage,
   type MemberItem,
-  type PlanFields,
 } from './store';
 export { phoneSearchOf, type PhoneSearch } from './phone';
 

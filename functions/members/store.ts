@@ -213,52 +213,54 @@ export const readCounter = async (name: string): Promise<number> => {
   return Number(Item?.n ?? 0);
 };
 
-/** The plan flags and period of a member (the plans domain's rules decide them). */
-export interface PlanFields {
-  isActive: boolean;
-  isSilver: boolean;
-  isGold: boolean;
-  isCore: boolean;
-  isPremiumCore: boolean;
-  activatedAt: string | null;
-  expiresAt: string | null;
-}
+/**
+ * A purchase's change to the member, for the purchase's ledger transaction: exactly the attributes
+ * it sets (its plan flags and dates), under `condition` (a DynamoDB condition on the stored flags,
+ * with `:t` true and `:f` false). Attributes it does not name keep whatever they hold.
+ */
+export const planChangeItem = (
+  memberId: string,
+  set: Record<string, boolean | string>,
+  condition: string,
+): TransactItem => {
+  const names = Object.keys(set);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.member(memberId),
+      UpdateExpression: `SET ${names.map((n, i) => `#a${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: `attribute_exists(PK) AND ${condition}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
+        ...(condition.includes(':t') ? { ':t': true } : {}),
+        ...(condition.includes(':f') ? { ':f': false } : {}),
+      },
+    },
+  };
+};
 
 /**
- * A purchase's change to the member, for the purchase's ledger transaction: the new plan fields,
- * under `condition` (a DynamoDB condition on the stored flags, with `:t` true and `:f` false).
+ * Ends one period of a member's plans: clears `flags` if `expiresAttribute` still holds
+ * `expiresAt`; false when a newer purchase moved that end (or it ended already).
  */
-export const planChangeItem = (memberId: string, fields: PlanFields, condition: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.member(memberId),
-    UpdateExpression:
-      'SET isActive = :a, isSilver = :s, isGold = :g, isCore = :c, isPremiumCore = :p, activatedAt = :at, expiresAt = :ex',
-    ConditionExpression: `attribute_exists(PK) AND ${condition}`,
-    ExpressionAttributeValues: {
-      ':a': fields.isActive,
-      ':s': fields.isSilver,
-      ':g': fields.isGold,
-      ':c': fields.isCore,
-      ':p': fields.isPremiumCore,
-      ':at': fields.activatedAt,
-      ':ex': fields.expiresAt,
-      ...(condition.includes(':t') ? { ':t': true } : {}),
-      ...(condition.includes(':f') ? { ':f': false } : {}),
-    },
-  },
-});
-
-/** Clears the plan flags of a plan that ended at `expiresAt`; false when a newer purchase moved the end. */
-export const expireMemberPlan = async (memberId: string, expiresAt: string): Promise<boolean> => {
+export const expireMemberPlan = async (
+  memberId: string,
+  period: { expiresAttribute: string; flags: readonly string[] },
+  expiresAt: string,
+): Promise<boolean> => {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.member(memberId),
-        UpdateExpression: 'SET isActive = :f, isSilver = :f, isGold = :f, isCore = :f, isPremiumCore = :f',
-        ConditionExpression: 'expiresAt = :ex AND isActive = :t',
-        ExpressionAttributeValues: { ':f': false, ':t': true, ':ex': expiresAt },
+        UpdateExpression: `SET ${period.flags.map((_, i) => `#f${i} = :f`).join(', ')}`,
+        ConditionExpression: '#ex = :ex',
+        ExpressionAttributeNames: {
+          '#ex': period.expiresAttribute,
+          ...Object.fromEntries(period.flags.map((f, i) => [`#f${i}`, f])),
+        },
+        ExpressionAttributeValues: { ':f': false, ':ex': expiresAt },
       }),
     );
     return true;

@@ -51,22 +51,39 @@ export const refusal = (f: PlanFlags, plan: PlanOption): string | null => {
   }
 };
 
-/** A membership purchase starts a new period; the upgrade and the Core plans keep the current one. */
-export const startsPeriod = (plan: PlanOption): boolean => plan === 'executive' || plan === 'imperial';
+/**
+ * A plan's own period: a membership (Executive, Imperial) runs from its purchase, the upgrade keeps
+ * the membership's, and each Core plan runs from its own purchase, so a Core bought late in a
+ * membership year is not cut short when the membership ends.
+ */
+export type PlanPeriod = 'membership' | 'core' | 'premiumCore';
 
-export const flagsAfter = (f: PlanFlags, plan: PlanOption): PlanFlags => {
+export const periodOf = (plan: PlanOption): PlanPeriod | null =>
+  plan === 'executive' || plan === 'imperial' ? 'membership' : plan === 'upgrade' ? null : plan;
+
+/** The flags each period's plans set, and clear when it ends. */
+export const PERIOD_FLAGS: Record<PlanPeriod, readonly (keyof PlanFlags)[]> = {
+  membership: ['isActive', 'isSilver', 'isGold'],
+  core: ['isCore'],
+  premiumCore: ['isPremiumCore'],
+};
+
+/** What a purchase sets, and nothing else: a concurrent purchase of another plan keeps its own flags. */
+export const flagsSetBy = (plan: PlanOption): Partial<PlanFlags> => {
   switch (plan) {
     case 'executive':
-      return { ...f, isActive: true, isSilver: true };
+      return { isActive: true, isSilver: true };
     case 'imperial':
     case 'upgrade':
-      return { ...f, isActive: true, isGold: true };
+      return { isActive: true, isGold: true };
     case 'core':
-      return { ...f, isCore: true };
+      return { isCore: true };
     case 'premiumCore':
-      return { ...f, isPremiumCore: true };
+      return { isPremiumCore: true };
   }
 };
+
+export const flagsAfter = (f: PlanFlags, plan: PlanOption): PlanFlags => ({ ...f, ...flagsSetBy(plan) });
 
 /** Whole days left until `expiresAt`, never negative; 0 means 'Plan Expired.'. */
 export const daysRemaining = (expiresAt: string | null, at: Date): number => {

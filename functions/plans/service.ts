@@ -17,7 +17,15 @@ import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import type { TransactItem } from '#core/db';
 import { deletePlanExpiry, duePlanExpiries, planExpiryItem } from './store';
-import { flagsAfter, PLAN_OPTIONS, refusal, startsPeriod, type PlanFlags } from './rules';
+import {
+  flagsSetBy,
+  PERIOD_FLAGS,
+  periodOf,
+  PLAN_OPTIONS,
+  refusal,
+  type PlanFlags,
+  type PlanPeriod,
+} from './rules';
 
 type PlanMember = MemberItem & { isCore?: boolean; isPremiumCore?: boolean };
 
@@ -63,20 +71,27 @@ const CONDITIONS: Record<PlanOption, string> = {
     'isGold = :t AND isActive = :t AND (attribute_not_exists(isPremiumCore) OR isPremiumCore = :f)',
 };
 
+/** Where each period's end is kept on the member item. */
+const EXPIRES_ATTRIBUTE: Record<PlanPeriod, string> = {
+  membership: 'expiresAt',
+  core: 'coreExpiresAt',
+  premiumCore: 'premiumCoreExpiresAt',
+};
+
 export const activatePlan = async (memberId: string, plan: PlanOption) => {
   const member = await requireMember(memberId);
   const reason = refusal(flagsOf(member), plan);
   if (reason) throw conflict('PLAN_UNAVAILABLE', reason, 'plan');
   const price = config.plans[plan];
-  const next = flagsAfter(flagsOf(member), plan);
-  const activatedAt = startsPeriod(plan) ? nowIso() : member.activatedAt;
-  const expiresAt = startsPeriod(plan)
-    ? new Date(now().getTime() + config.planPeriodDays * 86_400_000).toISOString()
-    : member.expiresAt;
-
+  const period = periodOf(plan);
+  const ends = new Date(now().getTime() + config.planPeriodDays * 86_400_000).toISOString();
+  // Exactly what this purchase buys: its flags, and its own period's dates.
+  const set: Record<string, boolean | string> = { ...flagsSetBy(plan) };
+  if (period) set[EXPIRES_ATTRIBUTE[period]] = ends;
+  if (period === 'membership') set.activatedAt = nowIso();
   const extra: TransactItem[] = [
-    planChangeItem(memberId, { ...next, activatedAt, expiresAt }, CONDITIONS[plan]),
-    ...(startsPeriod(plan) && expiresAt ? [planExpiryItem(expiresAt, memberId)] : []),
+    planChangeItem(memberId, set, CONDITIONS[plan]),
+    ...(period ? [planExpiryItem({ memberId, expiresAt: ends, period })] : []),
   ];
 
   const result = await post({
@@ -104,7 +119,7 @@ export const activatePlan = async (memberId: string, plan: PlanOption) => {
     memberId,
     `${price.name} activated: ${formatUsdt(price.price)} USDT paid from your ${price.wallet === 'wallet' ? 'wallet' : 'Trendex Core wallet'}.`,
   ).catch((error: unknown) => logger.warn('plan notification failed', { error: error as Error }));
-  return { message: messages.planActivated, plan: stateOf({ ...member, ...next, activatedAt, expiresAt }) };
+  return { message: messages.planActivated, plan: stateOf({ ...member, ...set }) };
 };
 
 /** The daily expiry: every plan whose end date passed loses its flags, and the member is told. */
@@ -116,7 +131,8 @@ export const expirePlans = async (): Promise<number> => {
     const page = await duePlanExpiries(cutoff, start);
     for (const due of page.items) {
       // false: a newer purchase moved the end date (or it expired already): only the queue item goes
-      if (await expireMemberPlan(due.memberId, due.expiresAt)) {
+      const ended = { expiresAttribute: EXPIRES_ATTRIBUTE[due.period], flags: PERIOD_FLAGS[due.period] };
+      if (await expireMemberPlan(due.memberId, ended, due.expiresAt)) {
         expired++;
         await notify(
           due.memberId,

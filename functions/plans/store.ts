@@ -1,22 +1,31 @@
-/** The plans domain's items: the expiry queue, one item per active plan sorted by its end date. */
+/** The plans domain's items: the expiry queue, one item per plan period, sorted by its end date. */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, keys, tableName, type TransactItem } from '#core/db';
+import type { PlanPeriod } from './rules';
 
+/** The end of one period (a membership, a Core plan) of a member's plans. */
 interface PlanExpiry {
   memberId: string;
   expiresAt: string;
+  period: PlanPeriod;
 }
 
-/** Queues a plan's end, in the purchase's own transaction. */
-export const planExpiryItem = (expiresAt: string, memberId: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: { ...keys.planExpiry(expiresAt, memberId), memberId, expiresAt } },
+/** A queued end, with the key it is queued under (to remove it once handled). */
+export type QueuedExpiry = PlanExpiry & { key: Record<string, unknown> };
+
+/** Queues the end of a plan's period, in the purchase's own transaction. */
+export const planExpiryItem = (due: PlanExpiry): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.planExpiry(due.expiresAt, due.memberId, due.period), ...due },
+  },
 });
 
 /** A page of plans that ended by `cutoff` (ISO), oldest first, and where the next page starts. */
 export const duePlanExpiries = async (
   cutoff: string,
   start?: Record<string, unknown>,
-): Promise<{ items: PlanExpiry[]; next?: Record<string, unknown> }> => {
+): Promise<{ items: QueuedExpiry[]; next?: Record<string, unknown> }> => {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -26,11 +35,17 @@ export const duePlanExpiries = async (
     }),
   );
   return {
-    items: (page.Items ?? []).map((i) => ({ memberId: String(i.memberId), expiresAt: String(i.expiresAt) })),
+    items: (page.Items ?? []).map((i) => ({
+      memberId: String(i.memberId),
+      expiresAt: String(i.expiresAt),
+      // items queued before plans had periods of their own are memberships
+      period: (i.period ?? 'membership') as PlanPeriod,
+      key: { PK: i.PK, SK: i.SK },
+    })),
     next: page.LastEvaluatedKey,
   };
 };
 
-export const deletePlanExpiry = async ({ expiresAt, memberId }: PlanExpiry): Promise<void> => {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.planExpiry(expiresAt, memberId) }));
+export const deletePlanExpiry = async (due: QueuedExpiry): Promise<void> => {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: due.key }));
 };

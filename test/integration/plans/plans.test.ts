@@ -103,6 +103,46 @@ describe('plans', () => {
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(820 * USDT);
   });
 
+  it('the expiry ends only the plan whose period ended: a Core plan runs its own year', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '180');
+    await topUp(m.idToken, '100', 'wallet1');
+    await call('activatePlan', { plan: 'executive' }, m.idToken);
+    await call('activatePlan', { plan: 'core' }, m.idToken);
+    const id = await memberIdOf(m.email);
+    /** Moves one period's end into the past, on the member and in the expiry queue. */
+    const endNow = async (attribute: string, period: string) => {
+      const past = new Date(Date.now() - 60_000).toISOString();
+      await table().send(
+        new UpdateCommand({
+          TableName: stack().tableName,
+          Key: { PK: `MEMBER#${id}`, SK: 'PROFILE' },
+          UpdateExpression: 'SET #e = :p',
+          ExpressionAttributeNames: { '#e': attribute },
+          ExpressionAttributeValues: { ':p': past },
+        }),
+      );
+      await table().send(
+        new PutCommand({
+          TableName: stack().tableName,
+          Item: { PK: 'PLANEXPIRY', SK: `${past}#${id}#${period}`, memberId: id, expiresAt: past, period },
+        }),
+      );
+    };
+    useLocalTable();
+    const { expirePlans } = await import('#functions/plans/service');
+    await endNow('expiresAt', 'membership');
+    await expirePlans();
+    expect((await call('getPlans', {}, m.idToken)).body).toMatchObject({
+      isActive: false,
+      isSilver: false,
+      isCore: true,
+    });
+    await endNow('coreExpiresAt', 'core');
+    await expirePlans();
+    expect((await call('getPlans', {}, m.idToken)).body).toMatchObject({ isCore: false });
+  });
+
   it('the expiry schedule ends a plan after its period and tells the member', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '180');

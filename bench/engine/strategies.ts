@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/engine/strategies.ts     (~1.5 min; npm run bench:engine runs both benches)
  *   npx tsx bench/engine/strategies.ts zeno glint    (only these bots)
+ *   npx tsx bench/engine/strategies.ts --check zeno  (only the agreement on the real series, no timing)
  */
 import { backtestBot } from '#engine/backtest/bot';
 import { defaultConfig } from '#engine/backtest/config';
@@ -18,7 +19,9 @@ import type { BacktestResult } from '#engine/backtest/backtest';
 import { BASELINES, baselineBacktest, toBars, type Bar, type BaselineResult } from './baseline/index';
 import { bestOf, millionCandles, pad } from './data';
 
-const only = process.argv.slice(2).filter(isBotId);
+const args = process.argv.slice(2);
+const checkOnly = args.includes('--check');
+const only = args.filter(isBotId);
 const ids: readonly BotId[] = only.length > 0 ? only : BOT_IDS;
 const TOLERANCE = 1e-6;
 
@@ -62,6 +65,17 @@ for (const id of ids) {
   );
 }
 
+function finish(): void {
+  if (failures > 0) {
+    console.error(`${failures} disagreement(s) between the engine and the baseline`);
+    process.exitCode = 1;
+  }
+}
+if (checkOnly) {
+  finish();
+  process.exit();
+}
+
 const c = millionCandles();
 // The engine runs first, before the baseline's million candle objects exist, so their garbage
 // collection cost is not charged to it.
@@ -93,7 +107,4 @@ ids.forEach((id, k) => {
       `${pad(`${(baseMs / ms).toFixed(1)}x`, 8)}  ${ok ? 'yes' : 'NO'}`,
   );
 });
-if (failures > 0) {
-  console.error(`${failures} disagreement(s) between the engine and the baseline`);
-  process.exitCode = 1;
-}
+finish();

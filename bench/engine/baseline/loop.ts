@@ -2,9 +2,12 @@
  * The baseline the strategy benchmark compares against: how one would first write a backtest. One
  * object per candle, an order array per candle, a new account object per fill, and indicators
  * recomputed per candle from plain arrays (./indicators.ts). The fill model is the engine's (fees,
- * slippage, funding, isolated margin and liquidation), so both produce the same trades.
+ * slippage, funding at every 8-hour boundary crossed, isolated margin and liquidation, the limit/stop
+ * touch check, per-lot trades), and so are the risk rules (the protective stop, the kill switch and
+ * the admission of orders, with the arithmetic of engine/risk), so both produce the same trades.
  */
 import type { BacktestConfig } from '#engine/backtest/config';
+import { exitPriceForEquity, KillSwitch, riskSizedQuantity } from '#engine/risk/index';
 import { computeStats, type Stats } from '#engine/stats/stats';
 import type { Candles } from '#engine/types';
 
@@ -17,6 +20,14 @@ export interface Bar {
   volume: number;
 }
 
+/** A lot bought by an order with a `lot` id, so its sell is measured against its own buy. */
+interface Lot {
+  size: number;
+  price: number;
+  fee: number;
+  time: number;
+}
+
 export interface Account {
   cash: number;
   /** Signed: > 0 long, < 0 short. */
@@ -25,10 +36,13 @@ export interface Account {
   margin: number;
   leverage: number;
   openedAt: number;
+  /** Entry fees and funding not yet charged to a trade. */
   fees: number;
   funding: number;
-  /** Marked at the previous close (what a strategy sizes from). */
+  lots: Record<number, Lot>;
+  /** Marked at `markPrice` (the previous close until this candle's close), after every fill. */
   equity: number;
+  markPrice: number;
 }
 
 export interface BaseOrder {
@@ -38,6 +52,7 @@ export interface BaseOrder {
   price: number;
   leverage: number;
   reason: string;
+  lot?: number;
 }
 
 interface BaseTrade {
@@ -53,7 +68,12 @@ interface BaseTrade {
 }
 
 /** A strategy: its state lives in the closure; it sees every bar up to i. */
-export type Rule = (bars: Bar[], i: number, account: Account) => BaseOrder[];
+export interface Rule {
+  /** Orders after bar i closed. */
+  orders: (bars: Bar[], i: number, account: Account) => BaseOrder[];
+  /** The protective stop of the position carried into bar i (NaN: none). */
+  stop: (bars: Bar[], i: number, account: Account) => number;
+}
 
 export interface BaselineResult {
   trades: BaseTrade[];
@@ -76,6 +96,9 @@ const FUNDING_PERIOD_MS = 8 * 3_600_000;
 
 export function baselineBacktest(bars: Bar[], config: BacktestConfig, rule: Rule): BaselineResult {
   const futures = config.market === 'futures';
+  const killSwitch = new KillSwitch(config.capital, config.maxDrawdownPct);
+  const killReason = `kill switch: ${config.maxDrawdownPct}% drawdown`;
+  let halted = false;
   const trades: BaseTrade[] = [];
   const equity: number[] = [];
   let account: Account = {
@@ -87,54 +110,192 @@ export function baselineBacktest(bars: Bar[], config: BacktestConfig, rule: Rule
     openedAt: 0,
     fees: 0,
     funding: 0,
+    lots: {},
     equity: config.capital,
+    markPrice: NaN,
   };
 
+  const mark = (a: Account, price: number): Account => ({
+    ...a,
+    markPrice: price,
+    equity: futures ? a.cash + a.margin + a.size * (price - a.entry) : a.cash + a.size * price,
+  });
+  const remark = (a: Account): Account => (Number.isNaN(a.markPrice) ? a : mark(a, a.markPrice));
+
+  /** Books a closing fill of `size` against `basis` (the average entry, or one lot). */
   const record = (
     a: Account,
     size: number,
     exitPrice: number,
     net: number,
     share: number,
+    basis: { price: number; time: number; fees: number },
     time: number,
     reason: string,
-  ) => {
-    const fees = a.fees * share;
+  ): Account => {
     const funding = a.funding * share;
-    const pnl = net - fees - funding;
-    const committed = (size * a.entry) / a.leverage;
+    const pnl = net - basis.fees - funding;
+    const committed = (size * basis.price) / a.leverage;
     trades.push({
       side: a.size > 0 ? 'long' : 'short',
-      entryTime: a.openedAt,
+      entryTime: basis.time,
       exitTime: time,
-      entryPrice: a.entry,
+      entryPrice: basis.price,
       exitPrice,
       size,
       pnl,
       returnPct: committed > 0 ? (pnl / committed) * 100 : 0,
       reason,
     });
-    return { ...a, fees: a.fees - fees, funding: a.funding - funding };
+    return { ...a, funding: a.funding - funding };
   };
-  const flat = (a: Account): Account => ({ ...a, size: 0, entry: 0, margin: 0, fees: 0, funding: 0 });
+  const flat = (a: Account): Account => ({
+    ...a,
+    size: 0,
+    entry: 0,
+    margin: 0,
+    fees: 0,
+    funding: 0,
+    lots: {},
+  });
 
-  const settle = (a: Account, bar: Bar): Account => {
+  /** Funding for every 8-hour boundary crossed since the previous bar, at this bar's open. */
+  const settleFunding = (a: Account, bar: Bar, previousTime: number | undefined): Account => {
+    if (!futures || a.size === 0 || previousTime === undefined) return a;
+    const boundaries =
+      Math.floor(bar.time / FUNDING_PERIOD_MS) - Math.floor(previousTime / FUNDING_PERIOD_MS);
+    if (boundaries <= 0) return a;
+    const payment = boundaries * a.size * bar.open * config.fundingRate;
+    return remark({ ...a, margin: a.margin - payment, funding: a.funding + payment });
+  };
+
+  /** Liquidates at the liquidation price if the open (or the whole range) reached it. */
+  const liquidate = (a: Account, bar: Bar, atOpenOnly: boolean): Account => {
     if (!futures || a.size === 0) return a;
-    if (bar.time % FUNDING_PERIOD_MS === 0) {
-      const payment = a.size * bar.open * config.fundingRate;
-      a = { ...a, margin: a.margin - payment, funding: a.funding + payment };
-    }
     const q = Math.abs(a.size);
     const mmr = config.maintenanceMarginRate;
-    const liq =
-      a.size > 0 ? (q * a.entry - a.margin) / (q * (1 - mmr)) : (q * a.entry + a.margin) / (q * (1 + mmr));
-    if (a.size > 0 ? bar.low <= liq : bar.high >= liq)
-      return flat(record(a, q, liq, -a.margin, 1, bar.time, 'liquidation'));
-    return a;
+    const long = a.size > 0;
+    const liq = long
+      ? (q * a.entry - a.margin) / (q * (1 - mmr))
+      : (q * a.entry + a.margin) / (q * (1 + mmr));
+    const worst = atOpenOnly ? bar.open : long ? bar.low : bar.high;
+    if (!(long ? worst <= liq : worst >= liq)) return a;
+    const basis = { price: a.entry, time: a.openedAt, fees: a.fees };
+    // Like the engine, the equity is not re-marked here: it is marked again at the close.
+    return flat(record(a, q, liq, -a.margin, 1, basis, bar.time, 'liquidation'));
+  };
+
+  /** The risk guard before the bar: the kill level or the protective stop, whichever comes first. */
+  const guard = (a: Account, bars: Bar[], i: number): BaseOrder[] => {
+    const bar = bars[i];
+    if (a.size === 0) {
+      if (killSwitch.breached(a.equity)) halted = true;
+      return [];
+    }
+    const stop = rule.stop(bars, i, a);
+    if (futures && !Number.isFinite(stop))
+      throw new Error(`a futures position without a protective stop (candle ${bar.time})`);
+    const long = a.size > 0;
+    const fill = exitPriceForEquity(a.size, a.equity, a.markPrice, killSwitch.floor, config.takerFee);
+    const kill = long ? fill / (1 - config.slippage) : fill / (1 + config.slippage);
+    const reached = (level: number) => (long ? bar.low <= level : bar.high >= level);
+    const stopReached = Number.isFinite(stop) && reached(stop);
+    if (reached(kill) && (!stopReached || (long ? kill >= stop : kill <= stop))) {
+      halted = true;
+      return [exit(a, 'stop', kill, killReason)];
+    }
+    return stopReached ? [exit(a, 'stop', stop, 'stop loss')] : [];
+  };
+
+  /** Whether the rule's order may go through: an opening or adding order must leave the equity above the floor. */
+  const admits = (a: Account, o: BaseOrder): boolean => {
+    if (halted) return false;
+    if (a.size * (o.side === 'buy' ? 1 : -1) < 0) return true;
+    const roundTrip = o.size * o.price * 2 * (config.takerFee + config.slippage);
+    if (a.equity - roundTrip > killSwitch.floor) return true;
+    halted = true;
+    return false;
+  };
+
+  const reduce = (
+    a: Account,
+    size: number,
+    price: number,
+    feeRate: number,
+    time: number,
+    reason: string,
+    lotId: number | undefined,
+  ): Account => {
+    const held = Math.abs(a.size);
+    const long = a.size > 0;
+    const share = size / held;
+    const fee = size * price * feeRate;
+    const lot = lotId === undefined ? undefined : a.lots[lotId];
+    let basis: { price: number; time: number; fees: number };
+    if (lot === undefined) {
+      basis = { price: a.entry, time: a.openedAt, fees: a.fees * share };
+    } else {
+      basis = { price: lot.price, time: lot.time, fees: lot.fee * (size / lot.size) };
+      const lots = { ...a.lots, [lotId!]: { ...lot, size: lot.size - size, fee: lot.fee - basis.fees } };
+      if (lots[lotId!].size <= DUST) delete lots[lotId!];
+      a = { ...a, lots };
+    }
+    a = { ...a, fees: a.fees - basis.fees };
+    const gross = size * (price - basis.price) * (long ? 1 : -1);
+    if (futures) {
+      const released = a.margin * share;
+      a = { ...a, margin: a.margin - released, cash: Math.max(0, a.cash + released + gross - fee) };
+    } else {
+      a = { ...a, cash: a.cash + (size * price - fee) };
+    }
+    a = record(a, size, price, gross - fee, share, basis, time, reason);
+    const remaining = held - size;
+    // Selling a lot at its own price leaves the average of the other lots.
+    const entry =
+      lotId !== undefined && remaining > DUST ? (a.entry * held - basis.price * size) / remaining : a.entry;
+    a = { ...a, entry, size: long ? remaining : -remaining };
+    return share >= 1 - 1e-12 ? flat(a) : a;
+  };
+
+  const increase = (
+    a: Account,
+    dir: 1 | -1,
+    wanted: number,
+    price: number,
+    feeRate: number,
+    o: BaseOrder,
+    time: number,
+  ): Account => {
+    const opening = a.size === 0;
+    const leverage = opening ? (futures ? o.leverage : 1) : a.leverage;
+    const locked = futures ? price / leverage : price;
+    const cost = locked + price * feeRate;
+    // Never spend more than the free cash.
+    const bought = Math.min(wanted, a.cash / cost);
+    if (!(bought > DUST)) return a;
+    const fee = bought * price * feeRate;
+    const held = Math.abs(a.size);
+    return {
+      ...a,
+      leverage,
+      openedAt: opening ? time : a.openedAt,
+      entry: (a.entry * held + price * bought) / (held + bought),
+      size: a.size + dir * bought,
+      cash: Math.max(0, a.cash - bought * cost),
+      margin: futures ? a.margin + bought * locked : a.margin,
+      fees: a.fees + fee,
+      lots: o.lot === undefined ? a.lots : { ...a.lots, [o.lot]: { size: bought, price, fee, time } },
+    };
   };
 
   const fill = (a: Account, o: BaseOrder, bar: Bar): Account => {
     if (!(o.size > DUST)) return a;
+    // A limit or stop level the bar never traded at cannot fill: the rule that sent it has a bug.
+    const reached =
+      o.type === 'market' ||
+      ((o.side === 'buy') === (o.type === 'limit') ? bar.low <= o.price : bar.high >= o.price);
+    if (!reached)
+      throw new Error(`${o.type} ${o.side} at ${o.price} not reached at ${bar.time}: ${o.reason}`);
     const slip = o.side === 'buy' ? 1 + config.slippage : 1 - config.slippage;
     const price =
       o.type === 'market'
@@ -146,58 +307,38 @@ export function baselineBacktest(bars: Bar[], config: BacktestConfig, rule: Rule
     const dir = o.side === 'buy' ? 1 : -1;
     let size = o.size;
     if (a.size * dir < 0) {
-      // Reduce (or close) the opposite position.
-      const held = Math.abs(a.size);
-      const closing = Math.min(size, held);
-      const share = closing / held;
-      const fee = closing * price * feeRate;
-      const gross = closing * (price - a.entry) * (a.size > 0 ? 1 : -1);
-      const released = futures ? a.margin * share : 0;
-      const cash = futures ? Math.max(0, a.cash + released + gross - fee) : a.cash + (closing * price - fee);
-      a = record(
-        { ...a, cash, margin: a.margin - released },
-        closing,
-        price,
-        gross - fee,
-        share,
-        bar.time,
-        o.reason,
-      );
-      a = { ...a, size: a.size > 0 ? a.size - closing : a.size + closing };
-      if (share >= 1 - 1e-12) a = flat(a);
+      // Reduce (or close) the opposite position, or only the named lot.
+      const lot = o.lot === undefined ? undefined : a.lots[o.lot];
+      if (o.lot !== undefined && lot === undefined) return remark(a);
+      const closing = Math.min(size, Math.abs(a.size), lot?.size ?? Infinity);
+      a = reduce(a, closing, price, feeRate, bar.time, o.reason, o.lot);
+      if (o.lot !== undefined) return remark(a);
       size -= closing;
     }
-    if (size > DUST && (futures || dir > 0)) {
-      // Increase, never spending more than the free cash.
-      const opening = a.size === 0;
-      const leverage = opening ? (futures ? o.leverage : 1) : a.leverage;
-      const locked = futures ? price / leverage : price;
-      const cost = locked + price * feeRate;
-      const bought = Math.min(size, a.cash / cost);
-      if (!(bought > DUST)) return a;
-      const held = Math.abs(a.size);
-      a = {
-        ...a,
-        leverage,
-        openedAt: opening ? bar.time : a.openedAt,
-        entry: (a.entry * held + price * bought) / (held + bought),
-        size: a.size + dir * bought,
-        cash: Math.max(0, a.cash - bought * cost),
-        margin: futures ? a.margin + bought * locked : a.margin,
-        fees: a.fees + bought * price * feeRate,
-      };
-    }
-    return a;
+    if (size > DUST && (futures || dir > 0)) a = increase(a, dir, size, price, feeRate, o, bar.time);
+    return remark(a);
   };
 
+  let previousTime: number | undefined;
   bars.forEach((bar, i) => {
-    account = settle(account, bar);
-    for (const o of rule(bars, i, account)) account = fill(account, o, bar);
-    const marked = futures
-      ? account.cash + account.margin + account.size * (bar.close - account.entry)
-      : account.cash + account.size * bar.close;
-    account = { ...account, equity: marked };
-    equity.push(marked);
+    account = settleFunding(account, bar, previousTime);
+    previousTime = bar.time;
+    if (!halted) {
+      account = liquidate(account, bar, true);
+      for (const o of guard(account, bars, i)) account = fill(account, o, bar);
+      account = liquidate(account, bar, false);
+    }
+    if (!halted) {
+      for (const o of rule.orders(bars, i, account)) if (admits(account, o)) account = fill(account, o, bar);
+    }
+    account = mark(account, bar.close);
+    // The kill switch on the equity at the close: halt, and close at the close.
+    if (!halted && killSwitch.observe(account.equity)) {
+      halted = true;
+      if (account.size !== 0)
+        account = mark(fill(account, exit(account, 'market', bar.close, killReason), bar), bar.close);
+    }
+    equity.push(account.equity);
   });
   const stats = computeStats(
     Float64Array.from(bars, (b) => b.time),
@@ -218,20 +359,38 @@ export const exit = (a: Account, type: BaseOrder['type'], price: number, reason:
   reason,
 });
 
-/** Market orders to hold `fraction` × equity × exposure in `dir` (closing an opposite position first). */
+/** How a signal rule sizes an entry: `riskPct` % of equity lost at the stop, margin capped at `fraction`. */
+export interface Sizing {
+  riskPct: number;
+  leverage: number;
+  fraction: number;
+}
+
+/**
+ * Market orders for a position in `dir` that loses `riskPct` % of equity at `stop`, at most
+ * `fraction` × equity × exposure (closing an opposite position first).
+ */
 export function enter(
   a: Account,
   dir: 1 | -1,
   price: number,
-  leverage: number,
-  fraction: number,
+  stop: number,
+  sizing: Sizing,
   reason: string,
-  exposure = leverage,
+  exposure = sizing.leverage,
 ): BaseOrder[] {
   const orders: BaseOrder[] = [];
   if (a.size * dir < 0) orders.push(exit(a, 'market', price, `flip: ${reason}`));
-  const size = (a.equity * fraction * exposure) / price;
-  orders.push({ side: dir > 0 ? 'buy' : 'sell', type: 'market', size, price, leverage, reason });
+  const cap = a.equity * sizing.fraction * exposure;
+  const size = riskSizedQuantity(a.equity, price, stop, sizing.riskPct, cap);
+  orders.push({
+    side: dir > 0 ? 'buy' : 'sell',
+    type: 'market',
+    size,
+    price,
+    leverage: sizing.leverage,
+    reason,
+  });
   return orders;
 }
 

@@ -2,7 +2,10 @@ import type { NeroParams } from '#engine/strategies/nero';
 import { NaiveAtr, NaiveEma, wilder } from './indicators';
 import { enter, exit, heldDirection, type Rule } from './loop';
 
-/** Nero: MACD histogram turns, filtered by ADX and the DI lines; ATR stop, exit when momentum fades. */
+/**
+ * Nero: MACD histogram turns, filtered by ADX (Wilder: a tie moves neither DI) and the DI lines; the
+ * protective stop `stopAtr` ATRs from entry sizes the position; exit when momentum fades.
+ */
 export function neroBaseline(p: NeroParams): Rule {
   const fast = new NaiveEma(p.fastPeriod);
   const slow = new NaiveEma(p.slowPeriod);
@@ -19,7 +22,7 @@ export function neroBaseline(p: NeroParams): Rule {
   let minusDI = NaN;
   let previous = NaN;
   let stop = 0;
-  return (bars, i, account) => {
+  const orders: Rule['orders'] = (bars, i, account) => {
     const c = bars[i];
     const prev = bars[i - 1];
     // MACD
@@ -29,8 +32,8 @@ export function neroBaseline(p: NeroParams): Rule {
     // ADX
     const higherHigh = prev ? c.high - prev.high : 0;
     const lowerLow = prev ? prev.low - c.low : 0;
-    ups.push(higherHigh < 0 || higherHigh < lowerLow ? 0 : higherHigh);
-    downs.push(lowerLow < 0 || lowerLow < higherHigh ? 0 : lowerLow);
+    ups.push(higherHigh > 0 && higherHigh > lowerLow ? higherHigh : 0);
+    downs.push(lowerLow > 0 && lowerLow > higherHigh ? lowerLow : 0);
     const range = adxAtr.next(c.high, c.low, prev?.close);
     up = wilder(ups, p.adxPeriod, up);
     down = wilder(downs, p.adxPeriod, down);
@@ -47,8 +50,6 @@ export function neroBaseline(p: NeroParams): Rule {
     const before = previous;
     previous = histogram;
     const held = heldDirection(account);
-    if (held > 0 && c.low <= stop) return [exit(account, 'stop', stop, 'ATR stop')];
-    if (held < 0 && c.high >= stop) return [exit(account, 'stop', stop, 'ATR stop')];
     const trending = adx > p.adxMin;
     const dir =
       before <= 0 && histogram > 0 && trending && plusDI > minusDI
@@ -58,9 +59,10 @@ export function neroBaseline(p: NeroParams): Rule {
           : 0;
     if (dir !== 0 && dir !== held && !Number.isNaN(a)) {
       stop = c.close - dir * p.stopAtr * a;
-      return enter(account, dir, c.close, p.leverage, p.fraction, dir > 0 ? 'MACD up' : 'MACD down');
+      return enter(account, dir, c.close, stop, p, dir > 0 ? 'MACD up' : 'MACD down');
     }
     const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);
     return faded ? [exit(account, 'market', c.close, 'momentum faded')] : [];
   };
+  return { stop: () => stop, orders };
 }

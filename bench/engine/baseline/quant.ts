@@ -1,30 +1,38 @@
 import type { QuantParams } from '#engine/strategies/quant';
-import { last, stdev, zscore } from './indicators';
+import { last, mean, stdev, zscore } from './indicators';
 import { enter, exit, heldDirection, type Rule } from './loop';
 
 const YEAR_MS = 365 * 86_400_000;
 
-/** Quant: z-score mean reversion, sized to a target volatility of log returns. */
+/**
+ * Quant: z-score mean reversion, exposure sized to a target volatility of log returns; the protective
+ * stop `stopZ` standard deviations from the mean at entry sizes the position.
+ */
 export function quantBaseline(p: QuantParams): Rule {
   const closes: number[] = [];
   const returns: number[] = [];
-  return (bars, i, account) => {
-    const c = bars[i];
-    closes.push(c.close);
-    if (i > 0) returns.push(Math.log(c.close / bars[i - 1].close));
-    const z = zscore(closes, p.zPeriod);
-    if (Number.isNaN(z) || returns.length < p.volPeriod) return [];
-    const held = heldDirection(account);
-    if (held !== 0) {
-      if (held > 0 ? z < -p.stopZ : z > p.stopZ) return [exit(account, 'market', c.close, 'z-score stop')];
-      const reverted = held > 0 ? z > -p.exitZ : z < p.exitZ;
-      return reverted ? [exit(account, 'market', c.close, 'back to the mean')] : [];
-    }
-    const dir = z < -p.entryZ ? 1 : z > p.entryZ ? -1 : 0;
-    if (dir === 0) return [];
-    const barsPerYear = YEAR_MS / (bars[1].time - bars[0].time);
-    const annual = stdev(last(returns, p.volPeriod)) * Math.sqrt(barsPerYear);
-    const exposure = annual > 0 ? Math.min(p.leverage, p.targetVol / annual) : p.leverage;
-    return enter(account, dir, c.close, p.leverage, p.fraction, `z-score ${z.toFixed(2)}`, exposure);
+  let stop = 0;
+  return {
+    stop: () => stop,
+    orders: (bars, i, account) => {
+      const c = bars[i];
+      closes.push(c.close);
+      if (i > 0) returns.push(Math.log(c.close / bars[i - 1].close));
+      const z = zscore(closes, p.zPeriod);
+      if (Number.isNaN(z) || returns.length < p.volPeriod) return [];
+      const held = heldDirection(account);
+      if (held !== 0) {
+        const reverted = held > 0 ? z > -p.exitZ : z < p.exitZ;
+        return reverted ? [exit(account, 'market', c.close, 'back to the mean')] : [];
+      }
+      const dir = z < -p.entryZ ? 1 : z > p.entryZ ? -1 : 0;
+      if (dir === 0) return [];
+      const barsPerYear = YEAR_MS / (bars[1].time - bars[0].time);
+      const annual = stdev(last(returns, p.volPeriod)) * Math.sqrt(barsPerYear);
+      const exposure = annual > 0 ? Math.min(p.leverage, p.targetVol / annual) : p.leverage;
+      const window = last(closes, p.zPeriod);
+      stop = mean(window) - dir * p.stopZ * stdev(window);
+      return enter(account, dir, c.close, stop, p, `z-score ${z.toFixed(2)}`, exposure);
+    },
   };
 }

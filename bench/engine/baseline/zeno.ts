@@ -1,28 +1,29 @@
 import type { ZenoParams } from '#engine/strategies/zeno';
 import { NaiveAtr, NaiveEma } from './indicators';
-import { enter, exit, heldDirection, type Rule } from './loop';
+import { enter, heldDirection, type Rule } from './loop';
 
-/** Zeno (and Zeno 3X through `leverage`): EMA fast/slow crosses, ATR trailing stop. */
+/** Zeno (and Zeno 3X through `leverage`): EMA fast/slow crosses; the protective stop trails at `trailAtr` ATRs. */
 export function zenoBaseline(p: ZenoParams): Rule {
   const fast = new NaiveEma(p.fastPeriod);
   const slow = new NaiveEma(p.slowPeriod);
   const atr = new NaiveAtr(p.atrPeriod);
   const spreads: number[] = [];
   let stop = 0;
-  return (bars, i, account) => {
-    const c = bars[i];
-    const spread = fast.next(c.close) - slow.next(c.close);
-    const a = atr.next(c.high, c.low, bars[i - 1]?.close);
-    const previous = spreads.length > 0 ? spreads[spreads.length - 1] : NaN;
-    spreads.push(spread);
-    const held = heldDirection(account);
-    if (held > 0 && c.low <= stop) return [exit(account, 'stop', stop, 'trailing stop')];
-    if (held < 0 && c.high >= stop) return [exit(account, 'stop', stop, 'trailing stop')];
-    if (held > 0) stop = Math.max(stop, c.close - p.trailAtr * a);
-    if (held < 0) stop = Math.min(stop, c.close + p.trailAtr * a);
-    const dir = previous <= 0 && spread > 0 ? 1 : previous >= 0 && spread < 0 ? -1 : 0;
-    if (dir === 0 || dir === held || Number.isNaN(a)) return [];
-    stop = c.close - dir * p.trailAtr * a;
-    return enter(account, dir, c.close, p.leverage, p.fraction, dir > 0 ? 'EMA cross up' : 'EMA cross down');
+  return {
+    stop: () => stop,
+    orders: (bars, i, account) => {
+      const c = bars[i];
+      const spread = fast.next(c.close) - slow.next(c.close);
+      const a = atr.next(c.high, c.low, bars[i - 1]?.close);
+      const previous = spreads.length > 0 ? spreads[spreads.length - 1] : NaN;
+      spreads.push(spread);
+      const held = heldDirection(account);
+      if (held > 0) stop = Math.max(stop, c.close - p.trailAtr * a);
+      if (held < 0) stop = Math.min(stop, c.close + p.trailAtr * a);
+      const dir = previous <= 0 && spread > 0 ? 1 : previous >= 0 && spread < 0 ? -1 : 0;
+      if (dir === 0 || dir === held || Number.isNaN(a)) return [];
+      stop = c.close - dir * p.trailAtr * a;
+      return enter(account, dir, c.close, stop, p, dir > 0 ? 'EMA cross up' : 'EMA cross down');
+    },
   };
 }

@@ -2,6 +2,7 @@
  * The single DynamoDB table: client, key scheme and small helpers. Every domain's store.ts goes
  * through here, so the key layout is readable in one file.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -20,11 +21,91 @@ export const tableName = (): string => {
   return name;
 };
 
+/**
+ * The time limits of one call to the table, so that a store that cannot be reached fails the
+ * request while the function still lives to answer it (503 with Retry-After, core/middleware.ts):
+ *
+ *   one attempt      <= 2 s    requestTimeout covers the whole attempt, connecting included (and a
+ *                              connection not made within 1 s fails sooner: connectionTimeout)
+ *   attempts            3      maxAttempts: the SDK retries timeouts, refused or reset connections,
+ *                              throttling and 5xx answers
+ *   backoff          <= 0.15 s between attempts after a timeout or a network error (SDK standard
+ *                              retry: random up to 50 ms, then up to 100 ms); after throttling up to
+ *                              1 s then 2 s, but a throttled attempt is answered at once
+ *   worst case       ~6.2 s    3 x 2 s + 0.15 s (throttled every time: ~3 s; mixed: <= 6.2 s)
+ *
+ * The API functions have 10 s (lib/functions.ts functionDefaults.timeout) and API Gateway 29 s, so
+ * a failed call ends at least 3.8 s before the function would be stopped. A healthy call takes
+ * milliseconds in AWS and well under a second on DynamoDB Local on a busy test machine. Code that
+ * makes several calls in a row can still add them up; each one alone stays inside this bound.
+ */
+const STORE_TIMING = { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 3 } as const;
+
 const client = new DynamoDBClient({
   // DynamoDB Local in the local stack; the real regional endpoint in AWS.
   ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
-  maxAttempts: 5,
+  maxAttempts: STORE_TIMING.maxAttempts,
+  // Options of the SDK's own NodeHttpHandler; without throwOnRequestTimeout it would only warn.
+  requestHandler: {
+    connectionTimeout: STORE_TIMING.connectionTimeoutMs,
+    requestTimeout: STORE_TIMING.requestTimeoutMs,
+    throwOnRequestTimeout: true,
+  },
 });
+
+/**
+ * Whether a write may have reached the table during this API request (so the answer to a failure
+ * must not say "not carried out"). The middleware runs each request inside `trackStoreWrites`; the
+ * client marks it below, per attempt, and marks every error that came out of it.
+ */
+const requestWrites = new AsyncLocalStorage<{ mayHaveWritten: boolean }>();
+const storeErrors = new WeakSet<object>();
+
+export const trackStoreWrites = <T>(run: () => Promise<T>): Promise<T> =>
+  requestWrites.run({ mayHaveWritten: false }, run);
+
+/** True when a write may have taken effect in this request (or nothing was tracking it). */
+export const storeMayHaveWritten = (): boolean => requestWrites.getStore()?.mayHaveWritten ?? true;
+
+const READ_COMMAND = /^(Get|BatchGet|Query|Scan|TransactGet|Describe|List)/;
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+interface SdkError {
+  name?: string;
+  code?: string;
+  message?: string;
+  cause?: unknown;
+  $metadata?: { httpStatusCode?: number };
+  CancellationReasons?: { Code?: string }[];
+}
+
+/** An attempt that certainly changed nothing: the table refused it (4xx), or no connection was made. */
+const certainlyNotApplied = (error: unknown): boolean => {
+  const e = (error ?? {}) as SdkError;
+  const status = e.$metadata?.httpStatusCode;
+  if (status !== undefined && status >= 400 && status < 500) return true;
+  if (e.code && NEVER_CONNECTED.has(e.code)) return true;
+  // node-http-handler's connectionTimeout (a request timeout has code ETIMEDOUT and may have run)
+  return e.name === 'TimeoutError' && !e.code && /establish a connection/.test(e.message ?? '');
+};
+
+client.middlewareStack.add(
+  (next, context) => async (args) => {
+    const state = requestWrites.getStore();
+    const write = !READ_COMMAND.test(context.commandName ?? '');
+    try {
+      const output = await next(args);
+      if (state && write) state.mayHaveWritten = true;
+      return output;
+    } catch (error) {
+      if (state && write && !certainlyNotApplied(error)) state.mayHaveWritten = true;
+      if (error && typeof error === 'object') storeErrors.add(error);
+      throw error;
+    }
+  },
+  // inside the retry middleware: once per attempt, so an early attempt that timed out counts
+  { step: 'finalizeRequest', priority: 'low', name: 'trendexStoreWrites' },
+);
 
 export const db = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },
@@ -256,4 +337,37 @@ export const ttlAfterHours = (fromSeconds: number, hours: number): number => fro
 export const isConditionFailure = (error: unknown): boolean => {
   const name = (error as { name?: string } | null)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+};
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', ...NEVER_CONNECTED]);
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionInProgressException',
+]);
+
+/**
+ * True when a call to the table failed because the store could not be reached or could not serve
+ * it for now (after the client's retries): refused, reset or timed-out connections, throttling,
+ * DynamoDB's 5xx, a transaction that kept conflicting or being throttled. Not a condition failure
+ * or a bad request: those are answers. Only errors that came out of this client count.
+ */
+export const isStoreUnavailable = (error: unknown, depth = 0): boolean => {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const e = error as SdkError;
+  if (!storeErrors.has(error)) return isStoreUnavailable(e.cause, depth + 1);
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  return (
+    (!!e.code && UNREACHABLE_CODES.has(e.code)) ||
+    UNAVAILABLE_NAMES.has(e.name ?? '') ||
+    (status >= 500 && status <= 504) ||
+    (e.name === 'TransactionCanceledException' &&
+      (e.CancellationReasons ?? []).some(
+        (r) => r.Code === 'ThrottlingError' || r.Code === 'TransactionConflict',
+      ))
+  );
 };

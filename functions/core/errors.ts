@@ -52,6 +52,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Sent as the Retry-After header: when the same request may be tried again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -69,5 +71,30 @@ export const conflict = (code: string, message: string, field?: string) =>
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const when = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new DomainError(429, 'TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${when}.`);
+  return new DomainError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please try again in ${when}.`,
+    undefined,
+    Math.max(1, Math.ceil(retryAfterSeconds)),
+  );
 };
+
+/** Seconds a client waits before trying again when the store could not be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The table could not be reached (core/db.ts isStoreUnavailable). "Not carried out" only when no
+ * write of this request can have taken effect; otherwise the request may be done, and what is safe
+ * is to repeat the same request (money requests carry an idempotency key: it moves money once).
+ */
+export const unavailable = (mayHaveWritten: boolean) =>
+  new DomainError(
+    503,
+    'UNAVAILABLE',
+    mayHaveWritten
+      ? 'The service is briefly unavailable. Try again in a few seconds; repeating the same request is safe.'
+      : 'The service is briefly unavailable. Your request was not carried out; it is safe to try again in a few seconds.',
+    undefined,
+    UNAVAILABLE_RETRY_AFTER_SECONDS,
+  );

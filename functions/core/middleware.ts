@@ -11,7 +11,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { routes, type Domain, type OperationId, type ResponseOf, type Route } from '#api/routes';
 import { adminRefusal, parseGroups } from './admin-access';
-import { DomainError, badRequest, messages, notFound, unauthorized } from './errors';
+import { isStoreUnavailable, storeMayHaveWritten, trackStoreWrites } from './db';
+import { DomainError, badRequest, messages, notFound, unauthorized, unavailable } from './errors';
 import { logger } from './logger';
 
 export interface Caller {
@@ -52,12 +53,17 @@ interface Resolved {
 type RoutedContext = Context & { resolved: Resolved };
 const resolvedOf = (request: { context: Context }): Resolved => (request.context as RoutedContext).resolved;
 
-const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
+const json = (
+  statusCode: number,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): APIGatewayProxyResult => ({
   statusCode,
   headers: {
     'content-type': 'application/json',
     'access-control-allow-origin': process.env.WEB_ORIGIN ?? '*',
     'cache-control': 'no-store',
+    ...extraHeaders,
   },
   body: JSON.stringify(body),
 });
@@ -141,10 +147,19 @@ const parseInput: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
 
 const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   onError: (request) => {
-    const error = request.error;
+    let error = request.error;
+    // The table could not be reached: a 503 the client can act on, not a 500.
+    if (!(error instanceof DomainError) && isStoreUnavailable(error)) {
+      logger.error('the table could not be reached', { error: error as Error });
+      error = unavailable(storeMayHaveWritten());
+    }
     if (error instanceof DomainError) {
       if (error.status >= 500) logger.error('domain error', { error });
-      request.response = json(error.status, { code: error.code, message: error.message, field: error.field });
+      request.response = json(
+        error.status,
+        { code: error.code, message: error.message, field: error.field },
+        error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {},
+      );
       return;
     }
     logger.error('unhandled error', { error: error as Error });
@@ -152,8 +167,7 @@ const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   },
 };
 
-/** The Lambda handler of one domain: every operation of that domain behind the middleware stack. */
-export const domainHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) =>
+const routedHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) =>
   middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger))
     .use(mapErrors)
@@ -171,3 +185,13 @@ export const domainHandler = <D extends Domain>(domain: D, operations: Operation
       // Parsing the answer strips any field the contract does not name: nothing leaks by accident.
       return json(route.status ?? 200, route.response.parse(body));
     });
+
+/**
+ * The Lambda handler of one domain: every operation of that domain behind the middleware stack,
+ * run so that the store's client can tell whether a write of this request may have taken effect.
+ */
+export const domainHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) => {
+  const stack = routedHandler(domain, operations);
+  return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> =>
+    trackStoreWrites(() => stack(event, context));
+};

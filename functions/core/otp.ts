@@ -9,7 +9,8 @@ import { config } from './config';
 import { badRequest, messages } from './errors';
 import { sendMail } from './mail';
 import { assertLeft, spend, take } from './rate-limit';
-import { deleteOtp, markOtpChecked, putOtp, spendOtpTry } from './store';
+import type { TransactItem } from './db';
+import { deleteOtp, markOtpChecked, otpUseItem, putOtp, spendOtpTry } from './store';
 
 type OtpPurpose = 'withdraw' | 'exchange';
 type OtpResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'missing';
@@ -40,28 +41,28 @@ export const issue = async (purpose: OtpPurpose, memberId: string, email: string
   });
 };
 
-/**
- * Checks a code. Each check spends one try (counted atomically, so parallel guesses cannot
- * exceed the limit); the right code is used up at once. Wrong codes also spend the member's daily
- * budget, which a new code does not renew: 429 once it is spent.
- */
-const verify = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
-  await assertLeft('otpFailures', memberId);
-  const result = await check(purpose, memberId, code);
-  if (result === 'wrong') await spend('otpFailures', memberId);
-  return result;
-};
+/** A right, live code, not used yet: `salt` names it, so only this code's use can delete it. */
+type Matched = { result: 'ok'; salt: string } | { result: Exclude<OtpResult, 'ok'> };
 
-const check = async (purpose: OtpPurpose, memberId: string, code: string): Promise<OtpResult> => {
+/**
+ * Checks a code without using it. Each check spends one try (counted atomically, so parallel
+ * guesses cannot exceed the limit). Wrong codes also spend the member's daily budget, which a new
+ * code does not renew: 429 once it is spent.
+ */
+const match = async (purpose: OtpPurpose, memberId: string, code: string): Promise<Matched> => {
+  await assertLeft('otpFailures', memberId);
   const item = await spendOtpTry(purpose, memberId, otpMaxTries);
   // No try to spend: either there is no code or its tries are spent.
-  if (!item) return (await markOtpChecked(purpose, memberId, nowSeconds())) ? 'exhausted' : 'missing';
-  if (item.expiresAt < nowSeconds()) return 'expired';
+  if (!item)
+    return { result: (await markOtpChecked(purpose, memberId, nowSeconds())) ? 'exhausted' : 'missing' };
+  if (item.expiresAt < nowSeconds()) return { result: 'expired' };
   const expected = Buffer.from(item.hash, 'hex');
   const given = hash(item.salt, code.trim());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
-  // The right code is used up at once; gone meanwhile, a parallel request used it a moment ago.
-  return (await deleteOtp(purpose, memberId, item.salt)) ? 'ok' : 'missing';
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    await spend('otpFailures', memberId);
+    return { result: 'wrong' };
+  }
+  return { result: 'ok', salt: item.salt };
 };
 
 const MESSAGES: Record<Exclude<OtpResult, 'ok'>, string> = {
@@ -71,8 +72,27 @@ const MESSAGES: Record<Exclude<OtpResult, 'ok'>, string> = {
   missing: messages.otpMissing,
 };
 
+const refusal = (result: Exclude<OtpResult, 'ok'>) =>
+  badRequest(`OTP_${result.toUpperCase()}`, MESSAGES[result], 'otp');
+
 /** Spends the member's code for `purpose`; anything but the right, live code is a 400 on the `otp` field. */
 export const requireCode = async (purpose: OtpPurpose, memberId: string, code: string): Promise<void> => {
-  const check = await verify(purpose, memberId, code);
-  if (check !== 'ok') throw badRequest(`OTP_${check.toUpperCase()}`, MESSAGES[check], 'otp');
+  const matched = await match(purpose, memberId, code);
+  if (matched.result !== 'ok') throw refusal(matched.result);
+  // Gone meanwhile: a parallel request used it a moment ago.
+  if (!(await deleteOtp(purpose, memberId, matched.salt))) throw refusal('missing');
+};
+
+/**
+ * Checks the member's code for `purpose` and answers its use as an item of the action's own
+ * transaction: the code is spent if, and only if, the action commits (a withdrawal's hold).
+ */
+export const codeUseItem = async (
+  purpose: OtpPurpose,
+  memberId: string,
+  code: string,
+): Promise<TransactItem> => {
+  const matched = await match(purpose, memberId, code);
+  if (matched.result !== 'ok') throw refusal(matched.result);
+  return otpUseItem(purpose, memberId, matched.salt);
 };

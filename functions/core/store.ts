@@ -3,7 +3,7 @@
  * modules hold the rules; this one only reads and writes the items.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keys, tableName } from './db';
+import { db, isConditionFailure, keys, tableName, type TransactItem } from './db';
 
 /** A live one-time code: only its salted hash is kept. Times are epoch seconds. */
 interface OtpItem {
@@ -71,6 +71,16 @@ export const markOtpChecked = async (purpose: string, memberId: string, at: numb
 };
 
 /** Uses a code up, if it is still the one with this salt; false when a parallel request did first. */
+/** The use of a code as a transaction item: deletes it if it is still this code (its salt). */
+export const otpUseItem = (purpose: string, memberId: string, salt: string): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.otp(purpose, memberId),
+    ConditionExpression: 'salt = :salt',
+    ExpressionAttributeValues: { ':salt': salt },
+  },
+});
+
 export const deleteOtp = async (purpose: string, memberId: string, salt: string): Promise<boolean> => {
   try {
     await db.send(

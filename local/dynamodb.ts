@@ -14,7 +14,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableDesign } from '#core/table';
-import { LocalStackError, waitFor } from './process';
+import { LocalStackError, stopChild, supervise, waitFor, type Supervised } from './process';
 
 const jarFolder = (): string =>
   join(
@@ -33,8 +33,12 @@ export const assertJava = (): void => {
     throw new LocalStackError(`Java ${version} found; DynamoDB Local needs Java 17 or newer.`);
 };
 
-export const startDynamo = async (port: number, dataDir: string): Promise<ChildProcess> => {
-  assertJava();
+/** Spawns the jar and resolves once it answers; `spawned` gets the child as soon as it exists. */
+const launchDynamo = async (
+  port: number,
+  dataDir: string,
+  spawned: (child: ChildProcess) => void = () => undefined,
+): Promise<ChildProcess> => {
   mkdirSync(dataDir, { recursive: true });
   const cwd = jarFolder();
   const child = spawn(
@@ -52,6 +56,7 @@ export const startDynamo = async (port: number, dataDir: string): Promise<ChildP
     ],
     { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  spawned(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -63,6 +68,38 @@ export const startDynamo = async (port: number, dataDir: string): Promise<ChildP
     () => output,
   );
   return child;
+};
+
+export const startDynamo = async (port: number, dataDir: string): Promise<ChildProcess> => {
+  assertJava();
+  return launchDynamo(port, dataDir);
+};
+
+/**
+ * DynamoDB Local with its table, kept running: if it exits unasked (killed, crashed), it is
+ * restarted on the same port and data folder with backoff, and the table made sure of again.
+ */
+export const superviseDynamo = async (options: {
+  port: number;
+  dataDir: string;
+  tableName: string;
+  log: (line: string) => void;
+}): Promise<Supervised> => {
+  assertJava();
+  return supervise({
+    what: 'DynamoDB Local',
+    log: options.log,
+    start: async (spawned) => {
+      const child = await launchDynamo(options.port, options.dataDir, spawned);
+      try {
+        await ensureTable(options.port, options.tableName);
+      } catch (error) {
+        await stopChild(child);
+        throw error;
+      }
+      return child;
+    },
+  });
 };
 
 export const dynamoClient = (port: number) =>

@@ -3,7 +3,6 @@
  * gateways, the schedules and the built web app, running the same handler code as AWS.
  */
 import './quiet-sdk';
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -12,13 +11,13 @@ import { consumers } from '#api/consumers';
 import { domains, type Domain } from '#api/routes';
 import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
-import { ensureTable, startDynamo } from './dynamodb';
+import { superviseDynamo } from './dynamodb';
 import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
 import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange } from './paper-exchange/server';
-import { assertPortFree, stopChild } from './process';
+import { assertPortFree, type Supervised } from './process';
 import { startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
@@ -28,6 +27,8 @@ export interface LocalStackOptions {
   dynamoPort: number;
   cognitoPort: number;
   webDist?: string;
+  /** Where the stack's own notices go (DynamoDB Local stopped, back again); console.log by default. */
+  log?: (line: string) => void;
 }
 
 interface LocalStack {
@@ -44,6 +45,15 @@ interface LocalStack {
 }
 
 export const TABLE_NAME = 'trendex';
+
+const supervisors = new WeakMap<LocalStack, Supervised>();
+
+/**
+ * Test support: the pid of the stack's running DynamoDB Local (undefined while it restarts), so a
+ * test can kill it and see the stack heal. Not a property of the stack: the test setup hands the
+ * stack's properties to the test workers as plain data.
+ */
+export const dynamoPid = (stack: LocalStack): number | undefined => supervisors.get(stack)?.pid();
 
 /** The local stand-in for KMS: one 256-bit key per data folder, kept there (exchange-key envelope encryption). */
 const localExchangeKey = (dataDir: string): string => {
@@ -113,17 +123,27 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
   });
 
-  let dynamo: ChildProcess | undefined;
+  const log = options.log ?? console.log;
+  let dynamo: Supervised | undefined;
   const servers: Server[] = [];
   const cleanups: (() => unknown)[] = [];
   const stop = async () => {
+    // first, so that DynamoDB Local ending from here on (Ctrl-C reaches it too) is not restarted
+    dynamo?.release();
     for (const cleanup of cleanups.reverse()) await cleanup();
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-    await stopChild(dynamo);
+    await dynamo?.stop();
   };
   try {
-    dynamo = await startDynamo(options.dynamoPort, join(dataDir, 'dynamodb'));
-    await ensureTable(options.dynamoPort, TABLE_NAME);
+    // Kept running: restarted on the same port and data folder if it exits (logged), while the
+    // API answers 503.
+    dynamo = await superviseDynamo({
+      port: options.dynamoPort,
+      dataDir: join(dataDir, 'dynamodb'),
+      tableName: TABLE_NAME,
+      log,
+    });
+    const store = dynamo;
 
     const triggers = await import('#functions/auth/triggers');
     const cognito = await startCognito({
@@ -193,6 +213,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       webDist: options.webDist ?? join(ROOT, 'web', 'dist'),
       outboxDir,
       extraRoutes,
+      unavailable: () => !store.isUp(),
       runtimeConfig: {
         apiUrl: `${webUrl}/api`,
         wsUrl: `ws://localhost:${options.webPort}/ws`,
@@ -211,7 +232,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const paper = startPaperExchange({ file: join(dataDir, 'paper-exchange.json') });
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
-    cleanups.push(websocket.close, await startSchedules());
+    cleanups.push(websocket.close, await startSchedules(log));
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.
     const { withFunctionLogger } = await import('#core/logger');
@@ -221,9 +242,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         consumer.handlerExport
       ] as () => Promise<unknown>;
       while (polling) {
-        await withFunctionLogger(`trendex-${consumer.name}`, work).catch((error: unknown) =>
-          console.error(`[${consumer.name}] ${(error as Error).message}`),
-        );
+        // while DynamoDB Local restarts there is nothing to poll (and no error to repeat every 150 ms)
+        if (store.isUp())
+          await withFunctionLogger(`trendex-${consumer.name}`, work).catch((error: unknown) =>
+            console.error(`[${consumer.name}] ${(error as Error).message}`),
+          );
         await new Promise((r) => setTimeout(r, 150));
       }
     });
@@ -232,7 +255,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       await Promise.all(pollers);
     });
 
-    return {
+    const stack: LocalStack = {
       webUrl,
       apiUrl: `${webUrl}/api`,
       outboxUrl: `${webUrl}/outbox`,
@@ -243,6 +266,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       admin,
       stop,
     };
+    supervisors.set(stack, store);
+    return stack;
   } catch (error) {
     await stop();
     throw error;

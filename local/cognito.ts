@@ -99,6 +99,13 @@ const withRefresh =
           })
       : route(target);
 
+/*
+ * Not supervised, unlike DynamoDB Local: cognito-local is no process of its own but an HTTP server
+ * in this one, its user pools kept in files under the data folder. Nothing but our stop() closes the
+ * server, and cognito-local keeps an 'error' listener on it for life (a failed accept, say, is
+ * swallowed while it keeps listening), so it cannot exit while `npm start` runs; if this process
+ * dies, it goes with everything else.
+ */
 interface CognitoLocal {
   server: Server;
   endpoint: string;

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
 import { adminRefusal } from '#core/admin-access';
+import { unavailable } from '#core/errors';
 import { withFunctionLogger } from '#core/logger';
 import { renderOutbox, readOutbox } from './outbox';
 
@@ -30,6 +31,8 @@ interface GatewayOptions {
   runtimeConfig: Record<string, unknown>;
   /** Routes of other local services (Management API, simulators), tried in order before the web app. */
   extraRoutes: ExtraRoute[];
+  /** True while a service the API needs is known to be down (DynamoDB Local restarting): API requests answer 503. */
+  unavailable?: () => boolean;
 }
 
 const CORS = {
@@ -51,6 +54,33 @@ const sendPrivate = (
 ) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+/**
+ * The answer while the store cannot be reached, worded by the functions' own rule (core/errors):
+ * "not carried out" only when the handler never ran; otherwise that repeating the request is safe
+ * (money requests carry their idempotency key). Not a 500: nothing is wrong with the request.
+ */
+const sendUnavailable = (res: ServerResponse, handlerRan: boolean) => {
+  const error = unavailable(handlerRan);
+  send(
+    res,
+    error.status,
+    { code: error.code, message: error.message },
+    { 'retry-after': String(error.retryAfterSeconds), 'cache-control': 'no-store' },
+  );
+};
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** A failure to reach a service (its code on the error, a cause or an AggregateError's member). */
+const isConnectionError = (error: unknown, depth = 0): boolean => {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isConnectionError(e, depth + 1)))
+    return true;
+  return isConnectionError(cause, depth + 1);
 };
 
 const readBody = (req: IncomingMessage): Promise<string> =>
@@ -172,6 +202,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     const refusal = route.access === 'admin' ? adminRefusal(claims!) : null;
     if (refusal) return send(res, refusal.status, { code: refusal.code, message: refusal.message });
     const body = await readBody(req);
+    // The fast path while DynamoDB Local is known to be down: no handler waiting on a dead store.
+    if (options.unavailable?.()) return sendUnavailable(res, false);
     const event = {
       resource: route.path,
       path,
@@ -195,9 +227,20 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     } as unknown as APIGatewayProxyEvent;
     // Each request logs under its own function's name, however requests of other functions overlap.
     const name = `trendex-${route.domain}`;
-    const result = await withFunctionLogger(name, () =>
-      options.handlers[route.domain](event, lambdaContext(name)),
-    );
+    let result: APIGatewayProxyResult;
+    try {
+      result = await withFunctionLogger(name, () =>
+        options.handlers[route.domain](event, lambdaContext(name)),
+      );
+    } catch (error) {
+      // An answer the handler gave (its middleware maps store failures) passes through unchanged;
+      // only a call that threw because a service could not be reached becomes the 503.
+      if (isConnectionError(error) || options.unavailable?.()) {
+        console.error(`[gateway] ${name}: ${(error as Error).message}`);
+        return sendUnavailable(res, true);
+      }
+      throw error;
+    }
     res.writeHead(result.statusCode, { ...CORS, ...(result.headers as Record<string, string>) });
     res.end(result.body);
   };

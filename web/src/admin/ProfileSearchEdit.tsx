@@ -1,8 +1,9 @@
 /**
  * The profile edit modal of Search Profile: name, bot (an extra bot granted beyond the plan), rank
  * (1-11, named) and balance to add (signed USDT: a minus sign debits). Only the fields that changed
- * are sent. Each attempt carries a request id made when the form opens and renewed after a success,
- * so a submit that is sent twice (a double click, a retry after a lost answer) changes the balance once.
+ * are sent. Each attempt carries a request id made when the form opens and renewed once an answer
+ * says what happened (lib/requestId.ts), so a submit that is sent twice (a double click, a retry after
+ * a lost answer or a 503) changes the balance once.
  */
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +19,7 @@ import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseUsdt, usdtText } from '../lib/format';
+import { moneyRetry, useRequestId } from '../lib/requestId';
 
 /** A member as the search lists it: the dialog edits one and hands back its new values. */
 export type ProfileRow = ResponseOf<'searchProfiles'>['items'][number];
@@ -38,12 +40,6 @@ const FormValues = z.object({
 type FormValues = z.infer<typeof FormValues>;
 const FIELDS = ['name', 'rank', 'grantedBot', 'balanceToAdd'] as const;
 
-/** A fresh id per attempt (crypto.randomUUID needs a secure context: https or localhost). */
-const newRequestId = (): string =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
 const valuesOf = (p: ProfileRow): FormValues => ({
   name: p.name,
   rank: String(p.rank),
@@ -61,7 +57,7 @@ const savedText = (answer: EditAnswer, amount: string): string => {
 };
 
 function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: ProfileRow) => void }) {
-  const [requestId, setRequestId] = useState(newRequestId);
+  const ids = useRequestId();
   const [saved, setSaved] = useState<string | null>(null);
   const {
     register,
@@ -73,6 +69,8 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
 
   const save = useMutation({
     mutationFn: (input: RequestOf<'editProfile'>) => callApi('editProfile', input),
+    ...moneyRetry,
+    onSettled: (_answer, error) => ids.settled(error),
   });
 
   const onSubmit = handleSubmit((v) => {
@@ -80,7 +78,7 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
     const bot = (v.grantedBot || null) as BotName | null;
     const input = {
       memberId: profile.id,
-      requestId,
+      requestId: ids.requestId,
       ...(v.name !== profile.name ? { name: v.name } : {}),
       ...(Number(v.rank) !== profile.rank ? { rank: Number(v.rank) } : {}),
       ...(bot !== profile.grantedBot ? { grantedBot: bot } : {}),
@@ -93,7 +91,6 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
     save.mutate(input, {
       onSuccess: (answer) => {
         setSaved(savedText(answer, v.balanceToAdd));
-        setRequestId(newRequestId());
         reset(valuesOf(answer.profile));
         onSaved(answer.profile);
       },

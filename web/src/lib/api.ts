@@ -11,13 +11,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field?: string;
+  /** The answer's Retry-After (seconds), when it said when to try again (503, 429). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, body: ErrorBody) {
+  constructor(status: number, body: ErrorBody, retryAfterSeconds?: number) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.field = body.field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -89,6 +92,7 @@ export async function callApi<Op extends OperationId>(op: Op, input: RequestOf<O
   }
 
   if (!res.ok) {
+    const retryAfter = Number(res.headers.get('retry-after'));
     throw new ApiError(
       res.status,
       isErrorBody(body)
@@ -97,6 +101,7 @@ export async function callApi<Op extends OperationId>(op: Op, input: RequestOf<O
             code: `HTTP_${res.status}`,
             message: `Something went wrong (HTTP ${res.status}). Please try again.`,
           },
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
   return body as ResponseOf<Op>;

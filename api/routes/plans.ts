@@ -16,7 +16,8 @@ export const plansRoutes = {
     path: '/plans/activate',
     access: 'member',
     domain: 'plans',
-    summary: 'Subscribe (Executive, Imperial, upgrade, Core, Premium Core), paid from the wallet',
+    summary:
+      'Subscribe (Executive, Imperial, upgrade, Core, Premium Core), paid from the wallet; the same requestId again charges once and answers the same success',
     request: ActivatePlanRequest,
     response: ActivatePlanAnswer,
   }),

@@ -45,7 +45,8 @@ export const walletRoutes = {
     path: '/wallet/invoice',
     access: 'member',
     domain: 'wallet',
-    summary: 'Top Up: an invoice from the payment provider (payment id, pay address)',
+    summary:
+      'Top Up: an invoice from the payment provider (payment id, pay address); the same requestId again answers the same invoice',
     request: InvoiceRequest,
     response: Invoice,
     status: 201,
@@ -83,7 +84,7 @@ export const walletRoutes = {
     access: 'member',
     domain: 'wallet',
     summary:
-      'Withdraw to a BEP20 address: held, paid out; paid, or processing (still held) until the provider finishes',
+      'Withdraw to a BEP20 address: held, paid out; paid, or processing (still held) until the provider finishes; the same requestId again answers where that withdrawal stands (one hold, one payout)',
     request: WithdrawRequest,
     response: WithdrawAnswer,
   }),
@@ -92,7 +93,8 @@ export const walletRoutes = {
     path: '/wallet/withdrawals',
     access: 'member',
     domain: 'wallet',
-    summary: "The member's withdrawals, newest first, paged: processing (amount held), paid (hash) or refunded",
+    summary:
+      "The member's withdrawals, newest first, paged: processing (amount held), paid (hash) or refunded",
     request: PageQuery,
     response: WithdrawalsPage,
   }),

@@ -21,6 +21,13 @@ export type PageQuery = z.infer<typeof PageQuery>;
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), cursor: z.string().optional() });
 
+/**
+ * The idempotency key of a money request: a UUID the client makes once per intent (when the form
+ * opens or the action starts) and sends again on its retries and on a double click, so the same
+ * request twice moves money once and answers the same outcome.
+ */
+export const RequestId = z.uuid({ error: 'requestId must be a UUID the client makes for this request.' });
+
 /** ISO date-time string, UTC. */
 export const Timestamp = z.string().datetime();
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { RequestId, Timestamp } from './common';
 
 export const PlanOption = z.enum(['executive', 'imperial', 'upgrade', 'core', 'premiumCore']);
 export type PlanOption = z.infer<typeof PlanOption>;
 
-export const ActivatePlanRequest = z.object({ plan: PlanOption });
+/** The same requestId again (a retry, a double click) charges once and answers the same success. */
+export const ActivatePlanRequest = z.object({ plan: PlanOption, requestId: RequestId });
 
 const Offer = z.object({
   plan: PlanOption,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OptionalEmail, reportPage, reportQuery } from './admin-reports';
-import { PageQuery, Timestamp, page } from './common';
+import { PageQuery, RequestId, Timestamp, page } from './common';
 
 /** A USDT amount as typed: a decimal with at most 6 places ("25", "12.5"); the server parses it exactly. */
 const AmountText = z
@@ -34,7 +34,12 @@ export type TransactionRow = z.infer<typeof TransactionRow>;
 export const TransactionsQuery = PageQuery.extend({ wallet: WalletName.optional() });
 export const TransactionsPage = page(TransactionRow);
 
-export const InvoiceRequest = z.object({ amount: AmountText, wallet: WalletName.default('wallet') });
+/** The same requestId again answers the invoice it made (one invoice per request). */
+export const InvoiceRequest = z.object({
+  amount: AmountText,
+  wallet: WalletName.default('wallet'),
+  requestId: RequestId,
+});
 
 export const Invoice = z.object({
   paymentId: z.string(),
@@ -72,6 +77,8 @@ export const WithdrawRequest = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'The OTP is the 6-digit code from your e-mail.' }),
   wallet: WalletName.default('wallet'),
+  /** The same requestId again answers where that withdrawal stands: one hold, one payout. */
+  requestId: RequestId,
 });
 /**
  * `paid` with the hash when the payout finished at once; `processing` while the amount is held

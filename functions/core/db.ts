@@ -171,6 +171,11 @@ export const keys = {
   walletBalances: (wallet: string) => `BALANCES#${wallet}`,
   walletStats: (memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: 'WALLETSTATS' }),
   invoice: (paymentId: string) => ({ PK: `INVOICE#${paymentId}`, SK: 'INVOICE' }),
+  /** The invoice one Top Up request made (its payment id), written with it: one invoice per request id. */
+  invoiceRequest: (memberId: string, requestId: string) => ({
+    PK: `MEMBER#${memberId}`,
+    SK: `INVOICEREQ#${requestId}`,
+  }),
   /** GSI2 (sparse): invoices still waiting for payment, for the reconciliation schedule. */
   openInvoices: 'INVOICES#OPEN',
   withdrawal: (id: string) => ({ PK: `WITHDRAWAL#${id}`, SK: 'WITHDRAWAL' }),

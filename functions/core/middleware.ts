@@ -158,7 +158,10 @@ const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
       request.response = json(
         error.status,
         { code: error.code, message: error.message, field: error.field },
-        error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {},
+        error.retryAfterSeconds
+          ? // exposed: the web app may be on another origin than the API
+            { 'retry-after': String(error.retryAfterSeconds), 'access-control-expose-headers': 'retry-after' }
+          : {},
       );
       return;
     }

@@ -3,5 +3,5 @@ import * as plans from './service';
 
 export const handler = domainHandler('plans', {
   getPlans: (_input, { caller }) => plans.getPlans(caller.memberId),
-  activatePlan: (input, { caller }) => plans.activatePlan(caller.memberId, input.plan),
+  activatePlan: (input, { caller }) => plans.purchasePlan(caller.memberId, input.plan, input.requestId),
 });

@@ -7,14 +7,14 @@
 import type { PlanOption, PlanState } from '#api/schemas/plans';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { badRequest, conflict, messages } from '#core/errors';
+import { badRequest, conflict, DomainError, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt } from '#api/money';
 import { expireMemberPlan, planChangeItem, requireMember, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/ledger/rules';
-import { post } from '#functions/ledger/service';
+import { getTx, post } from '#functions/ledger/service';
 import type { TransactItem } from '#core/db';
 import { deletePlanExpiry, duePlanExpiries, planExpiryItem } from './store';
 import {
@@ -78,7 +78,12 @@ const EXPIRES_ATTRIBUTE: Record<PlanPeriod, string> = {
   premiumCore: 'premiumCoreExpiresAt',
 };
 
-export const activatePlan = async (memberId: string, plan: PlanOption) => {
+/** The ledger transaction of one purchase request: the same request id twice is one charge. */
+const purchaseKey = (memberId: string, plan: PlanOption, requestId: string) =>
+  `plan:${memberId}:${plan}:${requestId}`;
+
+/** A purchase; `requestId` is the API's idempotency key (without one, e.g. the demo seed, a fresh id). */
+export const activatePlan = async (memberId: string, plan: PlanOption, requestId: string = newId()) => {
   const member = await requireMember(memberId);
   const reason = refusal(flagsOf(member), plan);
   if (reason) throw conflict('PLAN_UNAVAILABLE', reason, 'plan');
@@ -96,7 +101,7 @@ export const activatePlan = async (memberId: string, plan: PlanOption) => {
 
   const result = await post({
     tx: {
-      idempotencyKey: `plan:${memberId}:${plan}:${newId()}`,
+      idempotencyKey: purchaseKey(memberId, plan, requestId),
       kind: 'plan',
       postings: transfer(accounts.member(memberId, price.wallet), accounts.revenue, price.price),
     },
@@ -120,6 +125,24 @@ export const activatePlan = async (memberId: string, plan: PlanOption) => {
     `${price.name} activated: ${formatUsdt(price.price)} USDT paid from your ${price.wallet === 'wallet' ? 'wallet' : 'Trendex Core wallet'}.`,
   ).catch((error: unknown) => logger.warn('plan notification failed', { error: error as Error }));
   return { message: messages.planActivated, plan: stateOf({ ...member, ...set }) };
+};
+
+/**
+ * A purchase by the API's request id. The same id again (a retry after an error or a lost answer,
+ * a double click) charges once and answers the same success, with what the member holds now.
+ */
+export const purchasePlan = async (memberId: string, plan: PlanOption, requestId: string) => {
+  const key = purchaseKey(memberId, plan, requestId);
+  const done = async () => ({ message: messages.planActivated, plan: await getPlans(memberId) });
+  if (await getTx(key)) return done();
+  try {
+    return await activatePlan(memberId, plan, requestId);
+  } catch (error) {
+    // a copy of this request running at the same time was charged first: the same success
+    if (error instanceof DomainError && error.code === 'PLAN_UNAVAILABLE' && (await getTx(key)))
+      return done();
+    throw error;
+  }
 };
 
 /** The daily expiry: every plan whose end date passed loses its flags, and the member is told. */

@@ -1,17 +1,14 @@
 /**
  * Deposits: an invoice from the payment provider, its signed callback, and the reconciliation
- * schedule that asks the provider about open invoices. A paid invoice is credited exactly once.
- */
-/**
- * The wallet's use cases: balances and the transaction table, deposits (invoice, signed
- * callback, reconciliation) and the admin money reports; withdrawals are in withdrawals.ts.
- * Every movement of money goes through the ledger store's `post`.
+ * schedule that asks the provider about open invoices. A paid invoice is credited exactly once,
+ * and one Top Up request (its request id) makes at most one invoice. Every movement of money goes
+ * through the ledger's `post`.
  */
 import type { z } from 'zod';
 import type { Invoice as InvoiceView, WalletName } from '#api/schemas/wallet';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { badRequest, DomainError, messages, notFound } from '#core/errors';
+import { badRequest, conflict, DomainError, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { formatUsdt, parseUsdt } from '#api/money';
@@ -27,6 +24,7 @@ import {
   closeInvoiceItem,
   expireInvoice,
   getInvoice as readInvoice,
+  getInvoiceOfRequest,
   type Invoice,
   listOpenInvoices,
   putInvoice,
@@ -47,10 +45,35 @@ const view = (i: Invoice): InvoiceView => ({
     : {}),
 });
 
-export const createInvoice = async (caller: Caller, input: { amount: string; wallet: WalletName }) => {
+/**
+ * The invoice a request made before, answered again (whatever its status now); the same request id
+ * with another amount or wallet is refused rather than answered with an invoice the member did not ask for.
+ */
+const sameRequest = (earlier: Invoice, amount: number, wallet: WalletName): InvoiceView => {
+  if (earlier.amount !== amount || earlier.wallet !== wallet)
+    throw conflict(
+      'REQUEST_REUSED',
+      `This request already made an invoice of ${formatUsdt(earlier.amount)} USDT (payment id ${earlier.paymentId}). Close the form and open it again for another amount.`,
+      'amount',
+    );
+  return view(earlier);
+};
+
+/**
+ * Top Up: an invoice from the provider. The same request id again (a retry after an error or a
+ * lost answer, a double click) answers the invoice the first attempt stored, never a second one.
+ * Two copies running at once may each ask the provider; only one invoice is stored and both answer
+ * it (the provider's other one is stored nowhere: its callback is ignored, and it expires).
+ */
+export const createInvoice = async (
+  caller: Caller,
+  input: { amount: string; wallet: WalletName; requestId: string },
+) => {
   const amount = parseUsdt(input.amount);
   if (amount === null || amount < config.deposit.minimum || amount > config.deposit.maximum)
     throw badRequest('DEPOSIT_AMOUNT', messages.depositAmount, 'amount');
+  const earlier = await getInvoiceOfRequest(caller.memberId, input.requestId);
+  if (earlier) return sameRequest(earlier, amount, input.wallet);
   const orderId = newId();
   const payment = await payments.createInvoice({
     orderId,
@@ -71,9 +94,13 @@ export const createInvoice = async (caller: Caller, input: { amount: string; wal
     status: 'waiting',
     createdAt,
     expiresAt: new Date(now().getTime() + config.deposit.invoiceTtlHours * 3600_000).toISOString(),
+    requestId: input.requestId,
   };
-  await putInvoice(invoice);
-  return view(invoice);
+  if ((await putInvoice(invoice)) === 'created') return view(invoice);
+  // a copy of this request stored its invoice first (the marker and the invoice are written together)
+  const first = await getInvoiceOfRequest(caller.memberId, input.requestId);
+  if (!first) throw new Error(`the invoice of request ${input.requestId} is missing`);
+  return sameRequest(first, amount, input.wallet);
 };
 
 export const getInvoice = async (memberId: string, paymentId: string) => {

@@ -2,7 +2,7 @@
  * The wallet's own items: deposit totals, invoices (deposits) and withdrawals. Money itself moves
  * only through the ledger (functions/ledger); these items ride along in its transactions.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
 import { db, isConditionFailure, keys, queryAll, queryPage, tableName, type TransactItem } from '#core/db';
 import type { Micro } from '#api/money';
@@ -37,23 +37,65 @@ export interface Invoice {
   createdAt: string;
   expiresAt: string;
   creditedAt?: string;
+  /** The member's Top Up request that made it (its idempotency key). */
+  requestId: string;
 }
 
-export const putInvoice = async (invoice: Invoice): Promise<void> => {
-  await db.send(
-    new PutCommand({
+/**
+ * Stores a new invoice together with its request's marker, so a member's request id makes at most
+ * one invoice: 'exists' when that request already stored one (nothing is written then).
+ */
+export const putInvoice = async (invoice: Invoice): Promise<'created' | 'exists'> => {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.invoiceRequest(invoice.memberId, invoice.requestId),
+                paymentId: invoice.paymentId,
+                createdAt: invoice.createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.invoice(invoice.paymentId),
+                ...invoice,
+                GSI1PK: `MEMBERINVOICE#${invoice.memberId}`,
+                GSI1SK: `${invoice.createdAt}#${invoice.paymentId}`,
+                GSI2PK: keys.openInvoices,
+                GSI2SK: `${invoice.createdAt}#${invoice.paymentId}`,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (isConditionFailure(error) && reasons?.[0]?.Code === 'ConditionalCheckFailed') return 'exists';
+    throw error;
+  }
+};
+
+/** The invoice a member's Top Up request made, if it made one. */
+export const getInvoiceOfRequest = async (memberId: string, requestId: string): Promise<Invoice | null> => {
+  const { Item } = await db.send(
+    new GetCommand({
       TableName: tableName(),
-      Item: {
-        ...keys.invoice(invoice.paymentId),
-        ...invoice,
-        GSI1PK: `MEMBERINVOICE#${invoice.memberId}`,
-        GSI1SK: `${invoice.createdAt}#${invoice.paymentId}`,
-        GSI2PK: keys.openInvoices,
-        GSI2SK: `${invoice.createdAt}#${invoice.paymentId}`,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Key: keys.invoiceRequest(memberId, requestId),
+      ConsistentRead: true,
     }),
   );
+  return Item ? getInvoice(String(Item.paymentId)) : null;
 };
 
 export const getInvoice = async (paymentId: string): Promise<Invoice | null> => {

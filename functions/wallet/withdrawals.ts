@@ -5,12 +5,12 @@
  * provider, a timeout, a 5xx, an odd answer) the amount stays held and the withdrawal is
  * `pending`, and the provider's payout callback or the sweep schedule asks again.
  */
+import { createHash } from 'node:crypto';
 import { getAddress, isAddress } from 'viem';
 import type { WalletName, WithdrawalRow } from '#api/schemas/wallet';
 import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
-import { badRequest, DomainError, messages } from '#core/errors';
-import { newId } from '#core/ids';
+import { badRequest, conflict, DomainError, messages } from '#core/errors';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import { formatUsdt, parseUsdt } from '#api/money';
@@ -125,6 +125,47 @@ const reconcile = async (w: Withdrawal): Promise<Shown> => {
   return STATUS_SHOWN[((await getWithdrawal(w.id)) ?? w).status];
 };
 
+/**
+ * A withdrawal's id, from its member and request id (the API's idempotency key): a retry of the
+ * same request finds the same withdrawal, whose hold (`withdraw:<id>:hold`) is posted once.
+ */
+const withdrawalIdOf = (memberId: string, requestId: string): string =>
+  createHash('sha256').update(`withdraw:${memberId}:${requestId}`).digest('hex').slice(0, 32);
+
+/** What the member is answered about a withdrawal: paid (with its hash), processing, or refunded (502). */
+const answerOf = (w: Withdrawal) => {
+  if (w.status === 'failed') throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
+  if (w.status === 'paid' && w.hash)
+    return {
+      id: w.id,
+      status: 'paid' as const,
+      message: `Withdraw Hash: ${w.hash}`,
+      hash: w.hash,
+      amount: w.amount,
+    };
+  return {
+    id: w.id,
+    status: 'processing' as const,
+    message: text.processing(formatUsdt(w.amount)),
+    amount: w.amount,
+  };
+};
+
+/**
+ * The same request again (a retry after an error or a lost answer, a double click): where its
+ * withdrawal stands now, without a new code, hold or payout. Other details under the same request
+ * id are refused: that request was carried out already.
+ */
+const replayOf = (w: Withdrawal, amount: number, address: string, wallet: WalletName) => {
+  if (w.amount !== amount || w.address !== address || w.wallet !== wallet)
+    throw conflict(
+      'REQUEST_REUSED',
+      `This request already made a withdrawal of ${formatUsdt(w.amount)} USDT to ${w.address}. Close the form and open it again for another one.`,
+      'amount',
+    );
+  return answerOf(w);
+};
+
 /* ---------- use cases ---------- */
 
 export const requestWithdrawOtp = async (caller: Caller) => {
@@ -135,7 +176,7 @@ export const requestWithdrawOtp = async (caller: Caller) => {
 
 export const withdraw = async (
   caller: Caller,
-  input: { amount: string; address: string; otp: string; wallet: WalletName },
+  input: { amount: string; address: string; otp: string; wallet: WalletName; requestId: string },
 ) => {
   const amount = parseUsdt(input.amount);
   if (amount === null || amount < config.withdraw.minimum)
@@ -144,6 +185,9 @@ export const withdraw = async (
   if (!isAddress(input.address, { strict: true }))
     throw badRequest('WITHDRAW_ADDRESS', messages.withdrawAddress, 'address');
   const address = getAddress(input.address);
+  const id = withdrawalIdOf(caller.memberId, input.requestId);
+  const earlier = await getWithdrawal(id);
+  if (earlier) return replayOf(earlier, amount, address, input.wallet);
   const { email } = await requireMember(caller.memberId);
   const balances = await getMemberBalances(caller.memberId);
   if (balances[input.wallet] < amount) throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
@@ -156,7 +200,7 @@ export const withdraw = async (
 
   const createdAt = nowIso();
   const withdrawal: Withdrawal = {
-    id: newId(),
+    id,
     memberId: caller.memberId,
     email,
     wallet: input.wallet,
@@ -181,6 +225,11 @@ export const withdraw = async (
     ref: { withdrawalId: withdrawal.id, address, email },
     extra: [newWithdrawalItem(withdrawal)],
   });
+  if (held.status === 'replayed') {
+    // a copy of this request held the amount first: answer where its withdrawal stands
+    const first = await getWithdrawal(id);
+    if (first) return replayOf(first, amount, address, input.wallet);
+  }
   if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
 
   const sent = await payments.sendPayout({
@@ -194,22 +243,7 @@ export const withdraw = async (
       withdrawalId: withdrawal.id,
       status: sent.status,
     });
-  const after = await apply(withdrawal, sent);
-  if (after.status === 'failed') throw new DomainError(502, 'PAYOUT_FAILED', messages.withdrawFailed);
-  if (after.status === 'paid' && after.hash)
-    return {
-      id: after.id,
-      status: 'paid' as const,
-      message: `Withdraw Hash: ${after.hash}`,
-      hash: after.hash,
-      amount,
-    };
-  return {
-    id: after.id,
-    status: 'processing' as const,
-    message: text.processing(formatUsdt(amount)),
-    amount,
-  };
+  return answerOf(await apply(withdrawal, sent));
 };
 
 const row = (w: Withdrawal): WithdrawalRow => ({

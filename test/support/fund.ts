@@ -1,4 +1,5 @@
 /** Test helpers: top up through the real path (invoice, simulator pays, signed callback). */
+import { randomUUID } from 'node:crypto';
 import { call, outbox, stack } from './api';
 
 export const payInSimulator = async (paymentId: string, replay = false): Promise<string> => {
@@ -9,7 +10,7 @@ export const payInSimulator = async (paymentId: string, replay = false): Promise
 };
 
 export const topUp = async (idToken: string, amount: string, wallet: 'wallet' | 'wallet1' = 'wallet') => {
-  const invoice = await call('createInvoice', { amount, wallet }, idToken);
+  const invoice = await call('createInvoice', { amount, wallet, requestId: randomUUID() }, idToken);
   if (invoice.status !== 201) throw new Error(`invoice failed: ${JSON.stringify(invoice.body)}`);
   await payInSimulator(String(invoice.body.paymentId));
   return invoice.body;

@@ -4,6 +4,7 @@
  * finds the fresh member's row (loading more pages where it takes), and downloads the CSV, whose
  * content is read from the browser's download.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     [right, 'imperial'],
   ] as const) {
     await topUp(m.idToken, '300');
-    expect((await call('activatePlan', { plan }, m.idToken)).status).toBe(200);
+    expect((await call('activatePlan', { plan, requestId: randomUUID() }, m.idToken)).status).toBe(200);
   }
   // the direct bonuses and leg counts are written off the request path: wait for the sponsor's
   const admin = await apiLogIn(stack().admin.email, stack().admin.password, stack().admin.totpSecret);

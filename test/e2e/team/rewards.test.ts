@@ -3,6 +3,7 @@
  * and cumulative profit on /bonus, the Activation Team count and Activation Profit on /team, an
  * empty Trading tab, and the same page at 375 px.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
@@ -32,7 +33,11 @@ describe('referral rewards', () => {
     // a referral (Team 1) buys Executive
     const referral = await newVerifiedMember(sponsor.username);
     await topUp(referral.idToken, '500');
-    const bought = await call('activatePlan', { plan: 'executive' }, referral.idToken);
+    const bought = await call(
+      'activatePlan',
+      { plan: 'executive', requestId: randomUUID() },
+      referral.idToken,
+    );
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const price = 500_000_000 - Number((await call('getWallet', {}, referral.idToken)).body.wallet);
     const bonus = `${usdt(Math.floor(price / 10))} USDT`;

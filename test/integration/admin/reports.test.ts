@@ -4,6 +4,7 @@
  * each lists its rows in the range and not outside, paging returns every row once, the first
  * page's totals match the rows, the range is validated, and members are refused.
  */
+import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#core/db';
@@ -48,7 +49,7 @@ const allPages = async (op: string, input: Record<string, string>, limit: number
 
 const buy = async (idToken: string, plan: 'executive' | 'imperial') => {
   await topUp(idToken, '300');
-  const r = await call('activatePlan', { plan }, idToken);
+  const r = await call('activatePlan', { plan, requestId: randomUUID() }, idToken);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 

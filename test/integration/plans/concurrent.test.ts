@@ -3,6 +3,7 @@
  * charged is held afterwards, nothing is charged twice, and what the member paid is exactly the
  * price of what they bought. fast-check draws the purchases; they go through the API at once.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlanOption } from '#api/schemas/plans';
@@ -38,11 +39,13 @@ describe('concurrent plan purchases', () => {
           await topUp(member.idToken, '1000');
           await topUp(member.idToken, '1000', 'wallet1');
           for (const plan of before)
-            expect((await call('activatePlan', { plan }, member.idToken)).status).toBe(200);
+            expect(
+              (await call('activatePlan', { plan, requestId: randomUUID() }, member.idToken)).status,
+            ).toBe(200);
           const start = await balances(member.idToken);
 
           const answers = await Promise.all(
-            burst.map((plan) => call('activatePlan', { plan }, member.idToken)),
+            burst.map((plan) => call('activatePlan', { plan, requestId: randomUUID() }, member.idToken)),
           );
           const bought = burst.filter((_, i) => answers[i].status === 200);
           // a refused purchase says why, with the conflict status, and charges nothing

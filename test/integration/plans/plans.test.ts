@@ -1,4 +1,5 @@
 /** Plan purchases through the API: prices from the wallets, messages, disabled states, expiry. */
+import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ResponseOf } from '#api/routes';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe('plans', () => {
   it('without balance: You Dont have wallet balance. and nothing changes', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '179.99');
-    const r = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    const r = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('You Dont have wallet balance.');
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(179.99 * USDT);
@@ -55,7 +56,7 @@ describe('plans', () => {
     });
 
     const before = await revenue();
-    const r = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    const r = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Plan activated.');
     expect(await revenue()).toBeGreaterThanOrEqual(before + 180 * USDT);
@@ -66,18 +67,22 @@ describe('plans', () => {
       reason: 'You already have the Executive plan.',
     });
     expect(offer(plans, 'premiumCore').enabled).toBe(false);
-    const again = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    const again = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already have the Executive plan.');
 
-    expect((await call('activatePlan', { plan: 'upgrade' }, m.idToken)).body.message).toBe('Plan activated.');
+    expect(
+      (await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, m.idToken)).body.message,
+    ).toBe('Plan activated.');
     plans = (await call('getPlans', {}, m.idToken)).body;
     expect(plans).toMatchObject({ isGold: true });
     expect(offer(plans, 'imperial').enabled).toBe(false);
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(0);
 
-    expect((await call('activatePlan', { plan: 'core' }, m.idToken)).body.message).toBe('Plan activated.');
-    const premium = await call('activatePlan', { plan: 'premiumCore' }, m.idToken);
+    expect(
+      (await call('activatePlan', { plan: 'core', requestId: randomUUID() }, m.idToken)).body.message,
+    ).toBe('Plan activated.');
+    const premium = await call('activatePlan', { plan: 'premiumCore', requestId: randomUUID() }, m.idToken);
     expect(premium.body.message).toBe('Plan activated.');
     expect((await call('getWallet', {}, m.idToken)).body.wallet1).toBe(0);
     plans = (await call('getPlans', {}, m.idToken)).body;
@@ -93,11 +98,54 @@ describe('plans', () => {
     ]);
   });
 
+  it('the same request id is one purchase: again and at once, the same success, charged once', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '400');
+    const requestId = randomUUID();
+    const first = await call('activatePlan', { plan: 'executive', requestId }, m.idToken);
+    expect(first.status).toBe(200);
+    // the answer was lost (or an error said to try again): the same request answers the same success
+    const again = await call('activatePlan', { plan: 'executive', requestId }, m.idToken);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Plan activated.');
+    expect(again.body.plan).toMatchObject({ isActive: true, isSilver: true });
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(220 * USDT);
+
+    // a double click that reached the server twice at once
+    const twin = randomUUID();
+    const both = await Promise.all(
+      [1, 2].map(() => call('activatePlan', { plan: 'upgrade', requestId: twin }, m.idToken)),
+    );
+    expect(both.map((a) => [a.status, a.body.message])).toEqual([
+      [200, 'Plan activated.'],
+      [200, 'Plan activated.'],
+    ]);
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(200 * USDT);
+    const txs = await call('listTransactions', { limit: 10 }, m.idToken);
+    expect((txs.body.items as { type: string }[]).map((t) => t.type)).toEqual([
+      'Upgrade to Imperial',
+      'Executive',
+      'Deposit',
+    ]);
+    // a new request is a new purchase, refused as before
+    const another = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
+    expect(another.status).toBe(409);
+  });
+
+  it('refuses a purchase without a request id', async () => {
+    const m = await newVerifiedMember();
+    const r = await call('activatePlan', { plan: 'executive' }, m.idToken);
+    expect(r.status).toBe(400);
+    expect(r.body.field).toBe('requestId');
+  });
+
   it('twenty concurrent Executive purchases charge once', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '1000');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('activatePlan', { plan: 'executive' }, m.idToken)),
+      Array.from({ length: 20 }, () =>
+        call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(820 * USDT);
@@ -107,8 +155,8 @@ describe('plans', () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '180');
     await topUp(m.idToken, '100', 'wallet1');
-    await call('activatePlan', { plan: 'executive' }, m.idToken);
-    await call('activatePlan', { plan: 'core' }, m.idToken);
+    await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
+    await call('activatePlan', { plan: 'core', requestId: randomUUID() }, m.idToken);
     const id = await memberIdOf(m.email);
     /** Moves one period's end into the past, on the member and in the expiry queue. */
     const endNow = async (attribute: string, period: string) => {
@@ -146,7 +194,7 @@ describe('plans', () => {
   it('the expiry schedule ends a plan after its period and tells the member', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '180');
-    await call('activatePlan', { plan: 'executive' }, m.idToken);
+    await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
     const id = await memberIdOf(m.email);
     const past = new Date(Date.now() - 60_000).toISOString();
     await table().send(

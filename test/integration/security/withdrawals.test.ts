@@ -4,7 +4,7 @@
  * once, never both; the balances add up; and the member sees processing, then paid or refunded.
  * The sweep schedule is run here directly, with this process's clock moved past its waits.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PAYOUT_ACCOUNT, PAYOUT_SWITCHES } from '#local/payments/simulator';
@@ -44,7 +44,11 @@ const withdrawTo = async (address: string) => {
   await topUp(member.idToken, '50');
   await call('requestWithdrawOtp', {}, member.idToken);
   const otp = (await mailedOtp(member.email))!;
-  const answer = await call('withdraw', { amount: '20', address, otp }, member.idToken);
+  const answer = await call(
+    'withdraw',
+    { amount: '20', address, otp, requestId: randomUUID() },
+    member.idToken,
+  );
   return { member, answer };
 };
 

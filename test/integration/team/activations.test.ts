@@ -2,6 +2,7 @@
  * Plan activations in the tree: the price goes up as points on every ancestor's leg, and the
  * sponsor gets the 10% direct bonus in the wallet once, however often the work runs.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logInAdmin } from '../../support/api';
 import { join, node } from '../../support/team';
@@ -26,7 +27,11 @@ describe('plan activations in the tree', () => {
 
     await topUp(buyer.idToken, '500');
     const before = await wallet(buyer.idToken);
-    const activated = await call('activatePlan', { plan: 'executive' }, buyer.idToken);
+    const activated = await call(
+      'activatePlan',
+      { plan: 'executive', requestId: randomUUID() },
+      buyer.idToken,
+    );
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
     const price = before - (await wallet(buyer.idToken));
     expect(price).toBeGreaterThan(0);
@@ -62,10 +67,14 @@ describe('plan activations in the tree', () => {
     const buyer = await join(sponsor.username, 'Left'); // Left of the sponsor
     const before = await activated();
     await topUp(buyer.idToken, '500');
-    expect((await call('activatePlan', { plan: 'executive' }, buyer.idToken)).status).toBe(200);
+    expect(
+      (await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, buyer.idToken)).status,
+    ).toBe(200);
     await expect.poll(activated, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 1);
     // the upgrade adds its points but the buyer stays one activated member
-    expect((await call('activatePlan', { plan: 'upgrade' }, buyer.idToken)).status).toBe(200);
+    expect(
+      (await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, buyer.idToken)).status,
+    ).toBe(200);
     const team = async () => (await call('getTeam', {}, sponsor.idToken)).body;
     await expect.poll(async () => (await team()).leftPoints, { timeout: 10_000 }).toBe('200.00');
     expect(await team()).toMatchObject({ leftActive: 1, rightActive: 0 });

@@ -3,6 +3,7 @@
  * points, capped), consumes the matched points, and a run killed half-way and run again, or a
  * second run the same day, pays each member exactly once.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, stack } from '../../support/api';
 import { join, node } from '../../support/team';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 const activate = async (idToken: string) => {
   await topUp(idToken, '500');
-  const r = await call('activatePlan', { plan: 'executive' }, idToken);
+  const r = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, idToken);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 

@@ -4,6 +4,7 @@
  * and the reward rows of the direct and binary bonus with today's and cumulative profit. Repeated
  * runs add nothing twice.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, stack } from '../../support/api';
 import { join, node } from '../../support/team';
@@ -33,7 +34,7 @@ beforeAll(async () => {
 /** Buys Executive through the API (which also puts the price in revenue, where bonuses come from). */
 const activate = async (idToken: string, plan: 'executive' | 'imperial' | 'upgrade' = 'executive') => {
   await topUp(idToken, '500');
-  const r = await call('activatePlan', { plan }, idToken);
+  const r = await call('activatePlan', { plan, requestId: randomUUID() }, idToken);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 

@@ -1,4 +1,5 @@
 /** The deposit reconciliation schedule: a paid invoice whose callback was lost is credited once. */
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack, table } from '../../support/api';
@@ -7,8 +8,8 @@ import { useLocalTable } from '../../support/fund';
 describe('reconcileDeposits', () => {
   it('credits a paid invoice without a callback, and closes an expired one', async () => {
     const m = await newVerifiedMember();
-    const paid = await call('createInvoice', { amount: '12' }, m.idToken);
-    const stale = await call('createInvoice', { amount: '7' }, m.idToken);
+    const paid = await call('createInvoice', { amount: '12', requestId: randomUUID() }, m.idToken);
+    const stale = await call('createInvoice', { amount: '7', requestId: randomUUID() }, m.idToken);
     await fetch(`${stack().webUrl}/dev/payments/pay/${String(paid.body.paymentId)}?callback=none`, {
       method: 'POST',
     });

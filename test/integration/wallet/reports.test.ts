@@ -1,4 +1,5 @@
 /** The admin money reports read the ledger: deposits, withdrawals, payouts, balances, dashboard totals. */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, logInAdmin, newVerifiedMember } from '../../support/api';
 import { mailedOtp, topUp } from '../../support/fund';
@@ -11,7 +12,7 @@ describe('admin money reports', () => {
     const otp = (await mailedOtp(m.email))!;
     const w = await call(
       'withdraw',
-      { amount: '15', address: '0x52908400098527886E0F7030069857D2E4169EE7', otp },
+      { amount: '15', address: '0x52908400098527886E0F7030069857D2E4169EE7', otp, requestId: randomUUID() },
       m.idToken,
     );
     expect(w.status).toBe(200);

@@ -6,6 +6,7 @@ import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { usdtText } from '../lib/format';
+import { moneyRetry, useRequestId } from '../lib/requestId';
 import { useMoneyRefresh, usePlans } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';
 
@@ -19,9 +20,13 @@ const AUTO_CLOSE_MS = 2000;
 export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivated: () => void }) {
   const plans = usePlans();
   const refresh = useMoneyRefresh();
+  // one purchase per opening of the modal: a retry or a second click is the same purchase
+  const ids = useRequestId();
   const activate = useMutation({
-    mutationFn: () => callApi('activatePlan', { plan }),
+    mutationFn: (requestId: string) => callApi('activatePlan', { plan, requestId }),
+    ...moneyRetry,
     onSuccess: () => void refresh(),
+    onSettled: (_answer, error) => ids.settled(error),
   });
   useEffect(() => {
     if (!activate.isSuccess) return;
@@ -46,7 +51,7 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
       <HStack justify="flex-end">
         <Button
           colorPalette="brand"
-          onClick={() => activate.mutate()}
+          onClick={() => activate.mutate(ids.requestId)}
           loading={activate.isPending}
           disabled={!offer?.enabled || activate.isSuccess}
         >

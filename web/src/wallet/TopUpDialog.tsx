@@ -22,6 +22,7 @@ import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { usdtText } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
+import { moneyRetry, useRequestId } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
 const WALLET_NAMES: Record<WalletName, string> = { wallet: 'wallet', wallet1: 'Trendex Core wallet' };
@@ -40,9 +41,13 @@ export function TopUpDialog({
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const refresh = useMoneyRefresh();
 
+  // One invoice per request: a retry after an error or a second click answers the same invoice.
+  const ids = useRequestId();
   const create = useMutation({
-    mutationFn: () => callApi('createInvoice', { amount: amount.trim(), wallet }),
+    mutationFn: (requestId: string) => callApi('createInvoice', { amount: amount.trim(), wallet, requestId }),
+    ...moneyRetry,
     onSuccess: setInvoice,
+    onSettled: (_invoice, error) => ids.settled(error),
   });
 
   // The wallet updates without a reload: the invoice is polled until the provider's callback credits it.
@@ -66,6 +71,7 @@ export function TopUpDialog({
     setAmount('');
     setInvoice(null);
     create.reset();
+    ids.renew();
   };
 
   return (
@@ -92,7 +98,7 @@ export function TopUpDialog({
           id="topup-form"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            if (!create.isPending) create.mutate(ids.requestId);
           }}
         >
           <Stack gap="4">

@@ -7,6 +7,7 @@ import { FormAlert } from '../components/FormAlert';
 import { OtpField } from '../components/OtpField';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseUsdt, usdtText } from '../lib/format';
+import { moneyRetry, useRequestId } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
 const MIN_WITHDRAW = 10_000_000; // 10 USDT in micro-USDT, the server's minimum
@@ -30,10 +31,22 @@ export function WithdrawDialog({
   const refresh = useMoneyRefresh();
 
   const sendOtp = useMutation({ mutationFn: () => callApi('requestWithdrawOtp', {}) });
+  // One withdrawal per request: a retry after an error or a second click answers where it stands.
+  const ids = useRequestId();
   const withdraw = useMutation({
-    mutationFn: () =>
-      callApi('withdraw', { amount: amount.trim(), address: address.trim(), otp: otp.trim(), wallet }),
-    onSettled: () => void refresh(),
+    mutationFn: (requestId: string) =>
+      callApi('withdraw', {
+        amount: amount.trim(),
+        address: address.trim(),
+        otp: otp.trim(),
+        wallet,
+        requestId,
+      }),
+    ...moneyRetry,
+    onSettled: (_answer, error) => {
+      ids.settled(error);
+      void refresh();
+    },
   });
 
   const submit = () => {
@@ -43,7 +56,7 @@ export function WithdrawDialog({
       setLocalError('Minimum withdraw balance is 10$');
       return;
     }
-    withdraw.mutate();
+    if (!withdraw.isPending) withdraw.mutate(ids.requestId);
   };
   const field = withdraw.error instanceof ApiError ? withdraw.error.field : undefined;
   const error = localError ?? (withdraw.isError ? errorMessage(withdraw.error) : null);
@@ -55,6 +68,7 @@ export function WithdrawDialog({
     setLocalError(null);
     sendOtp.reset();
     withdraw.reset();
+    ids.renew();
   };
 
   return (

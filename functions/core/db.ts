@@ -179,6 +179,8 @@ export const keys = {
   /** GSI2 (sparse): invoices still waiting for payment, for the reconciliation schedule. */
   openInvoices: 'INVOICES#OPEN',
   withdrawal: (id: string) => ({ PK: `WITHDRAWAL#${id}`, SK: 'WITHDRAWAL' }),
+  /** How far the sweep for holds without their withdrawal has checked (an ISO instant). */
+  holdSweep: () => ({ PK: 'WALLET', SK: 'HOLDSWEEP' }),
   otp: (purpose: string, memberId: string) => ({ PK: `MEMBER#${memberId}`, SK: `OTP#${purpose}` }),
   /** A member's bound exchange key (encrypted), listed per exchange by binding date (GSI2). */
   exchangeKey: (memberId: string, exchange: string) => ({

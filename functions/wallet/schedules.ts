@@ -1,4 +1,5 @@
 import { reconcileDeposits as reconcile } from './deposits';
+import { releaseOrphanHolds } from './holds';
 import { sweepWithdrawals } from './withdrawals';
 
 /** depositReconciliation: paid invoices whose callback was lost are credited; stale ones closed. */
@@ -6,7 +7,11 @@ export const reconcileDeposits = async () => {
   await reconcile();
 };
 
-/** withdrawalSweep: open withdrawals are asked of the provider and settled or released once. */
+/**
+ * withdrawalSweep: open withdrawals are asked of the provider and settled or released once, and
+ * any hold without its withdrawal is released once.
+ */
 export const withdrawalSweep = async () => {
   await sweepWithdrawals();
+  await releaseOrphanHolds();
 };

@@ -287,3 +287,20 @@ export const listMemberWithdrawals = async (
   );
   return { items: page.items.map(toWithdrawal), cursor: page.cursor };
 };
+
+/** Up to where holds were checked for their withdrawal (null before the first run). */
+export const getHoldSweepPosition = async (): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.holdSweep() }));
+  return typeof Item?.checkedUntil === 'string' ? Item.checkedUntil : null;
+};
+
+export const setHoldSweepPosition = async (checkedUntil: string): Promise<void> => {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.holdSweep(),
+      UpdateExpression: 'SET checkedUntil = :at',
+      ExpressionAttributeValues: { ':at': checkedUntil },
+    }),
+  );
+};

@@ -196,7 +196,9 @@ export const withdraw = async (
     logger.error('payment provider login failed', { error: error as Error });
     throw new DomainError(503, 'PAYOUTS_UNAVAILABLE', text.unavailable);
   });
-  await otp.requireCode('withdraw', caller.memberId, input.otp);
+  // The code is checked now and used in the hold's own transaction: hold, withdrawal and the
+  // code's use commit together, or none of them does.
+  const codeUse = await otp.codeUseItem('withdraw', caller.memberId, input.otp);
 
   const createdAt = nowIso();
   const withdrawal: Withdrawal = {
@@ -223,14 +225,16 @@ export const withdraw = async (
     memberId: caller.memberId,
     display: { type: 'Withdraw', amount: -amount, wallet: input.wallet },
     ref: { withdrawalId: withdrawal.id, address, email },
-    extra: [newWithdrawalItem(withdrawal)],
+    extra: [newWithdrawalItem(withdrawal), codeUse],
   });
   if (held.status === 'replayed') {
     // a copy of this request held the amount first: answer where its withdrawal stands
     const first = await getWithdrawal(id);
     if (first) return replayOf(first, amount, address, input.wallet);
   }
-  if (held.status !== 'applied') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+  if (held.status === 'insufficient') throw badRequest('INSUFFICIENT', messages.withdrawBalance, 'amount');
+  // refused: the code was used a moment ago by a parallel request, which made its own withdrawal
+  if (held.status !== 'applied') throw badRequest('OTP_MISSING', messages.otpMissing, 'otp');
 
   const sent = await payments.sendPayout({
     address,

@@ -31,7 +31,7 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
 }
 
-interface LocalStack {
+export interface LocalStack {
   webUrl: string;
   apiUrl: string;
   outboxUrl: string;

@@ -75,8 +75,8 @@ const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
 });
 
 const wazirxAccount = (credentials: Credentials): ExchangeAccount => ({
-  // WazirX keys cannot withdraw through the API and it has no restrictions endpoint: reading the
-  // funds is the verification call.
+  // WazirX has no call that tells a key's permissions: reading the funds verifies the key, and the
+  // member's confirmation that it cannot withdraw (the bind's confirmNoWithdraw) stands for the check.
   async permissions() {
     await wazirxClient(credentials).funds();
     return { canWithdraw: false };

@@ -25,11 +25,11 @@ export default tseslint.config(
     },
   },
   // The shape of functions/ (docs/architecture.md): a domain reads and writes the table only in its
-  // store (store.ts or store/*.ts) through core/db's client and `keys`, and uses another domain
+  // store (a file named store.ts) through core/db's client and `keys`, and uses another domain
   // only through that domain's service.ts, or the shared members and ledger modules.
   {
     files: ['functions/**/*.ts'],
-    ignores: ['functions/**/store.ts', 'functions/**/store/*.ts', 'functions/core/db.ts'],
+    ignores: ['functions/**/store.ts', 'functions/core/db.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -37,11 +37,11 @@ export default tseslint.config(
           paths: [
             {
               name: '@aws-sdk/lib-dynamodb',
-              message: 'Only a store (store.ts, store/*.ts) talks to DynamoDB.',
+              message: 'Only a store (store.ts) talks to DynamoDB.',
             },
             {
               name: '@aws-sdk/client-dynamodb',
-              message: 'Only a store (store.ts, store/*.ts) talks to DynamoDB.',
+              message: 'Only a store (store.ts) talks to DynamoDB.',
             },
             {
               name: '#core/db',

@@ -96,7 +96,7 @@ const main = async () => {
     await ensureTable(PORT, 'placement');
     const { db, keys } = await import('../../functions/core/db');
     const { requestPlacement, processPlacement } = await import('../../functions/team/placement');
-    const { getNode } = await import('../../functions/team/store/tree');
+    const { getNode } = await import('../../functions/team/store');
     const { runDailyPayout, dailyLimitOf } = await import('../../functions/team/payoutRun');
     const { binaryPayout } = await import('../../functions/team/payout');
     const { post, getBalance } = await import('../../functions/ledger/store');

@@ -41,7 +41,7 @@ import {
   writeAll,
   type MemberCopies,
   type ProfileChanges,
-} from './store/profiles';
+} from './store';
 
 const adminMessages = {
   noMember: 'No member has this id. Search again.',

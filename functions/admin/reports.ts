@@ -15,7 +15,7 @@ import type {
 import { decodeCursor, encodeCursor } from '#core/db';
 import { badRequest, notFound } from '#core/errors';
 import { findMemberByEmail, getMembers, type MemberItem } from '#functions/members/service';
-import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './store/reports';
+import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './reports/store';
 import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/service';
 
 const adminReportMessages = {

@@ -19,7 +19,7 @@ import { findMemberByEmail, getMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/service';
 import { cognitoUserOf, cognitoUsersWithEmail, updateCognitoAttributes } from './cognito';
-import { emailTransferItems, writeAll } from './store/profiles';
+import { emailTransferItems, writeAll } from './store';
 
 const transferMessages = {
   same: 'The new e-mail is the same as the current one.',

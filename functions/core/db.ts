@@ -378,3 +378,9 @@ export const isStoreUnavailable = (error: unknown, depth = 0): boolean => {
       ))
   );
 };
+
+/** An item as read, without the table's key attributes: what a store hands its domain. */
+export const stripKeys = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, ...rest } = item;
+  return rest as T;
+};

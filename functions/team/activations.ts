@@ -28,9 +28,9 @@ import {
   listPlanTransactions,
   putSweepPosition,
   writeActivationBatch,
-} from './store/activations';
-import { rewardItems } from './store/rewards';
-import { ancestorBatch, getNode } from './store/tree';
+} from './activations/store';
+import { rewardItems } from './rewards/store';
+import { ancestorBatch, getNode } from './store';
 import { countsAsActivation, MEMBERSHIP_PLANS, utcDay } from './tree';
 
 /**

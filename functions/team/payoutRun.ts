@@ -15,8 +15,8 @@ import { getMember } from '#functions/members/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { binaryPayout } from './payout';
-import { rewardItems } from './store/rewards';
-import { consumeMatched, consumeMatchedItem, listNodes, type NodeItem } from './store/tree';
+import { rewardItems } from './rewards/store';
+import { consumeMatched, consumeMatchedItem, listNodes, type NodeItem } from './store';
 
 /** The member's referral daily limit: Imperial, Executive, or 0 without an active plan. */
 export const dailyLimitOf = (

@@ -16,8 +16,8 @@ import {
   writeJoin,
   writeRoot,
   type PlacementItem,
-} from './store/placements';
-import { ancestorBatch, getNode, getRootId, type NodeItem } from './store/tree';
+} from './placements/store';
+import { ancestorBatch, getNode, getRootId, type NodeItem } from './store';
 import { newNode, type Side } from './tree';
 
 const MAX_PLACE_ATTEMPTS = 25;

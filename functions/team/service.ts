@@ -16,15 +16,15 @@ import { nowIso } from '#core/clock';
 import { notFound } from '#core/errors';
 import { formatUsdt } from '#api/money';
 import { findMemberByEmail } from '#functions/members/service';
-import { hasActivated } from './store/activations';
-import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './store/rewards';
-import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store/tree';
+import { hasActivated } from './activations/store';
+import { listMemberRewards, rewardsOfDay, rewardTotals, type RewardTab } from './rewards/store';
+import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store';
 
 /** What other domains read of the team's items (the admin's profiles, e-mail transfer and reports). */
-export { legActivations } from './store/activations';
-export { getPlacement, type PlacementItem } from './store/placements';
-export { listRewardsByDate, type RewardRow } from './store/rewards';
-export { type NodeItem } from './store/tree';
+export { legActivations } from './activations/store';
+export { getPlacement, type PlacementItem } from './placements/store';
+export { listRewardsByDate, type RewardRow } from './rewards/store';
+export { type NodeItem } from './store';
 export { getNode };
 /** The sign-up's confirmation queues the new member's placement in the tree. */
 export { requestPlacement } from './placement';

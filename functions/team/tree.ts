@@ -1,5 +1,5 @@
 /**
- * The binary referral tree: pure placement rules, no I/O. The DynamoDB store (store/tree.ts) and the
+ * The binary referral tree: pure placement rules, no I/O. The DynamoDB store (store.ts) and the
  * in-memory tree below follow the same rules, so the property tests and the bench speak for both.
  *
  * Shape: each node has at most one Left and one Right child. A sign-up under sponsor S on side X

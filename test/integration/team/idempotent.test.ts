@@ -7,7 +7,7 @@ import { join, node } from '../../support/team';
 import { useLocalTable } from '../../support/fund';
 
 type Placement = typeof import('#functions/team/placement');
-type Store = typeof import('#functions/team/store/placements') & typeof import('#functions/team/store/tree');
+type Store = typeof import('#functions/team/placements/store') & typeof import('#functions/team/store');
 let placement: Placement;
 let store: Store;
 
@@ -17,8 +17,8 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'ERROR';
   placement = await import('#functions/team/placement');
   store = {
-    ...(await import('#functions/team/store/placements')),
-    ...(await import('#functions/team/store/tree')),
+    ...(await import('#functions/team/placements/store')),
+    ...(await import('#functions/team/store')),
   };
 });
 

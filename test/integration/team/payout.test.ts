@@ -10,12 +10,12 @@ import { join, node } from '../../support/team';
 import { topUp, useLocalTable } from '../../support/fund';
 
 let run: typeof import('#functions/team/payoutRun');
-let store: typeof import('#functions/team/store/tree');
+let store: typeof import('#functions/team/store');
 beforeAll(async () => {
   useLocalTable();
   process.env.LOG_LEVEL = 'ERROR';
   run = await import('#functions/team/payoutRun');
-  store = await import('#functions/team/store/tree');
+  store = await import('#functions/team/store');
 });
 
 const activate = async (idToken: string) => {

@@ -12,10 +12,10 @@ import { topUp, useLocalTable } from '../../support/fund';
 
 let activations: typeof import('#functions/team/activations');
 let placement: typeof import('#functions/team/placement');
-let store: typeof import('#functions/team/store/activations') &
-  typeof import('#functions/team/store/placements') &
-  typeof import('#functions/team/store/rewards') &
-  typeof import('#functions/team/store/tree');
+let store: typeof import('#functions/team/activations/store') &
+  typeof import('#functions/team/placements/store') &
+  typeof import('#functions/team/rewards/store') &
+  typeof import('#functions/team/store');
 let payout: typeof import('#functions/team/payoutRun');
 beforeAll(async () => {
   useLocalTable();
@@ -23,10 +23,10 @@ beforeAll(async () => {
   activations = await import('#functions/team/activations');
   placement = await import('#functions/team/placement');
   store = {
-    ...(await import('#functions/team/store/activations')),
-    ...(await import('#functions/team/store/placements')),
-    ...(await import('#functions/team/store/rewards')),
-    ...(await import('#functions/team/store/tree')),
+    ...(await import('#functions/team/activations/store')),
+    ...(await import('#functions/team/placements/store')),
+    ...(await import('#functions/team/rewards/store')),
+    ...(await import('#functions/team/store')),
   };
   payout = await import('#functions/team/payoutRun');
 });

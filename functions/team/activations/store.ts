@@ -3,12 +3,12 @@
  * points up the tree, then paying the direct bonus, then done), the sweep's position in the
  * ledger's date-sorted list of plan transactions, a member's first-activation marker
  * (`MEMBER#id / ACTIVATED`) and the per-ancestor, per-day counts of first activations
- * (`MEMBER#id / LEGACT#day`, written with the points by tree.ts writeUpBatch).
+ * (`MEMBER#id / LEGACT#day`, written with the points by the team store's writeUpBatch).
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, keys, queryAll, tableName } from '#core/db';
 import type { Side } from '../tree';
-import { writeUpBatch, type Step } from './tree';
+import { writeUpBatch, type Step } from '../store';
 
 interface ActivationItem {
   txId: string;

@@ -15,9 +15,9 @@ import {
   keys,
   tableName,
   type TransactItem,
+  stripKeys,
 } from '#core/db';
-import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from '../tree';
-import { stripKeys } from './items';
+import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from './tree';
 
 export interface NodeItem extends TreeNode {
   email: string;

@@ -2,13 +2,12 @@
  * Placements in the referral tree. A confirmed member's `PLACEMENT#id` item is queued (GSI2,
  * sparse, oldest sign-up first) and then moves pending -> counting -> done: a join is one
  * transaction (node, parent slot, sponsor's direct count, direct-referral row, placement cursor),
- * then the member is counted on each ancestor in cursor-guarded batches (tree.ts writeUpBatch).
+ * then the member is counted on each ancestor in cursor-guarded batches (the team store's writeUpBatch).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keys, tableName, type TransactItem } from '#core/db';
+import { db, isConditionFailure, keys, stripKeys, tableName, type TransactItem } from '#core/db';
 import type { Side } from '../tree';
-import { stripKeys } from './items';
-import { nodeItem, writeUpBatch, type NodeItem, type Step } from './tree';
+import { nodeItem, writeUpBatch, type NodeItem, type Step } from '../store';
 
 export interface PlacementItem {
   memberId: string;

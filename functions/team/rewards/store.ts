@@ -5,9 +5,8 @@
  * reward (rewardItems), so there is a row exactly when money moved.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, keys, queryAll, queryPage, tableName, type TransactItem } from '#core/db';
+import { db, keys, queryAll, queryPage, stripKeys, tableName, type TransactItem } from '#core/db';
 import type { Side } from '../tree';
-import { stripKeys } from './items';
 
 export type RewardTab = 'activation' | 'trading';
 

@@ -8,7 +8,7 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, type OperationId, type RequestOf, type ResponseOf } from '#api/routes';
 import type { OutboxEntry } from '#core/mail';
 import { enrolTotp, totpCode } from './totp';
@@ -133,7 +133,11 @@ export const logIn = async (email: string, password: string, totpSecret?: string
 export const newAdmin = async (totp = true) => {
   const member = await newVerifiedMember();
   await cognito().send(
-    new AdminAddUserToGroupCommand({ UserPoolId: stack().userPoolId, Username: member.email, GroupName: 'admin' }),
+    new AdminAddUserToGroupCommand({
+      UserPoolId: stack().userPoolId,
+      Username: member.email,
+      GroupName: 'admin',
+    }),
   );
   const totpSecret = totp
     ? await enrolTotp(stack().cognitoEndpoint, stack().userPoolClientId, member)
@@ -153,6 +157,19 @@ export const table = () =>
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
+
+/** A member's id, found by e-mail as the table indexes it (GSI1). */
+export const memberIdOf = async (email: string) => {
+  const { Items } = await table().send(
+    new QueryCommand({
+      TableName: stack().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `EMAIL#${email}` },
+    }),
+  );
+  return String(Items![0].id);
+};
 
 let counter = 0;
 /** A fresh identity per test, so no test depends on another's data. */

@@ -1,24 +1,12 @@
 /** Plan purchases through the API: prices from the wallets, messages, disabled states, expiry. */
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ResponseOf } from '#api/routes';
 import { describe, expect, it } from 'vitest';
-import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { call, newVerifiedMember, stack, table, memberIdOf } from '../../support/api';
 import { topUp, useLocalTable } from '../../support/fund';
 
 const USDT = 1_000_000;
-
-const memberIdOf = async (email: string) => {
-  const { Items } = await table().send(
-    new QueryCommand({
-      TableName: stack().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `EMAIL#${email}` },
-    }),
-  );
-  return String(Items![0].id);
-};
 
 const revenue = async () => {
   const { Item } = await table().send(

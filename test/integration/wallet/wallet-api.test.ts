@@ -3,24 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { signIpn } from '#functions/wallet/payments';
-import { call, newVerifiedMember, stack, table } from '../../support/api';
+import { call, newVerifiedMember, stack, table, memberIdOf } from '../../support/api';
 import { mailedOtp, payInSimulator, topUp } from '../../support/fund';
 
 const USDT = 1_000_000;
 const GOOD_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'; // EIP-55 test vector
 const FAILING_ADDRESS = '0x0000009abcdef0123456789abcdef0123456789a';
-
-const memberIdOf = async (email: string) => {
-  const { Items } = await table().send(
-    new QueryCommand({
-      TableName: stack().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `EMAIL#${email}` },
-    }),
-  );
-  return String(Items![0].id);
-};
 
 describe('deposits', () => {
   it('a paid invoice credits the wallet once; a replayed callback credits nothing', async () => {

@@ -57,7 +57,12 @@ export const ExchangeCard = z.object({
 export type ExchangeCard = z.infer<typeof ExchangeCard>;
 
 export const ExchangesView = z.object({
-  whitelistIp: z.string(),
+  whitelistIp: z
+    .string()
+    .describe("every IP to whitelist, space-separated (what Binance's trusted-IP box takes)"),
+  whitelistIps: z
+    .array(z.string())
+    .describe('the IPs calls to exchanges leave from; each must be whitelisted'),
   exchanges: z.array(ExchangeCard),
 });
 export type ExchangesView = z.infer<typeof ExchangesView>;

@@ -71,8 +71,16 @@ export const config = {
   admin: { dailyCreditCap: usdt(Number(process.env.ADMIN_DAILY_CREDIT_CAP_USDT ?? 10_000)) },
   ranks: { min: 1, max: 11, supportFrom: 3 },
   exchange: {
-    /** The IP members whitelist on their exchange key (the NAT gateway's address in AWS). */
-    whitelistIp: process.env.EXCHANGE_WHITELIST_IP ?? '127.0.0.1',
+    /**
+     * The IPs members whitelist on their exchange key: in AWS the NAT gateway's Elastic IPs, which
+     * the stack sets comma-separated; the local stack's calls leave from 127.0.0.1.
+     */
+    whitelistIps: (process.env.EXCHANGE_WHITELIST_IP ?? '127.0.0.1').split(',').map((ip) => ip.trim()),
+    /**
+     * Set by the CDK stack only (calls leave from those fixed IPs there): a Binance key must be
+     * restricted to trusted IPs before it is bound.
+     */
+    requireIpRestrict: process.env.EXCHANGE_REQUIRE_IP_RESTRICT === 'true',
     /** Time limit of one exchange call. */
     timeoutMs: 10_000,
   },

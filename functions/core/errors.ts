@@ -40,6 +40,8 @@ export const messages = {
   exchangeUnknownError: 'An unknown error occurred',
   exchangeWithdrawEnabled:
     'This API key has withdrawal permission. Create a key with withdrawals disabled (reading and trading only) and try again.',
+  exchangeIpUnrestricted:
+    "Restrict this API key to Trendex's IP addresses (shown on this page) on Binance, then bind it again.",
   exchangeKeyBound: 'Your API key is verified and connected.',
   exchangeKeyRemoved: 'Your API key is removed.',
   exchangeNotConnected: 'Connect your exchange API key first.',

@@ -24,9 +24,12 @@ interface UsdtBalances {
 }
 
 /** The port: one read-only verification call and the USDT balances. */
-interface ExchangeAccount {
-  /** The one read-only call made before a key is stored; tells whether the key can withdraw. */
-  permissions(): Promise<{ canWithdraw: boolean }>;
+export interface ExchangeAccount {
+  /**
+   * The one read-only call made before a key is stored: whether the key can withdraw, and whether
+   * it is restricted to trusted IPs (null where the exchange cannot tell: WazirX).
+   */
+  permissions(): Promise<{ canWithdraw: boolean; ipRestricted: boolean | null }>;
   balances(): Promise<UsdtBalances>;
 }
 
@@ -62,8 +65,12 @@ const binanceAccount = (credentials: Credentials): ExchangeAccount => ({
   async permissions() {
     const restrictions = (await binanceClient(credentials, 'spot').sapiGetAccountApiRestrictions()) as {
       enableWithdrawals?: boolean;
+      ipRestrict?: boolean;
     };
-    return { canWithdraw: restrictions.enableWithdrawals === true };
+    return {
+      canWithdraw: restrictions.enableWithdrawals === true,
+      ipRestricted: restrictions.ipRestrict === true,
+    };
   },
   async balances() {
     const [spot, futures] = await Promise.all([
@@ -79,7 +86,7 @@ const wazirxAccount = (credentials: Credentials): ExchangeAccount => ({
   // member's confirmation that it cannot withdraw (the bind's confirmNoWithdraw) stands for the check.
   async permissions() {
     await wazirxClient(credentials).funds();
-    return { canWithdraw: false };
+    return { canWithdraw: false, ipRestricted: null };
   },
   async balances() {
     const funds = await wazirxClient(credentials).funds();

@@ -14,7 +14,13 @@ import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/members/service';
 import { errorSummary, bindingError } from './errors';
-import { EXCHANGES, exchangeAccount, type Credentials, type ExchangeName } from './clients';
+import {
+  EXCHANGES,
+  exchangeAccount,
+  type Credentials,
+  type ExchangeAccount,
+  type ExchangeName,
+} from './clients';
 import { open, seal } from './envelope';
 import {
   deleteExchangeKey,
@@ -46,7 +52,8 @@ const card = (exchange: ExchangeName, item: ExchangeKeyItem | null | undefined):
 export const getExchanges = async (memberId: string): Promise<ExchangesView> => {
   const items = await listExchangeKeys(memberId);
   return {
-    whitelistIp: config.exchange.whitelistIp,
+    whitelistIp: config.exchange.whitelistIps.join(' '),
+    whitelistIps: [...config.exchange.whitelistIps],
     exchanges: EXCHANGES.map((exchange) =>
       card(
         exchange,
@@ -70,14 +77,18 @@ export const bindKey = async (
 ) => {
   await otp.requireCode('exchange', caller.memberId, input.otp);
   const credentials: Credentials = { apiKey: input.apikey, secret: input.apisecret };
-  let canWithdraw: boolean;
+  let permissions: Awaited<ReturnType<ExchangeAccount['permissions']>>;
   try {
-    ({ canWithdraw } = await exchangeAccount(exchange, credentials).permissions());
+    permissions = await exchangeAccount(exchange, credentials).permissions();
   } catch (error) {
     logger.info('exchange key refused', { exchange, memberId: caller.memberId, ...errorSummary(error) });
     throw bindingError(error);
   }
-  if (canWithdraw) throw badRequest('EXCHANGE_WITHDRAW_ENABLED', messages.exchangeWithdrawEnabled, 'apikey');
+  if (permissions.canWithdraw)
+    throw badRequest('EXCHANGE_WITHDRAW_ENABLED', messages.exchangeWithdrawEnabled, 'apikey');
+  // In AWS our calls leave from fixed IPs (config): a key open to any IP is refused there.
+  if (config.exchange.requireIpRestrict && permissions.ipRestricted === false)
+    throw badRequest('EXCHANGE_IP_UNRESTRICTED', messages.exchangeIpUnrestricted, 'apikey');
 
   const item: ExchangeKeyItem = {
     memberId: caller.memberId,

@@ -30,7 +30,11 @@ export const Username = z
 export const SignUpRequest = z.object({
   email: Email,
   password: Password,
-  name: z.string({ error: 'Name is required.' }).trim().min(2, { error: 'Name is required.' }).max(100),
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(2, { error: 'Name is required.' })
+    .max(100, { error: 'Name can be at most 100 characters.' }),
   username: Username,
   country: z
     .string({ error: 'Country code is required.' })
@@ -52,9 +56,16 @@ export const SponsorCheckResponse = z.object({
   name: z.string().optional(),
 });
 
-export const TokenRequest = z.object({ token: z.string().min(10).max(2048) });
+/** A link's token: anything else than one we mailed reads as a bad link, in words for people. */
+const LINK_INVALID = 'This link is invalid or has expired. Ask for a new one.';
+const LinkToken = z
+  .string({ error: LINK_INVALID })
+  .min(10, { error: LINK_INVALID })
+  .max(2048, { error: LINK_INVALID });
+
+export const TokenRequest = z.object({ token: LinkToken });
 export const EmailRequest = z.object({ email: Email });
-export const ResetPasswordRequest = z.object({ token: z.string().min(10).max(2048), password: Password });
+export const ResetPasswordRequest = z.object({ token: LinkToken, password: Password });
 
 export const RANK_NAMES = [
   'Trendex Champ',

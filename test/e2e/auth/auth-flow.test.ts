@@ -135,9 +135,9 @@ describe('sign-up, verification and log-in', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await screenshot(page, 'dashboard');
 
-    // a member who opens an admin route is sent to /
+    // a member who opens an admin route is told it is for admins
     await page.goto(url('/admindashboard'));
-    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.getByText('This page is for admins.').isVisible()).toBe(true);
 
     await page.goto(url('/dashboard'));
     await page.getByRole('button', { name: 'Log Out' }).first().click();
@@ -163,7 +163,7 @@ describe('sign-up, verification and log-in', () => {
     await page.getByLabel('Password', { exact: true }).fill('N3w!Password');
     await page.getByLabel('Confirm Password').fill('N3w!Passwordx');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(() => page.getByText('Login Credentials are not correct.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('The two passwords do not match.').isVisible()).toBe(true);
     await page.getByLabel('Confirm Password').fill('N3w!Password');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect.poll(() => page.getByText('Password Updated Successfully').isVisible()).toBe(true);

@@ -19,7 +19,7 @@ import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseUsdt, usdtText } from '../lib/format';
-import { moneyRetry, useRequestId } from '../lib/requestId';
+import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 
 /** A member as the search lists it: the dialog edits one and hands back its new values. */
 export type ProfileRow = ResponseOf<'searchProfiles'>['items'][number];
@@ -72,6 +72,7 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
     ...moneyRetry,
     onSettled: (_answer, error) => ids.settled(error),
   });
+  const send = useSingleFlight(save);
 
   const onSubmit = handleSubmit((v) => {
     setSaved(null);
@@ -88,7 +89,7 @@ function EditForm({ profile, onSaved }: { profile: ProfileRow; onSaved: (row: Pr
       setError('root', { message: 'Change at least one field.' });
       return;
     }
-    save.mutate(input, {
+    send(input, {
       onSuccess: (answer) => {
         setSaved(savedText(answer, v.balanceToAdd));
         reset(valuesOf(answer.profile));

@@ -6,6 +6,7 @@ import type { Ticker, TickerItem } from '#api/schemas/market';
 import { callApi, getIdToken } from '../lib/api';
 import { useSessionUser } from '../lib/auth';
 import { getConfig } from '../lib/config';
+import { refreshOnNotification } from '../lib/pushes';
 import { queryKeys } from '../lib/queryKeys';
 
 const POLL_MS = 3000;
@@ -16,6 +17,8 @@ const RECONNECT_MS = 10_000;
 /**
  * The live ticker: the server pushes each update on the WebSocket 'ticker' topic to signed-in
  * pages; without a socket (signed out, or the socket dropped) the page polls every 3 seconds.
+ * The same socket (every page has the ticker) carries the member's own notifications, which
+ * refresh what the page shows of the member's data (lib/pushes.ts).
  */
 function useTicker() {
   const user = useSessionUser();
@@ -56,6 +59,8 @@ function useTicker() {
           if ('type' in message && message.type === 'ticker') {
             lastPush.current = Date.now();
             queryClient.setQueryData(queryKeys.ticker(), message.data);
+          } else if ('type' in message && message.type === 'notification') {
+            void refreshOnNotification(queryClient);
           }
         } catch {
           // not ours to read

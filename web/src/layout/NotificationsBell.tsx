@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { callApi } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 
-/** Bell link with the unread count; polls every 30 s while a member is signed in. */
+/** Bell link with the unread count: a pushed notification updates it at once (lib/pushes.ts); it also polls every 30 s. */
 export function NotificationsBell({ onDark = false }: { onDark?: boolean }) {
   const { data } = useQuery({
     queryKey: queryKeys.notifications.bell(),

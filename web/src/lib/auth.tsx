@@ -9,12 +9,26 @@ import {
   updateMFAPreference,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from './config';
 
+/** cognito-local of the local stack (npm start, tests): an endpoint on this machine. */
+const isLocalEndpoint = (endpoint: string) => {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(endpoint).hostname);
+  } catch {
+    return false;
+  }
+};
+
 export function configureAuth(config: RuntimeConfig) {
   const { userPoolId, userPoolClientId, endpoint } = config.cognito;
+  // Amplify warns about any custom user pool endpoint at configure time; for the local stack's
+  // cognito-local that is expected, so its logger stays quiet during this one call only.
+  const quiet = !!endpoint && isLocalEndpoint(endpoint);
+  const level = ConsoleLogger.LOG_LEVEL;
+  if (quiet) ConsoleLogger.LOG_LEVEL = 'ERROR';
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -25,6 +39,7 @@ export function configureAuth(config: RuntimeConfig) {
       },
     },
   });
+  if (quiet) ConsoleLogger.LOG_LEVEL = level;
 }
 
 export interface SessionUser {
@@ -50,7 +65,7 @@ export class SignInError extends Error {
   }
 }
 
-export const LOGIN_FAILED_MESSAGE = 'Login Credentials are not correct.';
+const LOGIN_FAILED_MESSAGE = 'Login Credentials are not correct.';
 const UNCONFIRMED_MESSAGE =
   'Your e-mail address is not verified yet. Open the link we e-mailed you, or use Resend Verify Email.';
 const WRONG_CODE_MESSAGE =

@@ -6,7 +6,8 @@
  * made once the outcome is known (success, or an answer that says what happened) or when the form
  * is reset; an answer that leaves the outcome unknown (no answer, 503, 500) keeps it.
  */
-import { useCallback, useState } from 'react';
+import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError } from './api';
 
 /** A v4 UUID (crypto.randomUUID needs a secure context: https or localhost; the fallback does not). */
@@ -58,4 +59,28 @@ export function useRequestId() {
     [renew],
   );
   return { requestId, renew, settled };
+}
+
+/**
+ * The mutation's `mutate`, ignoring calls while its request is in flight: one click, one request.
+ * The button shows its loading (disabled) state only once React renders again, and the second
+ * click of a double click can come before that; this ref closes the gap.
+ */
+export function useSingleFlight<TData, TVariables>(mutation: UseMutationResult<TData, Error, TVariables>) {
+  const inFlight = useRef(false);
+  const { mutate } = mutation;
+  return useCallback(
+    (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      mutate(variables, {
+        ...options,
+        onSettled: (...args) => {
+          inFlight.current = false;
+          return options?.onSettled?.(...args);
+        },
+      });
+    },
+    [mutate],
+  );
 }

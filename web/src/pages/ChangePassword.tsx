@@ -6,30 +6,31 @@ import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordChecklist, passwordPasses } from '../components/PasswordChecklist';
 import { PasswordInput } from '../components/PasswordInput';
-import { callApi, errorMessage } from '../lib/api';
-import { LOGIN_FAILED_MESSAGE } from '../lib/auth';
+import { ApiError, callApi, errorMessage } from '../lib/api';
+import { EmailActionDialog } from '../components/EmailActionDialog';
 
 export default function ChangePassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [resendOpen, setResendOpen] = useState(false);
   const reset = useMutation({
     mutationFn: (pw: string) => callApi('resetPassword', { token, password: pw }),
   });
 
+  // Only the real reason shows (docs/decisions.md: not the spec's 'Login Credentials are not correct.').
+  const weak = !passwordPasses(password);
+  const differ = confirm !== password;
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     reset.reset();
-    // The spec's wording for a weak or mismatched new password.
-    if (!passwordPasses(password) || password !== confirm) {
-      setLocalError(LOGIN_FAILED_MESSAGE);
-      return;
-    }
-    setLocalError(null);
+    setSubmitted(true);
+    if (weak || differ) return;
     reset.mutate(password);
   };
+  const linkInvalid = reset.error instanceof ApiError && reset.error.field === 'token';
 
   if (!token) {
     return (
@@ -59,13 +60,13 @@ export default function ChangePassword() {
     );
   }
 
-  const mismatch = confirm.length > 0 && confirm !== password;
+  const mismatch = (submitted || confirm.length > 0) && differ;
 
   return (
     <AuthCard title="Reset password" subtitle="Choose a new password for your Trendex account.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <Field.Root required>
+          <Field.Root required invalid={submitted && weak}>
             <Field.Label>Password</Field.Label>
             <PasswordInput
               autoComplete="new-password"
@@ -74,6 +75,7 @@ export default function ChangePassword() {
               onChange={(e) => setPassword(e.target.value)}
             />
             <PasswordChecklist id="new-password-rules" password={password} />
+            <Field.ErrorText>The password does not meet every rule above yet.</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={mismatch}>
             <Field.Label>Confirm Password</Field.Label>
@@ -82,10 +84,20 @@ export default function ChangePassword() {
               value={confirm}
               onChange={(e) => setConfirm(e.target.value)}
             />
-            <Field.ErrorText>The two passwords do not match yet.</Field.ErrorText>
+            <Field.ErrorText>The two passwords do not match.</Field.ErrorText>
           </Field.Root>
-          {localError && <FormAlert status="error">{localError}</FormAlert>}
-          {reset.isError && <FormAlert status="error">{errorMessage(reset.error)}</FormAlert>}
+          {reset.isError && (
+            <FormAlert status="error">
+              <Stack gap="2" align="flex-start">
+                <Text>{errorMessage(reset.error)}</Text>
+                {linkInvalid && (
+                  <Button size="xs" variant="outline" onClick={() => setResendOpen(true)}>
+                    Send a new reset link
+                  </Button>
+                )}
+              </Stack>
+            </FormAlert>
+          )}
           <Button type="submit" colorPalette="brand" size="lg" loading={reset.isPending}>
             Update Password
           </Button>
@@ -97,6 +109,14 @@ export default function ChangePassword() {
           </Text>
         </Stack>
       </form>
+      <EmailActionDialog
+        op="requestPasswordReset"
+        title="Reset Password"
+        description="Enter the e-mail address of your account. We will send you a link to choose a new password."
+        submitLabel="Send Link"
+        open={resendOpen}
+        onOpenChange={setResendOpen}
+      />
     </AuthCard>
   );
 }

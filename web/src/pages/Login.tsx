@@ -1,12 +1,12 @@
 import { Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../components/AuthCard';
 import { EmailActionDialog } from '../components/EmailActionDialog';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordInput } from '../components/PasswordInput';
 import { isTotpCode, TotpCodeField } from '../components/TotpCodeField';
-import { homeFor } from '../layout/guards';
+import { afterLogin } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
 
 const asSignInError = (error: unknown) =>
@@ -61,6 +61,8 @@ function TotpStep({ email, onStartAgain }: { email: string; onStartAgain: () => 
 export default function Login() {
   const { state, login } = useAuth();
   const navigate = useNavigate();
+  // the page a visitor asked for before the guard sent them here (layout/guards.tsx)
+  const { state: asked } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -71,7 +73,7 @@ export default function Login() {
   const [resendOpen, setResendOpen] = useState(false);
 
   if (state.status === 'signedIn' && !pending) {
-    return <Navigate to={homeFor(state.user.isAdmin)} replace />;
+    return <Navigate to={afterLogin(state.user.isAdmin, asked)} replace />;
   }
 
   if (needsCode) {
@@ -90,7 +92,7 @@ export default function Login() {
     try {
       const result = await login(email, password);
       if (result.step === 'done') {
-        navigate(homeFor(result.user.isAdmin), { replace: true });
+        navigate(afterLogin(result.user.isAdmin, asked), { replace: true });
         return;
       }
       setNeedsCode(true);

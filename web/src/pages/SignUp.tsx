@@ -16,7 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { LuCircleCheck } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SignUpRequest } from '#api/schemas/auth';
 import { AuthCard } from '../components/AuthCard';
@@ -26,14 +26,16 @@ import { FormAlert } from '../components/FormAlert';
 import { NativeChoice } from '../components/NativeChoice';
 import { PasswordChecklist, passwordPasses } from '../components/PasswordChecklist';
 import { PasswordInput } from '../components/PasswordInput';
+import { homeFor } from '../layout/guards';
 import { ApiError, callApi, errorMessage } from '../lib/api';
+import { useSessionUser } from '../lib/auth';
 
 export const WRONG_SPONSOR_MESSAGE = 'Your direct referal id is incorrect.';
 
-const SignUpForm = SignUpRequest.extend({
+const SignUpSchema = SignUpRequest.extend({
   acceptTerms: z.boolean().refine((v) => v, { error: 'Accept the Terms and Conditions to continue.' }),
 });
-type SignUpInput = z.input<typeof SignUpForm>;
+type SignUpInput = z.input<typeof SignUpSchema>;
 type FieldName = keyof SignUpInput;
 const fieldNames: FieldName[] = [
   'email',
@@ -55,7 +57,13 @@ interface SponsorState {
   name?: string;
 }
 
+/** /signup: the form for a visitor; a signed-in user already has an account and goes home. */
 export default function SignUp() {
+  const user = useSessionUser();
+  return user ? <Navigate to={homeFor(user.isAdmin)} replace /> : <SignUpForm />;
+}
+
+function SignUpForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const initialSponsor = params.get('sposer') ?? '';
@@ -68,8 +76,8 @@ export default function SignUp() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignUpInput, unknown, z.output<typeof SignUpForm>>({
-    resolver: zodResolver(SignUpForm),
+  } = useForm<SignUpInput, unknown, z.output<typeof SignUpSchema>>({
+    resolver: zodResolver(SignUpSchema),
     mode: 'onTouched',
     defaultValues: {
       email: '',
@@ -114,7 +122,7 @@ export default function SignUp() {
         : errors.sponsor?.message;
 
   const signUp = useMutation({
-    mutationFn: (input: z.output<typeof SignUpForm>) => callApi('signUp', { ...input, acceptTerms: true }),
+    mutationFn: (input: z.output<typeof SignUpSchema>) => callApi('signUp', { ...input, acceptTerms: true }),
   });
 
   const onSubmit = handleSubmit((values) =>

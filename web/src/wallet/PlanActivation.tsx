@@ -4,22 +4,26 @@ import { useEffect, useState } from 'react';
 import type { PlanOption } from '#api/schemas/plans';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
-import { callApi, errorMessage } from '../lib/api';
-import { usdtText } from '../lib/format';
-import { moneyRetry, useRequestId } from '../lib/requestId';
-import { useMoneyRefresh, usePlans } from './hooks';
+import { ApiError, callApi, errorMessage } from '../lib/api';
+import { plainUsdt, usdtText } from '../lib/format';
+import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
+import { useMoneyRefresh, usePlans, useWallet } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';
+import { TopUpDialog } from './TopUpDialog';
 
 /** Spec section 9: the confirmation modal closes 2 s after success and the image modal opens. */
 const AUTO_CLOSE_MS = 2000;
 
 /**
  * The member branch of a Subscribe modal: price, paying wallet, the disabled reason when the plan
- * cannot be bought, Confirm, then 'Plan activated.' or 'You Dont have wallet balance.'.
+ * cannot be bought, Confirm, then 'Plan activated.' or 'You Dont have wallet balance.' with how
+ * much is missing and a Top Up of the paying wallet.
  */
 export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivated: () => void }) {
   const plans = usePlans();
+  const balances = useWallet();
   const refresh = useMoneyRefresh();
+  const [topUp, setTopUp] = useState(false);
   // one purchase per opening of the modal: a retry or a second click is the same purchase
   const ids = useRequestId();
   const activate = useMutation({
@@ -28,6 +32,7 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
     onSuccess: () => void refresh(),
     onSettled: (_answer, error) => ids.settled(error),
   });
+  const confirm = useSingleFlight(activate);
   useEffect(() => {
     if (!activate.isSuccess) return;
     const timer = setTimeout(onActivated, AUTO_CLOSE_MS);
@@ -36,6 +41,9 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
 
   const offer = plans.data?.offers.find((o) => o.plan === plan);
   const wallet = offer?.wallet === 'wallet1' ? 'Trendex Core wallet (wallet1)' : 'Trendex wallet';
+  const noBalance = activate.error instanceof ApiError && activate.error.code === 'NO_BALANCE';
+  const held = offer && balances.data ? balances.data[offer.wallet] : undefined;
+  const missing = offer && held !== undefined ? Math.max(0, offer.price - held) : undefined;
 
   return (
     <Stack gap="4">
@@ -47,17 +55,46 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
       {plans.isError && <FormAlert status="error">{errorMessage(plans.error)}</FormAlert>}
       {offer && !offer.enabled && !activate.isSuccess && <FormAlert status="info">{offer.reason}</FormAlert>}
       {activate.isSuccess && <FormAlert status="success">{activate.data.message}</FormAlert>}
-      {activate.isError && <FormAlert status="error">{errorMessage(activate.error)}</FormAlert>}
+      {activate.isError && (
+        <FormAlert status="error">
+          <Stack gap="2" align="flex-start">
+            {/* the spec's words, then what to do about them */}
+            <Text>{errorMessage(activate.error)}</Text>
+            {noBalance && offer && missing !== undefined && missing > 0 && (
+              <>
+                <Text data-testid="missing-amount">
+                  You need {usdtText(missing)} more in your {wallet}.
+                </Text>
+                <Button size="sm" colorPalette="gain" onClick={() => setTopUp(true)}>
+                  Top Up
+                </Button>
+              </>
+            )}
+          </Stack>
+        </FormAlert>
+      )}
       <HStack justify="flex-end">
         <Button
           colorPalette="brand"
-          onClick={() => activate.mutate(ids.requestId)}
+          onClick={() => confirm(ids.requestId)}
           loading={activate.isPending}
           disabled={!offer?.enabled || activate.isSuccess}
         >
           Confirm
         </Button>
       </HStack>
+      {offer && (
+        <TopUpDialog
+          open={topUp}
+          onOpenChange={(open) => {
+            setTopUp(open);
+            // back from the Top Up: the earlier refusal no longer stands, Confirm asks again
+            if (!open) activate.reset();
+          }}
+          wallet={offer.wallet}
+          initialAmount={missing ? plainUsdt(missing) : undefined}
+        />
+      )}
     </Stack>
   );
 }

@@ -22,22 +22,30 @@ import { FormAlert } from '../components/FormAlert';
 import { callApi, errorMessage } from '../lib/api';
 import { usdtText } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
-import { moneyRetry, useRequestId } from '../lib/requestId';
+import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
 const WALLET_NAMES: Record<WalletName, string> = { wallet: 'wallet', wallet1: 'Trendex Core wallet' };
 
-/** Deposit Details: amount, then the invoice (payment id, address, QR) until the payment is credited. */
+/**
+ * Deposit Details: amount, then the invoice (payment id, address, QR) until the payment is
+ * credited. `initialAmount` fills the amount in (what a plan purchase was missing).
+ */
 export function TopUpDialog({
   open,
   onOpenChange,
   wallet = 'wallet',
+  initialAmount = '',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   wallet?: WalletName;
+  initialAmount?: string;
 }) {
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(initialAmount);
+  useEffect(() => {
+    if (open) setAmount(initialAmount);
+  }, [open, initialAmount]);
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const refresh = useMoneyRefresh();
 
@@ -49,6 +57,7 @@ export function TopUpDialog({
     onSuccess: setInvoice,
     onSettled: (_invoice, error) => ids.settled(error),
   });
+  const submit = useSingleFlight(create);
 
   // The wallet updates without a reload: the invoice is polled until the provider's callback credits it.
   const status = useQuery({
@@ -98,7 +107,7 @@ export function TopUpDialog({
           id="topup-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!create.isPending) create.mutate(ids.requestId);
+            submit(ids.requestId);
           }}
         >
           <Stack gap="4">

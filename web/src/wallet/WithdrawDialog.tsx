@@ -7,10 +7,12 @@ import { FormAlert } from '../components/FormAlert';
 import { OtpField } from '../components/OtpField';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { parseUsdt, usdtText } from '../lib/format';
-import { moneyRetry, useRequestId } from '../lib/requestId';
+import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
 const MIN_WITHDRAW = 10_000_000; // 10 USDT in micro-USDT, the server's minimum
+/** The spec's words for the minimum: the amount field's hint, and its error when not met (one wording). */
+const MIN_WITHDRAW_MESSAGE = 'Minimum withdraw balance is 10$';
 
 /** Withdraw Details: Generate OTP, then amount, BEP20 address and the mailed code. */
 export function WithdrawDialog({
@@ -27,7 +29,7 @@ export function WithdrawDialog({
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
   const [otp, setOtp] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [belowMinimum, setBelowMinimum] = useState(false);
   const refresh = useMoneyRefresh();
 
   const sendOtp = useMutation({ mutationFn: () => callApi('requestWithdrawOtp', {}) });
@@ -48,24 +50,24 @@ export function WithdrawDialog({
       void refresh();
     },
   });
+  const send = useSingleFlight(withdraw);
 
   const submit = () => {
-    setLocalError(null);
     const micro = parseUsdt(amount);
-    if (micro !== null && micro < MIN_WITHDRAW) {
-      setLocalError('Minimum withdraw balance is 10$');
-      return;
-    }
-    if (!withdraw.isPending) withdraw.mutate(ids.requestId);
+    setBelowMinimum(micro !== null && micro < MIN_WITHDRAW);
+    if (micro !== null && micro < MIN_WITHDRAW) return;
+    send(ids.requestId);
   };
   const field = withdraw.error instanceof ApiError ? withdraw.error.field : undefined;
-  const error = localError ?? (withdraw.isError ? errorMessage(withdraw.error) : null);
+  // the server's own minimum refusal is the same fact: it shows on the amount field, not twice
+  const minimumError = belowMinimum || withdraw.error?.message === MIN_WITHDRAW_MESSAGE;
+  const error = withdraw.isError && !minimumError ? errorMessage(withdraw.error) : null;
 
   const reset = () => {
     setAmount('');
     setAddress('');
     setOtp('');
-    setLocalError(null);
+    setBelowMinimum(false);
     sendOtp.reset();
     withdraw.reset();
     ids.renew();
@@ -124,10 +126,8 @@ export function WithdrawDialog({
           }}
         >
           <Stack gap="4">
-            {balance !== undefined && (
-              <Text color="fg.muted">Available: {usdtText(balance)}. Minimum withdrawal 10 USDT.</Text>
-            )}
-            <Field.Root required invalid={field === 'amount' || !!localError}>
+            {balance !== undefined && <Text color="fg.muted">Available: {usdtText(balance)}.</Text>}
+            <Field.Root required invalid={field === 'amount' || minimumError}>
               <Field.Label>Amount (USDT)</Field.Label>
               <Input
                 inputMode="decimal"
@@ -135,6 +135,11 @@ export function WithdrawDialog({
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
+              {minimumError ? (
+                <Field.ErrorText>{MIN_WITHDRAW_MESSAGE}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>{MIN_WITHDRAW_MESSAGE}</Field.HelperText>
+              )}
             </Field.Root>
             <Field.Root required invalid={field === 'address'}>
               <Field.Label>BEP20 address</Field.Label>

@@ -1,8 +1,12 @@
 import { Box, Button, Container, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { LuArrowRight, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import { homeFor } from '../../layout/guards';
+import { useSessionUser } from '../../lib/auth';
 
 export function Hero() {
+  // a member already has an account: Get Started leads to their dashboard, not the sign-up form
+  const user = useSessionUser();
   return (
     <Box bg="bg.hero" color="white" position="relative" overflow="hidden">
       <Box
@@ -44,7 +48,7 @@ export function Hero() {
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild size="xl" colorPalette="brand">
-                <RouterLink to="/signup">
+                <RouterLink to={user ? homeFor(user.isAdmin) : '/signup'}>
                   Get Started <LuArrowRight aria-hidden />
                 </RouterLink>
               </Button>

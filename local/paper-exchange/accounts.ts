@@ -1,20 +1,43 @@
 /**
- * The paper exchange's state: the price replay, one order book per exchange with its accounts, and
- * their persistence. Accounts are kept in a small JSON file (written at most every 200 ms), so a
- * restart keeps them; resting limit orders are matched against every price the replay went
- * through since the last request (`catchUp`).
+ * The paper exchange's state: the price replay, one order book per exchange with its accounts, the
+ * funding clock, the request weights per caller IP, and their persistence. Accounts (with their
+ * resting and conditional orders, isolated margins and income) and the last funding settled are
+ * kept in a small JSON file (written at most every 200 ms), so a restart keeps them. Before each
+ * request `catchUp` walks the replayed path since the last request: every order, stop and isolated
+ * liquidation the price reached runs, and every funding time passed is settled in its turn.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
 import { PaperBook, SYMBOLS, newAccount, symbolInfo, type Account } from './engine';
+import { RequestWeights, type WeightLimits } from './weights';
 import { Replay } from './replay';
+
+/** Binance's long-run typical funding rate per 8 hours (the backtester's too). */
+export const FUNDING_RATE = 0.0001;
 
 export interface PaperExchangeOptions {
   /** Where accounts are kept between restarts; in memory only when absent. */
   file?: string;
-  /** Replay speed (see replay.ts); PAPER_SPEED in the environment. */
+  /** Replay speed (see replay.ts); PAPER_SPEED in the environment; 60 by default. */
   speed?: number;
+  /**
+   * The exchange's clock (Date.now by default): server time, order and trade times, funding
+   * times (00:00, 08:00, 16:00 UTC of this clock), the rate-limit minute and the replay (which
+   * starts at the clock's reading at start-up). A test passes a clock it moves by hand; request
+   * signatures are still checked against the caller's real clock (Date.now).
+   */
   now?: () => number;
+  /**
+   * Open time (epoch ms of the data in data/market) of the 15-minute candle the replay starts
+   * at, at the clock's reading at start-up; PAPER_START_AT in the environment. With speed 1 the
+   * replay then follows the clock candle for candle (the start rounded down to its 15 minutes).
+   */
+  startAt?: number;
+  /** Without `startAt`: how many days before the end of the data the replay starts (30). */
+  startDaysBeforeEnd?: number;
+  /** Request-weight limits per caller IP and minute (Binance's: spot 6,000, futures 2,400). */
+  weightLimits?: Partial<WeightLimits>;
 }
 
 export type ExchangeName = 'binance' | 'wazirx';
@@ -25,13 +48,25 @@ export interface NewAccountOptions {
   futuresUsdt?: number;
 }
 
+interface SavedState {
+  binance?: Account[];
+  wazirx?: Account[];
+  /** The last funding time settled (exchange clock). */
+  fundedThrough?: number;
+}
+
+const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
 export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   const now = options.now ?? Date.now;
+  const startedAt = now();
   const replay = new Replay({
-    speed: options.speed ?? Number(process.env.PAPER_SPEED ?? 60),
-    startedAt: now(),
+    speed: options.speed ?? envNumber('PAPER_SPEED') ?? 60,
+    startAt: options.startAt ?? envNumber('PAPER_START_AT'),
+    startDaysBeforeEnd: options.startDaysBeforeEnd,
+    startedAt,
   });
-  let lastMatch = now();
+  let lastMatch = startedAt;
   const priceOf = (symbol: string) => {
     symbolInfo(symbol);
     return replay.price(symbol, now());
@@ -40,34 +75,61 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     binance: new PaperBook(priceOf),
     wazirx: new PaperBook(priceOf),
   };
+  const weights = new RequestWeights(now, options.weightLimits);
 
-  if (options.file && existsSync(options.file)) {
-    const saved = JSON.parse(readFileSync(options.file, 'utf8')) as Record<ExchangeName, Account[]>;
-    for (const name of Object.keys(books) as ExchangeName[]) {
-      for (const a of saved[name] ?? []) books[name].add(a);
-      books[name].resumeIds();
-    }
+  const saved: SavedState =
+    options.file && existsSync(options.file)
+      ? (JSON.parse(readFileSync(options.file, 'utf8')) as SavedState)
+      : {};
+  for (const name of Object.keys(books) as ExchangeName[]) {
+    for (const a of saved[name] ?? []) books[name].add(a);
+    books[name].resumeIds();
   }
+  // A new exchange settles from its start; a restarted one also settles what fell due while it was down.
+  let fundedThrough = saved.fundedThrough ?? Math.floor(startedAt / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS;
+
   let saveTimer: NodeJS.Timeout | undefined;
+  const write = () => {
+    const data: SavedState = {
+      ...Object.fromEntries(Object.entries(books).map(([k, b]) => [k, [...b.accounts.values()]])),
+      fundedThrough,
+    };
+    writeFileSync(options.file!, JSON.stringify(data), { mode: 0o600 });
+  };
   const save = () => {
     if (!options.file || saveTimer) return;
     saveTimer = setTimeout(() => {
       saveTimer = undefined;
-      const data = Object.fromEntries(Object.entries(books).map(([k, b]) => [k, [...b.accounts.values()]]));
-      writeFileSync(options.file!, JSON.stringify(data), { mode: 0o600 });
+      write();
     }, 200);
   };
 
-  /** Resting limit orders see every price the replay went through since the last look. */
+  /** Walks every symbol's replayed path from `from` to `to` through both books. */
+  const walk = (from: number, to: number) => {
+    for (const symbol of Object.keys(SYMBOLS)) {
+      const path = replay.path(symbol, from, to);
+      for (let i = 1; i < path.length; i++)
+        for (const book of Object.values(books))
+          book.move(symbol, path[i - 1].price, path[i].price, Math.round(path[i].time), path[i].jump);
+    }
+  };
+
+  /** Everything the replayed price reached since the last look, with the funding times passed. */
   const catchUp = () => {
     const t = now();
-    if (t <= lastMatch) return;
-    for (const symbol of Object.keys(SYMBOLS)) {
-      const { low, high } = replay.range(symbol, lastMatch, t);
-      books.binance.match(symbol, low, high, t);
-      books.wazirx.match(symbol, low, high, t);
+    if (t <= lastMatch && fundedThrough + FUNDING_PERIOD_MS > t) return;
+    while (fundedThrough + FUNDING_PERIOD_MS <= t) {
+      const due = fundedThrough + FUNDING_PERIOD_MS;
+      if (due > lastMatch) {
+        walk(lastMatch, due);
+        lastMatch = due;
+      }
+      for (const symbol of Object.keys(SYMBOLS))
+        books.binance.fund(symbol, replay.price(symbol, due), FUNDING_RATE, due);
+      fundedThrough = due;
     }
-    lastMatch = t;
+    if (t > lastMatch) walk(lastMatch, t);
+    lastMatch = Math.max(lastMatch, t);
     save();
   };
 
@@ -90,13 +152,18 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     now,
     replay,
     books,
+    weights,
     price: priceOf,
     save,
     catchUp,
     createAccount,
     revoke,
+    /** Writes what is pending at once (a second exchange on the same file then sees it). */
     close: () => {
-      if (saveTimer) clearTimeout(saveTimer);
+      if (!saveTimer) return;
+      clearTimeout(saveTimer);
+      saveTimer = undefined;
+      write();
     },
   };
 };

@@ -1,19 +1,46 @@
-/** The paper exchange's Binance USD-M futures routes (/fapi/v1..v3). */
-import { SYMBOLS, symbolInfo, unrealizedPnl, type Account, type Order, type Trade } from './engine';
-import type { PaperMarket } from './accounts';
+/**
+ * The paper exchange's Binance USD-M futures routes (/fapi/v1..v3), with conditional orders on
+ * Binance's algo endpoints (/fapi/v1/algoOrder, openAlgoOrders, allAlgoOrders, algoOpenOrders),
+ * where ccxt 4.5 sends STOP_MARKET and TAKE_PROFIT_MARKET (`triggerPrice`, `clientAlgoId`), the
+ * margin type per symbol, the income history (funding, realized PnL, commissions, liquidation
+ * clearance) and liquidation orders (forceOrders).
+ */
+import {
+  ExchangeError,
+  MAINTENANCE_MARGIN_RATE,
+  SYMBOLS,
+  algoOrdersOf,
+  errors,
+  incomeOf,
+  symbolInfo,
+  unrealizedPnl,
+  type Account,
+  type AlgoOrder,
+  type AlgoOrderType,
+  type Income,
+  type MarginType,
+  type Order,
+  type OrderSide,
+  type Trade,
+} from './engine';
+import { FUNDING_RATE, type PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
+import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
+import { rateLimitsOf } from './weights';
 import { newOrderFrom, num, type VenueApi } from './wire';
+
+const WEEK_MS = 7 * 86_400_000;
 
 export const binanceFuturesRoutes = (
   market: PaperMarket,
   { symbolFilters, ticker24, klines, orderId }: BinanceCommon,
 ): Pick<VenueApi, 'public' | 'private'> => {
-  const { books, now, price: priceOf } = market;
+  const { books, now, price: priceOf, weights } = market;
 
   const futuresExchangeInfo = () => ({
     timezone: 'UTC',
     serverTime: now(),
-    rateLimits: [],
+    rateLimits: rateLimitsOf('futures', weights.limits),
     exchangeFilters: [],
     assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
     symbols: Object.values(SYMBOLS).map((s) => ({
@@ -36,7 +63,7 @@ export const binanceFuturesRoutes = (
       liquidationFee: '0.012500',
       marketTakeBound: '0.05',
       maxMoveOrderLimit: 10000,
-      orderTypes: ['LIMIT', 'MARKET'],
+      orderTypes: ['LIMIT', 'MARKET', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'],
       timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
       filters: symbolFilters(s),
     })),
@@ -70,6 +97,53 @@ export const binanceFuturesRoutes = (
     updateTime: o.updateTime,
   });
 
+  const algoOrderOut = (o: AlgoOrder) => {
+    const d = symbolInfo(o.symbol).pricePrecision;
+    return {
+      algoId: o.algoId,
+      clientAlgoId: o.clientAlgoId,
+      algoType: 'CONDITIONAL',
+      orderType: o.orderType,
+      symbol: o.symbol,
+      side: o.side,
+      positionSide: 'BOTH',
+      timeInForce: 'GTC',
+      quantity: num(o.quantity, symbolInfo(o.symbol).quantityPrecision),
+      algoStatus: o.status,
+      actualOrderId: o.actualOrderId === undefined ? '' : String(o.actualOrderId),
+      actualPrice: num(o.actualPrice ?? 0, d),
+      triggerPrice: num(o.triggerPrice, d),
+      price: num(0, d),
+      icebergQuantity: null,
+      selfTradePreventionMode: 'EXPIRE_MAKER',
+      workingType: 'CONTRACT_PRICE',
+      priceMatch: 'NONE',
+      closePosition: o.closePosition,
+      priceProtect: false,
+      reduceOnly: o.reduceOnly,
+      createTime: o.createTime,
+      updateTime: o.updateTime,
+      triggerTime: o.triggerTime,
+      goodTillDate: 0,
+    };
+  };
+
+  const incomeOut = (i: Income) => ({
+    symbol: i.symbol,
+    incomeType: i.incomeType,
+    income: num(i.income),
+    asset: 'USDT',
+    info: i.incomeType,
+    time: i.time,
+    tranId: i.tranId,
+    tradeId: i.tradeId === undefined ? '' : String(i.tradeId),
+  });
+
+  const algoId = (p: Record<string, string>) => {
+    if (!p.algoId && !p.clientAlgoId) throw errors.badParam('algoId');
+    return { algoId: p.algoId ? Number(p.algoId) : undefined, clientAlgoId: p.clientAlgoId };
+  };
+
   const futuresTradeOut = (t: Trade) => ({
     buyer: t.side === 'BUY',
     commission: num(t.commission),
@@ -93,6 +167,8 @@ export const binanceFuturesRoutes = (
     const mark = priceOf(symbol);
     const leverage = book.leverageOf(a, symbol);
     const notional = p.amount * mark;
+    const isolated = book.marginTypeOf(a, symbol) === 'ISOLATED';
+    const isolatedWallet = isolated ? (p.isolatedWallet ?? 0) : 0;
     return {
       symbol,
       positionSide: 'BOTH',
@@ -102,16 +178,16 @@ export const binanceFuturesRoutes = (
       markPrice: num(mark),
       unRealizedProfit: num(unrealizedPnl(p, mark)),
       unrealizedProfit: num(unrealizedPnl(p, mark)),
-      liquidationPrice: '0',
+      liquidationPrice: num(book.liquidationPriceOf(a, symbol) ?? 0),
       leverage: String(leverage),
       maxNotionalValue: '1000000',
-      marginType: 'cross',
-      isolatedMargin: '0.00000000',
-      isolatedWallet: '0',
+      marginType: isolated ? 'isolated' : 'cross',
+      isolatedMargin: num(isolated ? isolatedWallet + unrealizedPnl(p, mark) : 0),
+      isolatedWallet: num(isolatedWallet),
       isAutoAddMargin: 'false',
       notional: num(notional),
       initialMargin: num(Math.abs(notional) / leverage),
-      maintMargin: num(Math.abs(notional) * 0.004),
+      maintMargin: num(Math.abs(notional) * MAINTENANCE_MARGIN_RATE),
       positionInitialMargin: num(Math.abs(notional) / leverage),
       openOrderInitialMargin: '0',
       marginAsset: 'USDT',
@@ -133,7 +209,7 @@ export const binanceFuturesRoutes = (
       totalMarginBalance: num(m.wallet + m.unrealized),
       totalPositionInitialMargin: num(m.used),
       totalOpenOrderInitialMargin: '0',
-      totalCrossWalletBalance: num(m.wallet),
+      totalCrossWalletBalance: num(m.crossWallet),
       totalCrossUnPnl: num(m.unrealized),
       availableBalance: num(m.available),
       maxWithdrawAmount: num(m.available),
@@ -147,7 +223,7 @@ export const binanceFuturesRoutes = (
       initialMargin: num(m.used),
       positionInitialMargin: num(m.used),
       openOrderInitialMargin: '0',
-      crossWalletBalance: num(m.wallet),
+      crossWalletBalance: num(m.crossWallet),
       crossUnPnl: num(m.unrealized),
       availableBalance: num(m.available),
       maxWithdrawAmount: num(m.available),
@@ -188,9 +264,9 @@ export const binanceFuturesRoutes = (
         markPrice: num(priceOf(s)),
         indexPrice: num(priceOf(s)),
         estimatedSettlePrice: num(priceOf(s)),
-        lastFundingRate: '0.00010000',
+        lastFundingRate: num(FUNDING_RATE),
         interestRate: '0.00010000',
-        nextFundingTime: Math.ceil(now() / 28_800_000) * 28_800_000,
+        nextFundingTime: (Math.floor(now() / FUNDING_PERIOD_MS) + 1) * FUNDING_PERIOD_MS,
         time: now(),
       });
       return params.symbol ? one(params.symbol) : Object.keys(SYMBOLS).map(one);
@@ -220,7 +296,10 @@ export const binanceFuturesRoutes = (
       leverage: books.binance.setLeverage(account, params.symbol, Number(params.leverage)),
       maxNotionalValue: '1000000',
     }),
-    'POST /fapi/v1/marginType': () => ({ code: 200, msg: 'success' }),
+    'POST /fapi/v1/marginType': ({ account, params }) => {
+      books.binance.setMarginType(account, params.symbol, params.marginType as MarginType);
+      return { code: 200, msg: 'success' };
+    },
     'GET /fapi/v1/positionSide/dual': () => ({ dualSidePosition: false }),
     'GET /fapi/v1/leverageBracket': ({ params }) =>
       Object.keys(SYMBOLS)
@@ -233,7 +312,7 @@ export const binanceFuturesRoutes = (
               initialLeverage: 125,
               notionalCap: 1_000_000,
               notionalFloor: 0,
-              maintMarginRatio: 0.004,
+              maintMarginRatio: MAINTENANCE_MARGIN_RATE,
               cum: 0,
             },
           ],
@@ -263,6 +342,72 @@ export const binanceFuturesRoutes = (
       account.orders
         .filter((o) => o.venue === 'futures' && o.symbol === params.symbol)
         .slice(-Number(params.limit ?? 500))
+        .map(futuresOrderOut),
+    'POST /fapi/v1/algoOrder': ({ account, params }) => {
+      if (params.algoType !== 'CONDITIONAL') throw errors.badParam('algoType');
+      if (params.type !== 'STOP_MARKET' && params.type !== 'TAKE_PROFIT_MARKET')
+        throw new ExchangeError(400, -1116, 'Invalid orderType.');
+      if (!params.side) throw errors.badParam('side');
+      const order = books.binance.placeAlgo(
+        account,
+        {
+          symbol: params.symbol,
+          side: params.side as OrderSide,
+          orderType: params.type as AlgoOrderType,
+          quantity: params.quantity ? Number(params.quantity) : undefined,
+          triggerPrice: params.triggerPrice ? Number(params.triggerPrice) : undefined,
+          reduceOnly: params.reduceOnly === 'true',
+          closePosition: params.closePosition === 'true',
+          clientAlgoId: params.clientAlgoId,
+        },
+        now(),
+      );
+      return algoOrderOut(order);
+    },
+    'GET /fapi/v1/algoOrder': ({ account, params }) =>
+      algoOrderOut(books.binance.findAlgo(account, algoId(params))),
+    'DELETE /fapi/v1/algoOrder': ({ account, params }) => {
+      const order = books.binance.cancelAlgo(account, algoId(params), now());
+      return { algoId: order.algoId, clientAlgoId: order.clientAlgoId, code: '200', msg: 'success' };
+    },
+    'GET /fapi/v1/openAlgoOrders': ({ account, params }) =>
+      algoOrdersOf(account)
+        .filter((o) => o.status === 'NEW' && (!params.symbol || o.symbol === params.symbol))
+        .map(algoOrderOut),
+    'GET /fapi/v1/allAlgoOrders': ({ account, params }) =>
+      algoOrdersOf(account)
+        .filter((o) => o.symbol === params.symbol)
+        .slice(-Number(params.limit ?? 500))
+        .map(algoOrderOut),
+    'DELETE /fapi/v1/algoOpenOrders': ({ account, params }) => {
+      for (const o of algoOrdersOf(account))
+        if (o.status === 'NEW' && o.symbol === params.symbol)
+          books.binance.cancelAlgo(account, { algoId: o.algoId }, now());
+      return { code: 200, msg: 'The operation of cancel all open order is done.' };
+    },
+    // As Binance: the last 7 days when neither startTime nor endTime is sent; 100 lines by default.
+    'GET /fapi/v1/income': ({ account, params }) => {
+      const end = params.endTime ? Number(params.endTime) : Infinity;
+      const start = params.startTime ? Number(params.startTime) : params.endTime ? 0 : now() - WEEK_MS;
+      const limit = Math.min(1000, Number(params.limit ?? 100));
+      const rows = incomeOf(account).filter(
+        (i) =>
+          i.time >= start &&
+          i.time <= end &&
+          (!params.symbol || i.symbol === params.symbol) &&
+          (!params.incomeType || i.incomeType === params.incomeType),
+      );
+      return (params.startTime ? rows.slice(0, limit) : rows.slice(-limit)).map(incomeOut);
+    },
+    'GET /fapi/v1/forceOrders': ({ account, params }) =>
+      account.orders
+        .filter(
+          (o: Order) =>
+            o.venue === 'futures' &&
+            o.clientOrderId.startsWith('autoclose-') &&
+            (!params.symbol || o.symbol === params.symbol),
+        )
+        .slice(-Number(params.limit ?? 50))
         .map(futuresOrderOut),
     'GET /fapi/v1/userTrades': ({ account, params }) =>
       account.trades

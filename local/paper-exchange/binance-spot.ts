@@ -3,17 +3,18 @@ import { SYMBOLS, symbolInfo, type Order, type Trade } from './engine';
 import type { PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
 import { newOrderFrom, num, type VenueApi } from './wire';
+import { rateLimitsOf } from './weights';
 
 export const binanceSpotRoutes = (
   market: PaperMarket,
   { symbolFilters, ticker24, symbolsParam, klines, orderId }: BinanceCommon,
 ): Pick<VenueApi, 'public' | 'private'> => {
-  const { books, now, price: priceOf } = market;
+  const { books, now, price: priceOf, weights } = market;
 
   const spotExchangeInfo = () => ({
     timezone: 'UTC',
     serverTime: now(),
-    rateLimits: [],
+    rateLimits: rateLimitsOf('spot', weights.limits),
     exchangeFilters: [],
     symbols: Object.values(SYMBOLS).map((s) => ({
       symbol: s.symbol,
@@ -25,7 +26,7 @@ export const binanceSpotRoutes = (
       quoteAssetPrecision: 8,
       baseCommissionPrecision: 8,
       quoteCommissionPrecision: 8,
-      orderTypes: ['LIMIT', 'MARKET'],
+      orderTypes: ['LIMIT', 'MARKET', 'STOP_LOSS', 'TAKE_PROFIT'],
       icebergAllowed: false,
       ocoAllowed: false,
       quoteOrderQtyMarketAllowed: true,
@@ -52,7 +53,7 @@ export const binanceSpotRoutes = (
     timeInForce: o.timeInForce,
     type: o.type,
     side: o.side,
-    stopPrice: '0.00000000',
+    stopPrice: num(o.stopPrice ?? 0),
     icebergQty: '0.00000000',
     time: o.time,
     updateTime: o.updateTime,
@@ -137,7 +138,11 @@ export const binanceSpotRoutes = (
       enableMargin: false,
     }),
     'POST /api/v3/order': ({ account, params }) => {
-      const o = books.binance.place(account, newOrderFrom('spot', params), now());
+      const o = books.binance.place(
+        account,
+        newOrderFrom('spot', params, ['MARKET', 'LIMIT', 'STOP_LOSS', 'TAKE_PROFIT']),
+        now(),
+      );
       const fills = account.trades
         .filter((t) => t.orderId === o.orderId)
         .map((t) => ({

@@ -1,15 +1,27 @@
 /**
  * Prices that replay the shipped 15-minute Binance candles (data/market) at a configurable speed.
- * Replay time v runs `speed` times faster than the wall clock from a start point some days before
- * the end of the data and wraps around at the end. Inside a candle the price moves linearly from
- * its open to its close, so the ticker changes every few seconds. Candles are served with times
- * shifted so that the candle being replayed is the one open "now".
+ *
+ * Clock: replay position (in candles) = start candle + (wall - anchor) × speed / 15 min, where
+ * `anchor` is the 15-minute grid line at or before the wall-clock start, so at speed 1 a candle
+ * boundary of the replay falls on every 15-minute boundary of the exchange's clock. The start
+ * candle is the one holding `startAt` (an open time of the data, epoch ms) or, without it, the one
+ * `startDaysBeforeEnd` days (30) before the end of the data. The replay wraps around at the end.
+ *
+ * Path inside a candle (as the backtester assumes, engine/backtest/account.ts): open, then the
+ * extreme on the far side of the move, then the other extreme, then close (open→low→high→close for
+ * a rising candle, open→high→low→close for a falling one), each leg a third of the candle and
+ * linear; between a close and the next open the price jumps. `path` lists those points so that the
+ * book can see every level a candle traded at (a resting order at a candle's low fills in it), and
+ * where the price jumped (a stop passed by a jump fills at the price after it). Candles are served
+ * with times shifted so that the candle being replayed is the one open "now".
  */
 import { loadCandles } from '#engine/data/load-candles';
 import type { Candles } from '#engine/types';
 
 export const CANDLE_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
+/** A catch-up longer than this many candles only walks its last ones (an idle week at speed 60). */
+const MAX_WALK_CANDLES = 20_000;
 
 interface Kline {
   openTime: number;
@@ -21,17 +33,29 @@ interface Kline {
   closeTime: number;
 }
 
-interface ReplayOptions {
-  /** Replay speed against the wall clock: 60 plays one 15-minute candle in 15 seconds. */
+/** A point of the replayed path: `jump` when the price got there by a gap from the point before. */
+export interface PathPoint {
+  time: number;
+  price: number;
+  jump: boolean;
+}
+
+export interface ReplayOptions {
+  /** Replay speed against the exchange's clock: 60 plays one 15-minute candle in 15 seconds. */
   speed: number;
-  /** How many days before the end of the data the replay starts. */
+  /** Open time (epoch ms of the data) of the candle the replay starts at; wins over the next. */
+  startAt?: number;
+  /** How many days before the end of the data the replay starts (without `startAt`; 30). */
   startDaysBeforeEnd?: number;
-  /** Wall-clock start (ms). */
+  /** Exchange-clock time (ms) of the start. */
   startedAt: number;
 }
 
+const LEG = 1 / 3;
+
 export class Replay {
   private readonly series = new Map<string, Candles>();
+  private readonly anchor: number;
 
   constructor(
     private readonly options: ReplayOptions,
@@ -39,6 +63,7 @@ export class Replay {
     symbols: string[] = ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'],
   ) {
     for (const symbol of symbols) this.series.set(symbol, load(symbol));
+    this.anchor = Math.floor(options.startedAt / CANDLE_MS) * CANDLE_MS;
   }
 
   has(symbol: string) {
@@ -51,18 +76,64 @@ export class Replay {
     return c;
   }
 
-  /** Replay position in candles (fractional) at a wall-clock time, counted from the data's start. */
+  private startIndex(c: Candles): number {
+    const { startAt, startDaysBeforeEnd } = this.options;
+    if (startAt === undefined)
+      return Math.max(0, c.length - ((startDaysBeforeEnd ?? 30) * DAY_MS) / CANDLE_MS);
+    // the last candle that opened at or before startAt (binary search over open times)
+    let lo = 0;
+    let hi = c.length - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (c.time[mid] <= startAt) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Replay position in candles (fractional, not wrapped) at an exchange-clock time. */
   private position(c: Candles, wall: number): number {
-    const startIndex = Math.max(0, c.length - ((this.options.startDaysBeforeEnd ?? 30) * DAY_MS) / CANDLE_MS);
-    const elapsed = ((wall - this.options.startedAt) * this.options.speed) / CANDLE_MS;
+    return this.startIndex(c) + ((wall - this.anchor) * this.options.speed) / CANDLE_MS;
+  }
+
+  /** The exchange-clock time of a replay position (inverse of `position`). */
+  private wallOf(c: Candles, pos: number): number {
+    return this.anchor + ((pos - this.startIndex(c)) * CANDLE_MS) / this.options.speed;
+  }
+
+  /** Index into the data of the candle at unwrapped index i. */
+  private wrap(c: Candles, i: number): number {
     const span = c.length - 1;
-    return (((startIndex + elapsed) % span) + span) % span;
+    return ((i % span) + span) % span;
+  }
+
+  /** The candle's four waypoints: open, first extreme, second extreme, close. */
+  private waypoints(c: Candles, i: number): [number, number, number, number] {
+    const rising = c.close[i] >= c.open[i];
+    return rising
+      ? [c.open[i], c.low[i], c.high[i], c.close[i]]
+      : [c.open[i], c.high[i], c.low[i], c.close[i]];
+  }
+
+  /** Price at a fraction f ∈ [0, 1) of candle i's path. */
+  private along(c: Candles, i: number, f: number): number {
+    const w = this.waypoints(c, i);
+    const leg = Math.min(2, Math.floor(f / LEG));
+    const t = (f - leg * LEG) / LEG;
+    return w[leg] + (w[leg + 1] - w[leg]) * t;
+  }
+
+  /** Lowest and highest price of candle i's path up to fraction f (the partial candle's range). */
+  private rangeUpTo(c: Candles, i: number, f: number): { low: number; high: number } {
+    const w = this.waypoints(c, i);
+    const seen = [w[0], this.along(c, i, f)];
+    for (let leg = 1; leg <= 2; leg++) if (f >= leg * LEG) seen.push(w[leg]);
+    return { low: Math.min(...seen), high: Math.max(...seen) };
   }
 
   private at(c: Candles, pos: number): number {
     const i = Math.floor(pos);
-    const f = pos - i;
-    return c.open[i] + (c.close[i] - c.open[i]) * f;
+    return this.along(c, this.wrap(c, i), pos - i);
   }
 
   price(symbol: string, wall: number): number {
@@ -70,27 +141,47 @@ export class Replay {
     return this.at(c, this.position(c, wall));
   }
 
-  /** Lowest and highest replayed price between two wall-clock times (for resting orders). */
-  range(symbol: string, from: number, to: number): { low: number; high: number } {
+  /**
+   * Every point the replayed price went through between two exchange-clock times, in order: the
+   * price at `from`, each waypoint and candle open passed (a candle's open marked as a jump from
+   * the previous close), and the price at `to`. Between two points the price moves linearly.
+   */
+  path(symbol: string, from: number, to: number): PathPoint[] {
     const c = this.candles(symbol);
-    const a = this.position(c, from);
     const b = this.position(c, to);
-    let low = Math.min(this.at(c, a), this.at(c, b));
-    let high = Math.max(this.at(c, a), this.at(c, b));
-    if (b >= a && b - a < 5000)
-      for (let i = Math.ceil(a); i <= Math.floor(b); i++) {
-        low = Math.min(low, c.open[i]);
-        high = Math.max(high, c.open[i]);
+    const a = Math.max(this.position(c, from), b - MAX_WALK_CANDLES);
+    const points: PathPoint[] = [{ time: this.wallOf(c, a), price: this.at(c, a), jump: false }];
+    if (b <= a) return points;
+    for (let i = Math.floor(a); i <= Math.floor(b); i++) {
+      const k = this.wrap(c, i);
+      const w = this.waypoints(c, k);
+      for (let leg = 0; leg <= 2; leg++) {
+        const pos = i + leg * LEG;
+        // a candle boundary at `to` itself is walked (close, then the jump to the open)
+        if (pos <= a || pos > b) continue;
+        if (leg === 0) {
+          const before = this.wrap(c, i - 1);
+          points.push({ time: this.wallOf(c, pos), price: c.close[before], jump: false });
+        }
+        points.push({ time: this.wallOf(c, pos), price: w[leg], jump: leg === 0 });
       }
-    return { low, high };
+    }
+    points.push({ time: to, price: this.at(c, b), jump: false });
+    return points;
   }
 
-  /** The candles up to `wall` (the last one partial), with times shifted to wall-clock time. */
+  /** Lowest and highest replayed price between two exchange-clock times. */
+  range(symbol: string, from: number, to: number): { low: number; high: number } {
+    const prices = this.path(symbol, from, to).map((p) => p.price);
+    return { low: Math.min(...prices), high: Math.max(...prices) };
+  }
+
+  /** The candles up to `wall` (the last one partial), with times shifted to exchange-clock time. */
   klines(symbol: string, wall: number, intervalMs: number, limit: number): Kline[] {
     const c = this.candles(symbol);
     const pos = this.position(c, wall);
     const current = Math.floor(pos);
-    // Wall-clock open time of the current 15-minute candle, aligned to the grid.
+    // Exchange-clock open time of the current 15-minute candle, aligned to the grid.
     const currentOpen = Math.floor(wall / CANDLE_MS) * CANDLE_MS;
     const per = Math.max(1, Math.round(intervalMs / CANDLE_MS));
     // Group whole 15-minute candles into the asked interval, aligned on the shifted grid.
@@ -98,24 +189,25 @@ export class Replay {
       i - ((((Math.floor(currentOpen / CANDLE_MS) - (current - i)) % per) + per) % per);
     const out: Kline[] = [];
     let end = current;
-    while (out.length < limit && end >= 0) {
-      const start = Math.max(0, groupStart(end));
-      let open = c.open[start];
+    const first = current - (c.length - 2);
+    while (out.length < limit && end >= first) {
+      const start = Math.max(first, groupStart(end));
       let high = -Infinity;
       let low = Infinity;
       let close = 0;
       let volume = 0;
       for (let i = start; i <= end; i++) {
+        const k = this.wrap(c, i);
         const isCurrent = i === current;
-        const last = isCurrent ? this.at(c, pos) : c.close[i];
         const part = isCurrent ? pos - current : 1;
-        high = Math.max(high, isCurrent ? Math.max(c.open[i], last) : c.high[i]);
-        low = Math.min(low, isCurrent ? Math.min(c.open[i], last) : c.low[i]);
-        close = last;
-        volume += c.volume[i] * part;
-        if (i === start) open = c.open[i];
+        const seen = isCurrent ? this.rangeUpTo(c, k, part) : { low: c.low[k], high: c.high[k] };
+        high = Math.max(high, seen.high);
+        low = Math.min(low, seen.low);
+        close = isCurrent ? this.at(c, pos) : c.close[k];
+        volume += c.volume[k] * part;
       }
       const openTime = currentOpen - (current - start) * CANDLE_MS;
+      const open = c.open[this.wrap(c, start)];
       out.push({ openTime, open, high, low, close, volume, closeTime: openTime + per * CANDLE_MS - 1 });
       end = start - 1;
     }

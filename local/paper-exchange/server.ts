@@ -5,9 +5,12 @@
  *  - /paper/wazirx/...   a tiny WazirX subset (wazirx.ts);
  *  - POST /paper/accounts  makes a paper account ({ exchange, canWithdraw?, spot?, futuresUsdt? })
  *    and answers its API key and secret; GET /paper is a small page that does the same (page.ts);
- *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would).
+ *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
+ *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last
+ *    hour by minute, bans), for tests and benches (weights.ts).
+ * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
  * The prices, books and accounts (kept in `<dataDir>/paper-exchange.json`, so a restart keeps
- * them) are accounts.ts.
+ * them) are accounts.ts; startPaperExchange's options are PaperExchangeOptions there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -20,6 +23,7 @@ import { binanceApi } from './binance';
 import { ExchangeError } from './engine';
 import { paperPage } from './page';
 import { wazirxApi } from './wazirx';
+import { binanceWeight, callerIp } from './weights';
 import type { VenueApi } from './wire';
 
 const PAPER_PREFIX = '/paper';
@@ -33,8 +37,12 @@ const readBody = (req: IncomingMessage): Promise<string> =>
     req.on('error', reject);
   });
 
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'access-control-allow-origin': '*',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 };
 
@@ -48,6 +56,7 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'DELETE' ? '' : await readBody(req);
     const rawQuery = url.search.replace(/^\?/, '');
+    const headers: Record<string, string> = {};
     try {
       if (rest === '/' || rest === '/index.html') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -66,6 +75,10 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
         send(res, found ? 200 : 404, { revoked: found });
         return true;
       }
+      if (rest === '/weights' && method === 'GET') {
+        send(res, 200, market.weights.report());
+        return true;
+      }
       const match = /^\/(binance|wazirx)(\/.*)$/.exec(rest);
       if (!match) {
         send(res, 404, { code: -1, msg: 'Not found.' });
@@ -82,6 +95,17 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           : Object.fromEntries(new URLSearchParams(body));
         Object.assign(params, fromBody);
       }
+      const cost = match[1] === 'binance' ? binanceWeight(method, path, params) : undefined;
+      if (cost) {
+        const { used, refusal } = market.weights.charge(callerIp(req), cost.family, cost.weight);
+        headers['x-mbx-used-weight'] = String(used);
+        headers['x-mbx-used-weight-1m'] = String(used);
+        if (refusal) {
+          headers['retry-after'] = String(refusal.retryAfterSeconds);
+          send(res, refusal.status, { code: refusal.code, msg: refusal.msg }, headers);
+          return true;
+        }
+      }
       market.catchUp();
       let answer: unknown;
       if (venue.public[key]) answer = venue.public[key]({ method, path, params });
@@ -90,7 +114,7 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
         answer = venue.private[key]({ method, path, params, account });
         market.save();
       } else throw new ExchangeError(404, -1, `The paper exchange does not serve ${key}.`);
-      send(res, 200, answer);
+      send(res, 200, answer, headers);
     } catch (error) {
       if (error instanceof ExchangeError)
         send(
@@ -99,10 +123,17 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           rest.startsWith('/wazirx')
             ? { code: error.code, message: error.message }
             : { code: error.code, msg: error.message },
+          headers,
         );
       else if (error instanceof SyntaxError)
-        send(res, 400, { code: -1100, msg: 'Illegal characters found in a parameter.' });
-      else send(res, 500, { code: -1000, msg: 'An unknown error occurred while processing the request.' });
+        send(res, 400, { code: -1100, msg: 'Illegal characters found in a parameter.' }, headers);
+      else
+        send(
+          res,
+          500,
+          { code: -1000, msg: 'An unknown error occurred while processing the request.' },
+          headers,
+        );
     }
     return true;
   };
@@ -113,6 +144,7 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     books: market.books,
     replay: market.replay,
     price: market.price,
+    weights: market.weights,
     close: market.close,
   };
 };

@@ -45,10 +45,30 @@ export interface VenueApi {
   ) => Account;
 }
 
-export const newOrderFrom = (venue: Venue, p: Record<string, string>) => {
+const CONDITIONAL_TYPES = [
+  'STOP',
+  'STOP_MARKET',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_MARKET',
+  'TRAILING_STOP_MARKET',
+];
+
+/** An order request; `types` are the order types the endpoint takes. */
+export const newOrderFrom = (
+  venue: Venue,
+  p: Record<string, string>,
+  types: OrderType[] = ['MARKET', 'LIMIT'],
+) => {
   if (!p.side) throw errors.badParam('side');
   if (!p.type) throw errors.badParam('type');
-  if (p.type !== 'MARKET' && p.type !== 'LIMIT') throw new ExchangeError(400, -1116, 'Invalid orderType.');
+  if (venue === 'futures' && CONDITIONAL_TYPES.includes(p.type))
+    // Binance's answer since conditional orders moved to the algo service (late 2025)
+    throw new ExchangeError(
+      400,
+      -4120,
+      'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.',
+    );
+  if (!types.includes(p.type as OrderType)) throw new ExchangeError(400, -1116, 'Invalid orderType.');
   return {
     venue,
     symbol: p.symbol,
@@ -57,6 +77,7 @@ export const newOrderFrom = (venue: Venue, p: Record<string, string>) => {
     quantity: p.quantity ? Number(p.quantity) : undefined,
     quoteOrderQty: p.quoteOrderQty ? Number(p.quoteOrderQty) : undefined,
     price: p.price ? Number(p.price) : undefined,
+    stopPrice: p.stopPrice ? Number(p.stopPrice) : undefined,
     reduceOnly: p.reduceOnly === 'true',
     timeInForce: p.timeInForce,
     clientOrderId: p.newClientOrderId,

@@ -40,9 +40,9 @@ describe('paper exchange: spot matching', () => {
     );
     expect(order.status).toBe('NEW');
     expect(account.spot.USDT).toEqual({ free: 5_200, locked: 4_800 });
-    book.match('BTCUSDT', 48_500, 50_100, 2); // not reached
+    book.move('BTCUSDT', 50_100, 48_500, 2); // not reached
     expect(order.status).toBe('NEW');
-    book.match('BTCUSDT', 47_900, 50_000, 3);
+    book.move('BTCUSDT', 50_000, 47_900, 3);
     expect(order.status).toBe('FILLED');
     expect(account.trades.at(-1)).toMatchObject({ price: 48_000, qty: 0.1, maker: true });
     expect(account.spot.USDT.free).toBeCloseTo(5_200, 8);
@@ -192,9 +192,9 @@ describe('paper exchange: USD-M futures PnL', () => {
       },
       2,
     );
-    book.match('BTCUSDT', 49_000, 54_999, 3);
+    book.move('BTCUSDT', 49_000, 54_999, 3);
     expect(tp.status).toBe('NEW');
-    book.match('BTCUSDT', 50_000, 55_000, 4);
+    book.move('BTCUSDT', 54_999, 55_000, 4);
     expect(tp.status).toBe('FILLED');
     expect(account.futures.wallet).toBeCloseTo(1_000 + 0.02 * 5_000, 8);
   });

@@ -4,7 +4,7 @@
  * a body we cannot parse) shows 'An unknown error occurred'. Nothing here ever holds a secret:
  * ccxt's messages carry the exchange's response body only.
  */
-import { AuthenticationError, ExchangeError, NetworkError, PermissionDenied } from 'ccxt';
+import { AuthenticationError, ExchangeError, NetworkError, PermissionDenied } from '#ccxt/base/errors.js';
 import { DomainError, messages } from '#core/errors';
 import { WazirxError } from './wazirx';
 

@@ -9,6 +9,7 @@ import type { Domain, Route } from './route';
 import { adminRoutes } from './routes/admin';
 import { adminReportRoutes } from './routes/admin-reports';
 import { authRoutes } from './routes/auth';
+import { botsRoutes } from './routes/bots';
 import { exchangeRoutes } from './routes/exchange';
 import { marketRoutes } from './routes/market';
 import { notificationsRoutes } from './routes/notifications';
@@ -30,6 +31,7 @@ export const routes = {
   ...exchangeRoutes,
   ...marketRoutes,
   ...teamRoutes,
+  ...botsRoutes,
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

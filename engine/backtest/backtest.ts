@@ -36,6 +36,27 @@ class Column {
   }
 }
 
+/** An order the simulated account filled: the candle it filled on and how much of it filled. */
+export interface ModelFill {
+  readonly order: Order;
+  /** Open time of the candle it filled on. */
+  readonly time: number;
+  /** Base quantity the account actually traded (an order can be cut to the free cash, or skipped). */
+  readonly filled: number;
+}
+
+/** Live-runner options: the executor replays a bot from its deployment with the same code. */
+export interface BacktestOptions {
+  /**
+   * Candles that open before this time only warm the strategy up (its indicators see them, its
+   * orders are dropped, the account stays flat): a bot deployed now starts with warm indicators and
+   * no position, as it does on the exchange.
+   */
+  readonly tradeFrom?: number;
+  /** Told of every fill, in order (the live executor turns them into exchange orders). */
+  readonly onFill?: (fill: ModelFill) => void;
+}
+
 /**
  * A backtest fed in chunks. Per candle: funding (futures); a liquidation if the candle opened beyond
  * it; the risk guard (kill switch and protective stop, engine/risk); a liquidation inside the range;
@@ -52,11 +73,17 @@ export class Backtest<P, S> {
   /** The largest unrealised loss of an open position, in percent of the equity at that close. */
   private worstOpenLossPct = 0;
 
+  private readonly tradeFrom: number;
+  private readonly onFill: ((fill: ModelFill) => void) | undefined;
+
   constructor(
     private readonly strategy: Strategy<P, S>,
     params: P,
     private readonly config: BacktestConfig,
+    options: BacktestOptions = {},
   ) {
+    this.tradeFrom = options.tradeFrom ?? -Infinity;
+    this.onFill = options.onFill;
     this.account = new Account(config);
     this.guard = new RiskGuard(config);
     this.state = strategy.init(params);
@@ -76,6 +103,13 @@ export class Backtest<P, S> {
     const equities = this.equity.data;
     let k = this.time.length;
     for (let i = 0; i < c.length; i++, k++) {
+      if (c.time[i] < this.tradeFrom) {
+        strategy.onCandle(state, c, i, account);
+        account.mark(c.close[i]);
+        times[k] = c.time[i];
+        equities[k] = account.equity;
+        continue;
+      }
       account.settleFunding(c, i);
       if (!guard.halted) {
         account.liquidateIfReached(c, i, true);
@@ -101,13 +135,29 @@ export class Backtest<P, S> {
   }
 
   private executeAll(orders: readonly Order[], c: Candles, i: number): void {
-    for (let o = 0; o < orders.length; o++) this.account.execute(orders[o], c, i);
+    for (let o = 0; o < orders.length; o++) this.execute(orders[o], c, i);
   }
 
   /** The strategy's orders, each only if the risk guard admits it (a halt refuses the rest). */
   private executeAdmitted(orders: readonly Order[], c: Candles, i: number): void {
     for (let o = 0; o < orders.length; o++)
-      if (this.guard.admits(orders[o], this.account, c.time[i])) this.account.execute(orders[o], c, i);
+      if (this.guard.admits(orders[o], this.account, c.time[i])) this.execute(orders[o], c, i);
+  }
+
+  private execute(order: Order, c: Candles, i: number): void {
+    const { account, onFill } = this;
+    if (onFill === undefined) {
+      account.execute(order, c, i);
+      return;
+    }
+    const before = account.positionSize;
+    const trades = account.trades.length;
+    account.execute(order, c, i);
+    // A reducing fill moves the position by what it closed; a lot sale may leave it where it was
+    // only if it sold nothing, which the trade list tells.
+    const moved = Math.abs(account.positionSize - before);
+    const filled = moved > 0 ? moved : account.trades.length > trades ? order.size : 0;
+    if (filled > 0) onFill({ order, time: c.time[i], filled });
   }
 
   private trackOpenLoss(close: number): void {
@@ -147,9 +197,9 @@ export function runBacktest<P, S>(
   params: P,
   candles: Candles,
   config: BacktestConfig,
-  options: RunOptions = {},
+  options: RunOptions & BacktestOptions = {},
 ): BacktestResult {
-  const bt = new Backtest(strategy, params, config);
+  const bt = new Backtest(strategy, params, config, options);
   bt.reserve(candles.length);
   const chunk = options.chunkSize ?? 65_536;
   for (let start = 0; start < candles.length; start += chunk) {

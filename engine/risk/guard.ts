@@ -104,8 +104,11 @@ export class RiskGuard {
       : [closeAll(q, 'market', c.close[i], `kill switch: ${this.settings.maxDrawdownPct}% drawdown`)];
   }
 
-  /** The stop level at which closing the position leaves the equity at the floor, after costs. */
-  private killLevel(account: AccountView): number {
+  /**
+   * The stop level at which closing the position leaves the equity at the floor, after costs (the
+   * live executor rests a stop order there).
+   */
+  killLevel(account: AccountView): number {
     const q = account.positionSize;
     const { takerFee, slippage } = this.settings;
     const fill = exitPriceForEquity(q, account.equity, account.markPrice, this.killSwitch.floor, takerFee);

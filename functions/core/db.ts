@@ -245,6 +245,34 @@ export const keys = {
     SK: `${expiresAt}#${memberId}#${period}`,
   }),
   planExpiries: 'PLANEXPIRY',
+  /**
+   * Bots: a deployment (GSI1: its member's list; GSI2, sparse: the running ones the tick sends),
+   * its orders by client order id, its closed trades (GSI1: the member's closed orders), the one
+   * running deployment of a page bot per member, a deploy request's answer, realised profit per day.
+   */
+  deployment: (id: string) => ({ PK: `BOT#${id}`, SK: 'BOT' }),
+  memberDeployments: (memberId: string) => `MEMBERBOTS#${memberId}`,
+  runningBots: 'BOTS#RUNNING',
+  botOrder: (deploymentId: string, clientOrderId: string) => ({
+    PK: `BOT#${deploymentId}`,
+    SK: `ORDER#${clientOrderId}`,
+  }),
+  botOrderPrefix: 'ORDER#',
+  closedTrade: (deploymentId: string, exitIso: string, clientOrderId: string) => ({
+    PK: `BOT#${deploymentId}`,
+    SK: `CLOSED#${exitIso}#${clientOrderId}`,
+  }),
+  memberClosedTrades: (memberId: string) => `MEMBERCLOSED#${memberId}`,
+  runningPageBot: (memberId: string, bot: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTRUNNING#${bot}` }),
+  runningPageBotPrefix: 'BOTRUNNING#',
+  deployRequest: (memberId: string, requestId: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTREQ#${requestId}` }),
+  botProfitDay: (memberId: string, day: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTPROFIT#${day}` }),
+  botProfitDayPrefix: 'BOTPROFIT#',
+  /** Closed candles of one market, symbol and interval, read once per tick for the whole fleet. */
+  marketCandles: (market: string, symbol: string, interval: string) => ({
+    PK: 'MARKET',
+    SK: `CANDLES#${market}#${symbol}#${interval}`,
+  }),
 } as const;
 
 /** Every item a query matches, reading page after page (for lists that must be whole: reports, sums, fan-out). */

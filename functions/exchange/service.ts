@@ -22,6 +22,7 @@ import {
   type ExchangeName,
 } from './clients';
 import { open, seal } from './envelope';
+import { tradingAccount, type TradingAccount } from './trading';
 import {
   deleteExchangeKey,
   getExchangeKey,
@@ -124,4 +125,28 @@ export const refreshBalances = async (memberId: string, exchange: ExchangeName) 
     await saveBalances(memberId, exchange, item.boundAt, { error: true, at: nowIso() });
     throw badRequest('API_KEY_NOT_ADDED', messages.apiKeyNotAdded, 'exchange');
   }
+};
+
+export {
+  fetchCandles,
+  intervalMs,
+  UnknownOrder,
+  type Kline,
+  type OrderState,
+  type PlaceOrder,
+  type TradingAccount,
+} from './trading';
+
+/**
+ * The member's Binance account for the bots' executor and deploy checks (the key opened here and
+ * nowhere else); null when no Binance key is bound.
+ */
+export const memberTradingAccount = async (
+  memberId: string,
+  market: 'spot' | 'futures',
+): Promise<TradingAccount | null> => {
+  const item = await getExchangeKey(memberId, 'binance');
+  if (!item) return null;
+  const credentials = JSON.parse(await open(item.sealed, context(memberId, 'binance'))) as Credentials;
+  return tradingAccount(credentials, market);
 };

@@ -51,6 +51,8 @@ export type TxKind =
   | 'withdraw-settle'
   | 'plan'
   | 'profit-charge'
+  /** Wallet to fuel wallet: the money the profit charge is paid from. */
+  | 'fuel'
   | 'bonus'
   /** An admin's signed change of a member's wallet (search profile, edit). */
   | 'adjustment';

@@ -1,0 +1,134 @@
+/**
+ * What a deployed bot does next, decided by the backtester's own code: the executor replays the
+ * bot's strategy, risk guard and simulated account (the "model") over the closed candles since its
+ * deployment, and turns the model's fills into exchange orders. Pure: no I/O, no clock.
+ *
+ * The engine fills three kinds of order on a candle: market orders at its close (sent live right
+ * after the candle closes), and limit and stop orders at levels the strategy knew before the candle
+ * (a DCA stage, a take profit, a protective stop, the kill switch). Those must already rest on the
+ * exchange while the candle trades, so after each candle the executor asks which levels the model
+ * would fill on the next one: it replays the same history plus one probe candle that falls far
+ * (every buy level and long stop below the price fills) and one that rises far (every sell level
+ * and short stop above it), and keeps the limit and stop fills of the probes. Levels do not depend
+ * on the probe candle itself (the engine's rule for limit and stop orders), so the probes find
+ * exactly the resting orders. The probes run with the kill switch off (otherwise a kill level above
+ * a DCA stage would hide the stage); the kill level is added from the real replay.
+ */
+import { Backtest, type ModelFill } from '../backtest/backtest';
+import type { BacktestConfig } from '../backtest/config';
+import type { KillEvent } from '../risk/guard';
+import type { Candles, Order, Strategy } from '../types';
+
+export interface LiveInput<P, S> {
+  readonly strategy: Strategy<P, S>;
+  readonly params: P;
+  readonly config: BacktestConfig;
+  /** Closed candles, oldest first: warm-up history, then the candles since deployment. */
+  readonly candles: Candles;
+  /** Open time of the first candle the bot may trade on (the first to close after deployment). */
+  readonly tradeFrom: number;
+}
+
+export interface RestingOrder {
+  readonly side: Order['side'];
+  readonly type: 'limit' | 'stop';
+  /** The level it rests at. */
+  readonly price: number;
+  readonly size: number;
+  readonly reason: string;
+}
+
+export interface LiveDecision {
+  /** Every fill of the model since deployment, in order. */
+  readonly fills: readonly ModelFill[];
+  /** Orders to rest on the exchange for the candle after the last one. */
+  readonly resting: readonly RestingOrder[];
+  /** Set once the kill switch halted the bot. */
+  readonly killed: KillEvent | null;
+  /** The model's position after the last candle (signed base size) and its equity. */
+  readonly position: number;
+  readonly equity: number;
+}
+
+const replay = <P, S>(input: LiveInput<P, S>, candles: Candles, config: BacktestConfig) => {
+  const fills: ModelFill[] = [];
+  const bt = new Backtest(input.strategy, input.params, config, {
+    tradeFrom: input.tradeFrom,
+    onFill: (fill) => fills.push(fill),
+  });
+  bt.feed(candles);
+  return { bt, fills };
+};
+
+/** The candles plus one more after the last, opening at its close and reaching `extreme`. */
+const withProbe = (c: Candles, extreme: number): Candles => {
+  const n = c.length;
+  const grow = (column: Float64Array, value: number) => {
+    const out = new Float64Array(n + 1);
+    out.set(column);
+    out[n] = value;
+    return out;
+  };
+  const last = c.close[n - 1];
+  const step = n > 1 ? c.time[n - 1] - c.time[n - 2] : 3_600_000;
+  return {
+    length: n + 1,
+    time: grow(c.time, c.time[n - 1] + step),
+    open: grow(c.open, last),
+    high: grow(c.high, Math.max(last, extreme)),
+    low: grow(c.low, Math.min(last, extreme)),
+    close: grow(c.close, last),
+    volume: grow(c.volume, 0),
+  };
+};
+
+/** The limit and stop fills of the probe candle (the one after `lastTime`). */
+const restingFrom = (fills: readonly ModelFill[], lastTime: number): RestingOrder[] =>
+  fills
+    .filter((f) => f.time > lastTime && f.order.type !== 'market')
+    .map((f) => ({
+      side: f.order.side,
+      type: f.order.type as 'limit' | 'stop',
+      price: f.order.price,
+      size: f.filled,
+      reason: f.order.reason,
+    }));
+
+export function decideLive<P, S>(input: LiveInput<P, S>): LiveDecision {
+  const { candles, config } = input;
+  const real = replay(input, candles, config);
+  const account = real.bt.account;
+  const killed = real.bt.guard.killed;
+  const base = {
+    fills: real.fills,
+    killed,
+    position: account.positionSize,
+    equity: account.equity,
+  };
+  if (killed !== null || candles.length === 0) return { ...base, resting: [] };
+
+  const noKill = { ...config, maxDrawdownPct: 100 };
+  const last = candles.close[candles.length - 1];
+  const lastTime = candles.time[candles.length - 1];
+  const down = replay(input, withProbe(candles, last * 1e-3), noKill);
+  const up = replay(input, withProbe(candles, last * 1e3), noKill);
+  const resting = [...restingFrom(down.fills, lastTime), ...restingFrom(up.fills, lastTime)];
+
+  // The kill switch rests as a stop too, unless the protective stop on that side comes first.
+  const q = account.positionSize;
+  if (q !== 0 && Number.isFinite(account.markPrice)) {
+    const kill = real.bt.guard.killLevel(account);
+    const exit = q > 0 ? 'sell' : 'buy';
+    const stops = resting.filter((r) => r.type === 'stop' && r.side === exit);
+    const nearer = stops.some((s) => (q > 0 ? s.price >= kill : s.price <= kill));
+    if (kill > 0 && !nearer)
+      resting.push({
+        side: exit,
+        type: 'stop',
+        price: kill,
+        size: Math.abs(q),
+        reason: `kill switch: ${config.maxDrawdownPct}% drawdown`,
+      });
+  }
+  return { ...base, resting };
+}

@@ -1,0 +1,20 @@
+/**
+ * The order executor: the order queue's consumer (SQS FIFO, batches of up to ten ticks). Each
+ * message is one bot's tick (runner.ts); a message that fails is reported alone (partial batch
+ * failure), retried by SQS after its visibility timeout, and after three receives lands in the
+ * dead-letter queue, kept there for the admin.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
+import type { TickMessage } from './queue';
+import { runDeployment } from './runner';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+const record = async (message: SQSRecord): Promise<void> => {
+  const tick = JSON.parse(message.body) as TickMessage;
+  await runDeployment(tick.deploymentId);
+};
+
+export const handler = (event: SQSEvent, context: Context) =>
+  processPartialResponse(event, record, processor, { context });

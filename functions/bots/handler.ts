@@ -1,0 +1,18 @@
+import { domainHandler } from '#core/middleware';
+import * as bots from './service';
+
+export const handler = domainHandler('bots', {
+  getBots: (_input, { caller }) => bots.getBots(caller.memberId),
+  deployBot: (input, { caller }) => bots.deploy(caller.memberId, input),
+  undeployBot: (input, { caller }) => bots.undeploy(caller.memberId, input),
+  startDcaAuto: (input, { caller }) => bots.startDcaAuto(caller.memberId, input),
+  startDcaManual: (input, { caller }) => bots.startDcaManual(caller.memberId, input),
+  listDcaPositions: (_input, { caller }) => bots.listDcaPositions(caller.memberId),
+  editDca: (input, { caller }) => bots.editDca(caller.memberId, input),
+  dcaOneShot: (input, { caller }) => bots.dcaOneShot(caller.memberId, input.id),
+  closeDca: (input, { caller }) => bots.closeDca(caller.memberId, input.id),
+  getPositions: (_input, { caller }) => bots.getPositions(caller.memberId),
+  getClosedOrders: (input, { caller }) => bots.getClosedOrders(caller.memberId, input),
+  getProfitStatement: (_input, { caller }) => bots.getProfitStatement(caller.memberId),
+  topUpFuel: (input, { caller }) => bots.topUpFuel(caller.memberId, input),
+});

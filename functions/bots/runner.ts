@@ -1,0 +1,454 @@
+/**
+ * The executor's work for one deployment on one tick: replay the model over the closed candles
+ * (model.ts), then make the exchange match it. Per new candle:
+ *  1. the orders that rested through the candle: those the model filled are looked up by their
+ *     client order id and their real fills recorded; the others are cancelled;
+ *  2. the model's market orders of the candle are sent;
+ *  3. the kill switch: a halted model closes the bot;
+ *  4. the levels the model would fill on the next candle are left resting on the exchange.
+ *
+ * Every order is recorded (its client order id = bot + candle + leg) before it is sent, so a
+ * crash between sending and recording is healed on the retry by asking the exchange about that
+ * id before anything is sent again; and every fill is recorded once, in one transaction with the
+ * position, the closed trade and its profit charge. Nothing here polls the exchange per bot per
+ * tick: a bot is looked at only when one of its candles closed.
+ */
+import { BOT_NAMES } from '#api/bots';
+import { usdt, applyRate } from '#api/money';
+import { nowIso } from '#core/clock';
+import { config } from '#core/config';
+import { logger } from '#core/logger';
+import type { ModelFill } from '#engine/backtest/backtest';
+import type { RestingOrder } from '#engine/live/decide';
+import {
+  UnknownOrder,
+  intervalMs,
+  memberTradingAccount,
+  type OrderState,
+  type TradingAccount,
+} from '#functions/exchange/service';
+import { accounts, transfer } from '#functions/ledger/rules';
+import { post } from '#functions/ledger/service';
+import { notify } from '#functions/notifications/service';
+import { applyFill } from './fills';
+import { decide } from './model';
+import {
+  closedTradeItem,
+  deploymentOrders,
+  deploymentReplaceItem,
+  getCandles,
+  getDeployment,
+  getOrder,
+  orderFilledItem,
+  profitDayItem,
+  recordOrderIntent,
+  releasePageBotItem,
+  replaceDeployment,
+  updateOrder,
+  writeItems,
+  type BotOrderItem,
+  type CandlesItem,
+  type DeploymentItem,
+} from './store';
+
+/** Our client order id: short deployment code, candle (minutes, base 36), leg. Binance allows 36 characters. */
+export const clientOrderIdOf = (deploymentId: string, candle: number, leg: string) =>
+  `tx${deploymentId.slice(-10)}${Math.floor(candle / 60_000).toString(36)}${leg}`;
+
+interface OrderSpec {
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit' | 'stop';
+  size: number;
+  price?: number;
+  reason: string;
+}
+
+/** Exchange answers that refuse an order for good (retrying cannot help): recorded, not retried. */
+const isRefusal = (error: unknown) =>
+  /InsufficientFunds|InvalidOrder|BadRequest|OrderImmediatelyFillable|PermissionDenied|AuthenticationError|BadSymbol/.test(
+    (error as { name?: string }).name ?? '',
+  );
+
+const candleCache = new Map<string, { item: CandlesItem | null; at: number }>();
+
+/** The fleet's candles, read from the table at most every 20 s per container (the tick writes them). */
+const candlesOf = async (d: DeploymentItem): Promise<CandlesItem | null> => {
+  const key = `${d.market}|${d.symbol}|${d.interval}`;
+  const cached = candleCache.get(key);
+  if (cached && Date.now() - cached.at < 20_000) return cached.item;
+  const item = await getCandles(d.market, d.symbol, d.interval);
+  candleCache.set(key, { item, at: Date.now() });
+  return item;
+};
+
+export const forgetCandleCache = () => candleCache.clear();
+
+const isPageBot = (d: DeploymentItem) =>
+  !['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot'].includes(d.bot);
+
+/** The size to send: a reducing order never sells more than the bot holds (its real fills). */
+const liveSize = (d: DeploymentItem, spec: OrderSpec): number => {
+  const held = d.position?.size ?? 0;
+  const dir = spec.side === 'buy' ? 1 : -1;
+  if (held === 0 || Math.sign(held) === dir) return spec.size;
+  return Math.min(spec.size, Math.abs(held)) >= Math.abs(held) * 0.999
+    ? Math.abs(held)
+    : Math.min(spec.size, Math.abs(held));
+};
+
+/**
+ * Records a fill once: the order filled, the position moved, the closed trade and the day's profit,
+ * and the profit charge from the fuel wallet (then the wallet) to the Core pool, in one transaction.
+ */
+const recordFill = async (
+  d: DeploymentItem,
+  order: BotOrderItem,
+  state: OrderState,
+): Promise<DeploymentItem> => {
+  let current = d;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const at = nowIso();
+    const outcome = applyFill(current.position, {
+      side: order.side,
+      qty: state.filled,
+      price: state.average ?? order.price ?? 0,
+      fee: state.fee,
+      market: current.market,
+      orderId: state.orderId,
+      at,
+    });
+    const next: DeploymentItem = { ...current, position: outcome.position };
+    const filledChange = {
+      orderId: state.orderId,
+      filled: state.filled,
+      average: state.average ?? undefined,
+      fee: state.fee,
+      updatedAt: at,
+    };
+    const extra = [orderFilledItem(order, filledChange), deploymentReplaceItem(current, next)];
+    let charge = 0;
+    if (outcome.closed) {
+      const c = outcome.closed;
+      const profit = usdt(c.profit);
+      charge = profit > 0 ? applyRate(profit, config.profitChargeRate) : 0;
+      extra.push(
+        closedTradeItem({
+          id: order.clientOrderId,
+          deploymentId: current.id,
+          memberId: current.memberId,
+          bot: current.bot,
+          symbol: current.symbol,
+          side: c.side,
+          buyUsdt: usdt(c.buyUsdt),
+          sellUsdt: usdt(c.sellUsdt),
+          orderId: c.orderId,
+          buyPrice: c.side === 'long' ? c.entryPrice : c.exitPrice,
+          sellPrice: c.side === 'long' ? c.exitPrice : c.entryPrice,
+          entryDate: c.entryDate,
+          exitDate: at,
+          profit,
+          charge,
+        }),
+        profitDayItem(current.memberId, at.slice(0, 10), profit),
+      );
+    }
+    const applied =
+      charge > 0 ? await postWithCharge(current, order, charge, extra) : await writeItems(extra);
+    if (applied) return { ...next, version: current.version + 1 };
+    // Someone moved the deployment, or the fill was recorded already: read again and decide.
+    const [fresh, recorded] = await Promise.all([
+      getDeployment(current.id),
+      getOrder(current.id, order.clientOrderId),
+    ]);
+    if (!fresh) throw new Error(`deployment ${current.id} vanished`);
+    if (recorded?.status === 'filled') return fresh;
+    current = fresh;
+  }
+  throw new Error(`could not record the fill of ${order.clientOrderId}`);
+};
+
+/** The 20 % charge from the fuel wallet, else from the wallet; the fill's items go with it. */
+const postWithCharge = async (
+  d: DeploymentItem,
+  order: BotOrderItem,
+  charge: number,
+  extra: Parameters<typeof writeItems>[0],
+): Promise<boolean> => {
+  for (const wallet of ['fuelwallet', 'wallet'] as const) {
+    const result = await post({
+      tx: {
+        idempotencyKey: `botcharge:${d.id}:${order.clientOrderId}`,
+        kind: 'profit-charge',
+        postings: transfer(accounts.member(d.memberId, wallet), accounts.corePool, charge),
+      },
+      memberId: d.memberId,
+      display: { type: 'Profit charge', amount: -charge, wallet },
+      ref: { deploymentId: d.id, bot: d.bot, clientOrderId: order.clientOrderId },
+      extra,
+    });
+    if (result.status === 'applied') return true;
+    if (result.status === 'replayed' || result.status === 'refused') return false;
+  }
+  // Neither wallet covers it: the fill is still recorded; the charge is left unpaid on the trade.
+  logger.warn('profit charge unpaid', { deploymentId: d.id, clientOrderId: order.clientOrderId, charge });
+  return writeItems(extra);
+};
+
+/** Sends an order once (or finds the one a crashed attempt sent) and records what filled. */
+const sendOnce = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  spec: OrderSpec,
+  candle: number,
+  leg: string,
+): Promise<DeploymentItem> => {
+  const clientOrderId = clientOrderIdOf(d.id, candle, leg);
+  const existing = await getOrder(d.id, clientOrderId);
+  if (existing && existing.status !== 'placing') return d;
+  const reference = spec.price ?? (await candlesOf(d))?.price ?? 0;
+  const size = account.quantity(d.symbol, liveSize(d, spec), reference);
+  const now = nowIso();
+  const order: BotOrderItem = existing ?? {
+    clientOrderId,
+    deploymentId: d.id,
+    memberId: d.memberId,
+    symbol: d.symbol,
+    market: d.market,
+    side: spec.side,
+    type: spec.type,
+    size,
+    ...(spec.price === undefined || spec.type === 'market' ? {} : { price: spec.price }),
+    candle,
+    reason: spec.reason,
+    status: 'placing',
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!existing) {
+    if (size <= 0) {
+      await recordOrderIntent({ ...order, status: 'failed', error: 'below the exchange minimum' });
+      return d;
+    }
+    if (!(await recordOrderIntent(order))) return d;
+  }
+  let state: OrderState;
+  try {
+    state = existing ? await lookupOrPlace(account, order) : await place(account, order, d);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    await updateOrder(order, {
+      status: 'failed',
+      error: String((error as Error).message).slice(0, 300),
+      updatedAt: nowIso(),
+    });
+    logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
+    return d;
+  }
+  if (state.filled > 0 && state.status !== 'open') return recordFill(d, order, state);
+  await updateOrder(order, {
+    status: state.status === 'open' ? 'open' : 'canceled',
+    orderId: state.orderId,
+    updatedAt: nowIso(),
+  });
+  return d;
+};
+
+const place = (account: TradingAccount, order: BotOrderItem, d: DeploymentItem) => {
+  const closing = d.position && Math.sign(d.position.size) !== (order.side === 'buy' ? 1 : -1);
+  return account.place({
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    size: order.size,
+    price: order.price,
+    clientOrderId: order.clientOrderId,
+    reduceOnly: d.market === 'futures' && Boolean(closing) && order.type === 'stop',
+  });
+};
+
+/** A "placing" record: the exchange is asked before the order is sent again. */
+const lookupOrPlace = async (account: TradingAccount, order: BotOrderItem): Promise<OrderState> => {
+  try {
+    return await account.lookup(order.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof UnknownOrder)) throw error;
+    const d = await getDeployment(order.deploymentId);
+    return place(account, order, d!);
+  }
+};
+
+/** A resting order the candle is over for: its fill recorded if it filled, else cancelled. */
+const settleResting = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  order: BotOrderItem,
+  expectedFill: boolean,
+): Promise<DeploymentItem> => {
+  let state: OrderState;
+  try {
+    state = await account.lookup(order.symbol, order.clientOrderId);
+    if (state.status === 'open') state = await account.cancel(order.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof UnknownOrder)) throw error;
+    await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
+    return d;
+  }
+  if (state.filled > 0) return recordFill(d, order, state);
+  await updateOrder(order, {
+    status: expectedFill ? 'missed' : 'canceled',
+    ...(expectedFill ? { error: 'the model filled this level; the exchange did not' } : {}),
+    updatedAt: nowIso(),
+  });
+  return d;
+};
+
+const sameLevel = (o: BotOrderItem, f: ModelFill) =>
+  o.side === f.order.side &&
+  o.type === f.order.type &&
+  Math.abs((o.price ?? 0) - f.order.price) <= f.order.price * 1e-9;
+
+const restingSpec = (r: RestingOrder): OrderSpec => ({
+  side: r.side,
+  type: r.type,
+  size: r.size,
+  price: r.price,
+  reason: r.reason,
+});
+
+/** Stops a deployment: resting orders cancelled, the position closed at market, the bot marked. */
+export const closeOut = async (
+  d: DeploymentItem,
+  status: 'stopped' | 'killed',
+  reason: string,
+  account?: TradingAccount | null,
+): Promise<DeploymentItem> => {
+  let current = d;
+  const exchange = account ?? (await memberTradingAccount(d.memberId, d.market));
+  if (exchange) {
+    for (const order of await deploymentOrders(d.id))
+      if (order.status === 'open' || (order.status === 'placing' && order.type !== 'market'))
+        current = await settleResting(exchange, current, order, false);
+    const held = current.position?.size ?? 0;
+    if (held !== 0)
+      current = await sendOnce(
+        exchange,
+        current,
+        { side: held > 0 ? 'sell' : 'buy', type: 'market', size: Math.abs(held), reason: reason },
+        current.lastCandle ?? 0,
+        `x${current.version}`,
+      );
+    if (current.position && Math.abs(current.position.size) > 0)
+      throw new Error(`deployment ${d.id}: the closing order did not close the position`);
+  }
+  const next: DeploymentItem = { ...current, status, stoppedAt: nowIso(), stopReason: reason };
+  const extra = isPageBot(current) ? [releasePageBotItem(current.memberId, current.bot, current.id)] : [];
+  if (!(await replaceDeployment(current, next, extra))) {
+    const fresh = await getDeployment(d.id);
+    if (fresh && fresh.status !== status) return closeOut(fresh, status, reason, exchange);
+    return fresh ?? next;
+  }
+  if (status === 'killed') await notify(d.memberId, `${BOT_NAMES[d.bot]} stopped: ${reason}`);
+  return next;
+};
+
+/** One tick of one deployment (the executor's message). */
+export const runDeployment = async (id: string): Promise<void> => {
+  let d = await getDeployment(id);
+  if (!d || d.status === 'stopped' || d.status === 'killed') return;
+  if (d.status === 'stopping') {
+    await closeOut(d, 'stopped', d.stopReason ?? 'Undeployed.');
+    return;
+  }
+  const item = await candlesOf(d);
+  if (!item || item.t.length === 0) return;
+  const step = intervalMs(d.interval);
+  const last = item.t[item.t.length - 1];
+  if (d.tradeFrom === undefined) {
+    // The first tick after deployment: the bot trades from the next candle on.
+    const started = { ...d, tradeFrom: last + step, lastCandle: last };
+    if (!(await replaceDeployment(d, started))) return;
+    d = { ...started, version: d.version + 1 };
+    await placeResting(d, item, step, last);
+    return;
+  }
+  if (d.lastCandle !== undefined && d.lastCandle >= last) return;
+  await actOnCandle(d, item, step, last);
+};
+
+const tradingAccountOf = async (d: DeploymentItem): Promise<TradingAccount | null> => {
+  const account = await memberTradingAccount(d.memberId, d.market);
+  if (!account) await closeOut(d, 'stopped', 'Your Binance API key was removed.', null);
+  return account;
+};
+
+const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: number, last: number) => {
+  const decision = decide(start, item, step);
+  const account = await tradingAccountOf(start);
+  if (!account) return;
+  let d = start;
+  const orders = await deploymentOrders(d.id);
+  const rested = orders.filter(
+    (o) => o.candle === last && o.type !== 'market' && (o.status === 'open' || o.status === 'placing'),
+  );
+  const fills = decision.fills.filter((f) => f.time === last);
+  const settled = new Set<string>();
+  for (const f of fills) {
+    if (f.order.type === 'market') continue;
+    const match = rested.find((o) => !settled.has(o.clientOrderId) && sameLevel(o, f));
+    if (!match) {
+      logger.info('model fill without a resting order', { deploymentId: d.id, reason: f.order.reason });
+      continue;
+    }
+    settled.add(match.clientOrderId);
+    d = await settleResting(account, d, match, true);
+  }
+  for (const o of rested) if (!settled.has(o.clientOrderId)) d = await settleResting(account, d, o, false);
+  let leg = 0;
+  for (const f of fills)
+    if (f.order.type === 'market')
+      d = await sendOnce(
+        account,
+        d,
+        { side: f.order.side, type: 'market', size: f.filled, reason: f.order.reason },
+        last,
+        `m${leg++}`,
+      );
+  if (decision.killed) {
+    await closeOut(
+      d,
+      'killed',
+      `the kill switch halted it at a ${decision.killed.maxDrawdownPct}% drawdown`,
+      account,
+    );
+    return;
+  }
+  d = await placeRestingWith(account, d, decision.resting, last + step);
+  const done = { ...d, lastCandle: last, ...modelFigures(decision.resting) };
+  if (!(await replaceDeployment(d, done)))
+    logger.info('deployment moved while acting', { deploymentId: d.id });
+};
+
+/** What the DCA page shows from the model: the take-profit level resting now. */
+const modelFigures = (resting: readonly RestingOrder[]) => {
+  const tp = resting.find((r) => r.side === 'sell' && r.type === 'limit');
+  return tp ? { takePrice: tp.price } : { takePrice: undefined };
+};
+
+const placeResting = async (d: DeploymentItem, item: CandlesItem, step: number, last: number) => {
+  const decision = decide(d, item, step);
+  if (decision.resting.length === 0) return;
+  const account = await tradingAccountOf(d);
+  if (account) await placeRestingWith(account, d, decision.resting, last + step);
+};
+
+const placeRestingWith = async (
+  account: TradingAccount,
+  start: DeploymentItem,
+  resting: readonly RestingOrder[],
+  candle: number,
+): Promise<DeploymentItem> => {
+  let d = start;
+  let leg = 0;
+  for (const r of resting) d = await sendOnce(account, d, restingSpec(r), candle, `r${leg++}`);
+  return d;
+};

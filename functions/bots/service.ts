@@ -1,0 +1,453 @@
+/**
+ * The bots, as members use them: the marketplace, deploy and undeploy with the spec's gates, the
+ * DCA bots (automatic presets and the manual form) and their positions, the portfolio (positions
+ * and closed orders from real fills), the profit statement and the fuel wallet that pays the
+ * 20 % profit charge. Trading itself is the executor's (runner.ts).
+ */
+import { BOT_NAMES, type BotName } from '#api/bots';
+import { MICRO_PER_USDT, usdt } from '#api/money';
+import type {
+  BotsView,
+  ClosedOrder,
+  DcaManualRequest,
+  DcaPosition,
+  DcaPresetId,
+  Deployment,
+  DeployRequest,
+  Position,
+  ProfitStatement,
+} from '#api/schemas/bots';
+import { nowIso } from '#core/clock';
+import { badRequest, conflict, messages, notFound } from '#core/errors';
+import { newId } from '#core/ids';
+import { logger } from '#core/logger';
+import { dcaPresetParams } from '#engine/strategies/dca-presets';
+import type { DcaParams } from '#engine/strategies/dca';
+import { BOT_LIST, getBot } from '#engine/strategies/registry';
+import { memberTradingAccount } from '#functions/exchange/service';
+import { accounts, transfer } from '#functions/ledger/rules';
+import { post } from '#functions/ledger/service';
+import { requireMember, type MemberItem } from '#functions/members/service';
+import { DCA_FAMILY, deployRefusal, gateMessages, tierOf, unlocked, type PlanTier } from './gates';
+import { closeOut } from './runner';
+import {
+  deploymentOfRequest,
+  deploymentOrders,
+  deploymentStartItems,
+  getCandles,
+  getDeployment,
+  memberDeployments,
+  pageClosedTrades,
+  profitDays,
+  replaceDeployment,
+  writeItems,
+  type DeploymentItem,
+} from './store';
+
+const TRENDEX_MIN_BALANCE = 500;
+
+export const botMessages = {
+  deployed: 'Bot deployed. It trades from the next candle on.',
+  trendexActive: 'Trendex Ai trading Bot is active.',
+  undeployed: 'Bot undeployed.',
+  dcaStarted: 'DCA bot started. It places its first order at the next candle.',
+  dcaClosed: 'DCA position closed.',
+  oneShot: 'One Shot is activated.',
+  takeProfitChanged: 'Take profit updated.',
+  gridOpen: 'Trendex has an open grid position: it can be undeployed once the grid has sold it.',
+  fuelAdded: 'Added to your fuel wallet.',
+} as const;
+
+const tierOfMember = (m: MemberItem): PlanTier => {
+  const active = m.isActive && (!m.expiresAt || m.expiresAt > nowIso());
+  if (!active) return 'none';
+  return m.isGold ? 'gold' : m.isSilver ? 'silver' : 'none';
+};
+
+const isRunning = (d: DeploymentItem) => d.status === 'active' || d.status === 'stopping';
+
+const view = (d: DeploymentItem): Deployment => ({
+  id: d.id,
+  bot: d.bot,
+  name: BOT_NAMES[d.bot],
+  status: d.status,
+  symbol: d.symbol,
+  market: d.market,
+  capital: d.capital,
+  quote: d.quote,
+  deployedAt: d.deployedAt,
+  ...(d.stoppedAt ? { stoppedAt: d.stoppedAt } : {}),
+  ...(d.stopReason ? { stopReason: d.stopReason } : {}),
+});
+
+export const getBots = async (memberId: string): Promise<BotsView> => {
+  const [member, deployments] = await Promise.all([requireMember(memberId), memberDeployments(memberId)]);
+  const tier = tierOfMember(member);
+  return {
+    plan: tier,
+    bots: BOT_LIST.map((b) => {
+      const live =
+        deployments.find((d) => d.bot === b.id && isRunning(d)) ?? deployments.find((d) => d.bot === b.id);
+      return {
+        id: b.id,
+        name: b.name,
+        kind: b.kind,
+        market: b.market,
+        symbol: b.symbol,
+        leverage: b.leverage,
+        capital: b.capital,
+        summary: b.summary,
+        tier: tierOf(b.id),
+        unlocked: unlocked(b.id, tier, member.grantedBot),
+        deployment: live ? view(live) : null,
+      };
+    }),
+  };
+};
+
+const refuse = (r: { code: string; message: string; field?: string }) =>
+  badRequest(r.code, r.message, r.field);
+
+/** The gates before the exchange: plan, checkboxes, conflicts (spec section 5, in order). */
+const checkGates = async (
+  memberId: string,
+  bot: BotName,
+  acceptTerms: boolean,
+  acceptRisk: boolean,
+): Promise<MemberItem> => {
+  const [member, deployments] = await Promise.all([requireMember(memberId), memberDeployments(memberId)]);
+  const refusal = deployRefusal({
+    bot,
+    tier: tierOfMember(member),
+    grantedBot: member.grantedBot,
+    acceptTerms,
+    acceptRisk,
+    running: new Set(deployments.filter(isRunning).map((d) => d.bot)),
+  });
+  if (refusal) throw refuse(refusal);
+  return member;
+};
+
+/** The exchange gate: a bound Binance key whose free balance covers what the bot needs. */
+const checkBalance = async (
+  memberId: string,
+  needs: { market: 'spot' | 'futures'; quote: string; amount: number }[],
+) => {
+  try {
+    for (const need of needs) {
+      const account = await memberTradingAccount(memberId, need.market);
+      if (!account || (await account.freeQuote(need.quote)) < need.amount)
+        throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EXCHANGE_BALANCE') throw error;
+    logger.info('deploy balance check failed', { memberId, error: (error as Error).name });
+    throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
+  }
+};
+
+/** Writes a new deployment (once per requestId; a second page bot of the same kind is refused). */
+const start = async (
+  memberId: string,
+  requestId: string,
+  fields: Omit<DeploymentItem, 'id' | 'memberId' | 'status' | 'deployedAt' | 'version'>,
+): Promise<DeploymentItem> => {
+  const d: DeploymentItem = {
+    id: newId(),
+    memberId,
+    status: 'active',
+    deployedAt: nowIso(),
+    version: 0,
+    ...fields,
+  };
+  const pageBot = !DCA_FAMILY.includes(d.bot);
+  if (await writeItems(deploymentStartItems(d, requestId, pageBot))) return d;
+  const earlier = await replayed(memberId, requestId);
+  if (earlier) return earlier;
+  throw conflict('ALREADY_RUNNING', gateMessages.alreadyRunning);
+};
+
+const replayed = async (memberId: string, requestId: string): Promise<DeploymentItem | null> => {
+  const id = await deploymentOfRequest(memberId, requestId);
+  return id ? getDeployment(id) : null;
+};
+
+export const deploy = async (memberId: string, input: DeployRequest) => {
+  const earlier = await replayed(memberId, input.requestId);
+  if (earlier) return { message: deployedMessage(earlier.bot), deployment: view(earlier) };
+  await checkGates(memberId, input.bot, input.acceptTerms, input.acceptRisk);
+  const bot = getBot(input.bot);
+  const amount = input.bot === 'classic' ? (input.amount ?? usdt(bot.capital)) : usdt(bot.capital);
+  await checkBalance(
+    memberId,
+    input.bot === 'classic'
+      ? [
+          { market: 'spot', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
+          { market: 'futures', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
+        ]
+      : [{ market: bot.market, quote: input.quote, amount: bot.capital }],
+  );
+  const d = await start(memberId, input.requestId, {
+    bot: input.bot,
+    market: bot.market,
+    symbol: input.quote === 'USDC' ? bot.symbol.replace(/USDT$/, 'USDC') : bot.symbol,
+    interval: bot.interval,
+    capital: amount,
+    quote: input.quote,
+  });
+  return { message: deployedMessage(d.bot), deployment: view(d) };
+};
+
+const deployedMessage = (bot: BotName) =>
+  bot === 'classic' ? botMessages.trendexActive : botMessages.deployed;
+
+const running = async (memberId: string, bot: BotName): Promise<DeploymentItem | null> =>
+  (await memberDeployments(memberId)).find((d) => d.bot === bot && isRunning(d)) ?? null;
+
+/**
+ * Stops a deployment now: resting orders cancelled and the position closed at market. If the
+ * exchange cannot be reached the bot is left "stopping" and the executor finishes the job.
+ */
+const stop = async (d: DeploymentItem, reason: string) => {
+  const stopping: DeploymentItem = { ...d, status: 'stopping', stopReason: reason };
+  if (d.status === 'active' && !(await replaceDeployment(d, stopping)))
+    throw conflict('TRY_AGAIN', 'The bot is busy trading. Try again in a moment.');
+  const current = d.status === 'active' ? { ...stopping, version: d.version + 1 } : d;
+  try {
+    await closeOut(current, 'stopped', reason);
+  } catch (error) {
+    logger.warn('stop left to the executor', { deploymentId: d.id, error: (error as Error).message });
+  }
+};
+
+export const undeploy = async (
+  memberId: string,
+  input: { bot: BotName; acceptTerms: boolean; acceptRisk: boolean },
+) => {
+  if (!(input.acceptTerms && input.acceptRisk))
+    throw badRequest('TERMS_REQUIRED', gateMessages.terms, 'acceptTerms');
+  const d = await running(memberId, input.bot);
+  if (!d) throw badRequest('NOT_RUNNING', 'This bot is not deployed.');
+  // Spec: Trendex cannot be undeployed while a grid position is open.
+  if (d.bot === 'classic' && d.position && d.position.size !== 0)
+    throw badRequest('GRID_OPEN', botMessages.gridOpen);
+  await stop(d, 'Undeployed by you.');
+  return { message: botMessages.undeployed };
+};
+
+// ---- DCA ----
+
+const ladderUnits = (stages: readonly { timesX: number }[]) => 1 + stages.reduce((s, k) => s + k.timesX, 0);
+
+const startDca = async (
+  memberId: string,
+  requestId: string,
+  bot: BotName,
+  symbol: string,
+  params: DcaParams,
+  capital: number,
+) => {
+  const earlier = await replayed(memberId, requestId);
+  if (earlier) return { message: botMessages.dcaStarted, deployment: view(earlier) };
+  await checkGates(memberId, bot, true, true);
+  await checkBalance(memberId, [{ market: 'spot', quote: 'USDT', amount: capital / MICRO_PER_USDT }]);
+  const d = await start(memberId, requestId, {
+    bot,
+    market: 'spot',
+    symbol,
+    interval: '1h',
+    capital,
+    quote: 'USDT',
+    params: params as unknown as Record<string, unknown>,
+  });
+  return { message: botMessages.dcaStarted, deployment: view(d) };
+};
+
+export const startDcaAuto = (
+  memberId: string,
+  input: { bot: DcaPresetId; amount: number; requestId: string },
+) =>
+  startDca(
+    memberId,
+    input.requestId,
+    input.bot,
+    'BTCUSDT',
+    dcaPresetParams(input.bot, input.amount / MICRO_PER_USDT),
+    input.amount,
+  );
+
+export const startDcaManual = (memberId: string, input: DcaManualRequest) => {
+  const initial = input.initial / MICRO_PER_USDT;
+  const params: DcaParams = {
+    initial,
+    stages: input.stages,
+    takeProfitPct: input.takeProfitPct,
+    oneShot: input.oneShot,
+    stepUnit: 'percent',
+    atrPeriod: 14,
+    entryRsiBelow: null,
+    rsiPeriod: 14,
+    // The member chose every order: no stop that would shrink them; the kill switch still guards it.
+    stopLossPct: null,
+    riskPct: 10,
+  };
+  return startDca(
+    memberId,
+    input.requestId,
+    'dca',
+    input.symbol,
+    params,
+    usdt(initial * ladderUnits(input.stages)),
+  );
+};
+
+const ownDca = async (memberId: string, id: string): Promise<DeploymentItem> => {
+  const d = await getDeployment(id);
+  if (!d || d.memberId !== memberId || !DCA_FAMILY.includes(d.bot))
+    throw notFound('This DCA position does not exist.');
+  if (!isRunning(d)) throw badRequest('NOT_RUNNING', 'This DCA position is closed.');
+  return d;
+};
+
+const dcaParamsOf = (d: DeploymentItem) => d.params as unknown as DcaParams;
+
+/** Changes a running DCA's parameters (the model replays with them from the next candle). */
+const changeDca = async (memberId: string, id: string, change: Partial<DcaParams>) => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const d = await ownDca(memberId, id);
+    const next = { ...d, params: { ...d.params, ...change } };
+    if (await replaceDeployment(d, next)) return;
+  }
+  throw conflict('TRY_AGAIN', 'The bot is busy trading. Try again in a moment.');
+};
+
+export const editDca = async (memberId: string, input: { id: string; takeProfitPct: number }) => {
+  await changeDca(memberId, input.id, { takeProfitPct: input.takeProfitPct });
+  return { message: botMessages.takeProfitChanged };
+};
+
+export const dcaOneShot = async (memberId: string, id: string) => {
+  await changeDca(memberId, id, { oneShot: true });
+  return { message: botMessages.oneShot };
+};
+
+export const closeDca = async (memberId: string, id: string) => {
+  await stop(await ownDca(memberId, id), 'Closed by you.');
+  return { message: botMessages.dcaClosed };
+};
+
+const priceOf = async (d: DeploymentItem) =>
+  (await getCandles(d.market, d.symbol, d.interval))?.price ?? null;
+
+export const listDcaPositions = async (memberId: string): Promise<{ positions: DcaPosition[] }> => {
+  const dcas = (await memberDeployments(memberId)).filter((d) => DCA_FAMILY.includes(d.bot) && isRunning(d));
+  const positions = await Promise.all(
+    dcas.map(async (d): Promise<DcaPosition> => {
+      const params = dcaParamsOf(d);
+      const orders = await deploymentOrders(d.id);
+      const bought = orders.filter((o) => o.status === 'filled' && o.side === 'buy').length;
+      const sold = orders.filter((o) => o.status === 'filled' && o.side === 'sell').length;
+      return {
+        id: d.id,
+        bot: d.bot,
+        name: BOT_NAMES[d.bot],
+        symbol: d.symbol,
+        status: d.status,
+        initial: usdt(params.initial),
+        currentPrice: await priceOf(d),
+        qty: d.position?.size ?? 0,
+        averagePrice: d.position ? d.position.entry : null,
+        takePrice: d.takePrice ?? null,
+        takeProfitPct: params.takeProfitPct,
+        // Stages bought in the cycle now open (every sell ends a cycle).
+        count: d.position ? Math.max(0, bought - sold) : 0,
+        stages: params.stages.map((s) => ({ timesX: s.timesX, per: s.per })),
+        oneShot: params.oneShot,
+        deployedAt: d.deployedAt,
+      };
+    }),
+  );
+  return { positions };
+};
+
+// ---- portfolio ----
+
+export const getPositions = async (memberId: string): Promise<{ positions: Position[] }> => {
+  const open = (await memberDeployments(memberId)).filter((d) => d.position && d.position.size !== 0);
+  const positions = await Promise.all(
+    open.map(async (d): Promise<Position> => {
+      const p = d.position!;
+      const price = await priceOf(d);
+      return {
+        deploymentId: d.id,
+        bot: d.bot,
+        trade: BOT_NAMES[d.bot],
+        symbol: d.symbol,
+        side: p.size > 0 ? 'long' : 'short',
+        quantity: Math.abs(p.size),
+        price: p.entry,
+        currentPrice: price,
+        orderId: p.orderId,
+        profit: price === null ? 0 : usdt(p.size * (price - p.entry)),
+      };
+    }),
+  );
+  return { positions };
+};
+
+export const getClosedOrders = async (
+  memberId: string,
+  query: { limit: number; cursor?: string; bot?: BotName },
+): Promise<{ items: ClosedOrder[]; cursor?: string }> => {
+  const page = await pageClosedTrades(memberId, query.limit, query.cursor, query.bot);
+  return {
+    items: page.items.map((t) => ({
+      id: t.id,
+      deploymentId: t.deploymentId,
+      bot: t.bot,
+      trade: BOT_NAMES[t.bot],
+      symbol: t.symbol,
+      side: t.side,
+      buyUsdt: t.buyUsdt,
+      sellUsdt: t.sellUsdt,
+      orderId: t.orderId,
+      buyPrice: t.buyPrice,
+      sellPrice: t.sellPrice,
+      entryDate: t.entryDate,
+      exitDate: t.exitDate,
+      profit: t.profit,
+      charge: t.charge,
+    })),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  };
+};
+
+export const getProfitStatement = async (memberId: string): Promise<ProfitStatement> => {
+  const rows = await profitDays(memberId);
+  const today = nowIso().slice(0, 10);
+  return {
+    total: rows.reduce((s, r) => s + r.amount, 0),
+    today: rows.find((r) => r.date === today)?.amount ?? 0,
+    rows,
+  };
+};
+
+export const topUpFuel = async (memberId: string, input: { amount: number; requestId: string }) => {
+  const result = await post({
+    tx: {
+      idempotencyKey: `fuel:${memberId}:${input.requestId}`,
+      kind: 'fuel',
+      postings: [
+        ...transfer(
+          accounts.member(memberId, 'wallet'),
+          accounts.member(memberId, 'fuelwallet'),
+          input.amount,
+        ),
+      ],
+    },
+    memberId,
+    display: { type: 'Fuel top up', amount: -input.amount, wallet: 'wallet' },
+  });
+  if (result.status === 'insufficient') throw badRequest('NO_BALANCE', messages.noWalletBalance, 'amount');
+  return { message: botMessages.fuelAdded };
+};

@@ -1,0 +1,402 @@
+/**
+ * The bots' items: deployments, their orders (one item per client order id: the record that makes
+ * an order happen once), closed trades, realised profit per day, and the fleet's candles.
+ */
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  db,
+  isConditionFailure,
+  keys,
+  queryAll,
+  queryPage,
+  stripKeys,
+  tableName,
+  type TransactItem,
+} from '#core/db';
+import type { BotName } from '#api/bots';
+
+export type DeploymentStatusName = 'active' | 'stopping' | 'stopped' | 'killed';
+
+/** The bot's own position, from the real fills the executor recorded (never from the model). */
+export interface BotPosition {
+  /** Signed base quantity: > 0 long, < 0 short. */
+  size: number;
+  /** Average entry price of the fills that opened it. */
+  entry: number;
+  /** Quote paid for the open size, fees included (spot), for the closed order's "buy usdt". */
+  cost: number;
+  openedAt: string;
+  /** The exchange's order id of the fill that opened it. */
+  orderId: string;
+}
+
+export interface DeploymentItem {
+  id: string;
+  memberId: string;
+  bot: BotName;
+  status: DeploymentStatusName;
+  market: 'spot' | 'futures';
+  symbol: string;
+  interval: '1h' | '15m';
+  /** micro-USDT */
+  capital: number;
+  quote: 'USDT' | 'USDC';
+  /** The strategy's parameters where the member chose them (DCA); the registry's otherwise. */
+  params?: Record<string, unknown>;
+  deployedAt: string;
+  /** Open time of the first candle the bot may trade on; set by the first tick after deployment. */
+  tradeFrom?: number;
+  /** Open time of the last candle the executor acted on. */
+  lastCandle?: number;
+  position?: BotPosition;
+  /** What the model says after the last candle: DCA stage, take-profit level. */
+  stage?: number;
+  takePrice?: number;
+  stoppedAt?: string;
+  stopReason?: string;
+  /** Bumped by every write, so two writers never both win. */
+  version: number;
+}
+
+export type OrderStatusName = 'placing' | 'open' | 'filled' | 'canceled' | 'missed' | 'failed';
+
+export interface BotOrderItem {
+  clientOrderId: string;
+  deploymentId: string;
+  memberId: string;
+  symbol: string;
+  market: 'spot' | 'futures';
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit' | 'stop';
+  size: number;
+  /** Level of a limit or stop order. */
+  price?: number;
+  /** Open time of the candle it acts on (a market order: the candle that closed; resting: the next). */
+  candle: number;
+  reason: string;
+  status: OrderStatusName;
+  orderId?: string;
+  filled?: number;
+  average?: number;
+  /** Fee in quote (USDT). */
+  fee?: number;
+  error?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClosedTradeItem {
+  id: string;
+  deploymentId: string;
+  memberId: string;
+  bot: BotName;
+  symbol: string;
+  side: 'long' | 'short';
+  buyUsdt: number;
+  sellUsdt: number;
+  orderId: string;
+  buyPrice: number;
+  sellPrice: number;
+  entryDate: string;
+  exitDate: string;
+  profit: number;
+  charge: number;
+}
+
+export interface CandlesItem {
+  /** Open times, opens, highs, lows, closes, volumes of the closed candles, oldest first. */
+  t: number[];
+  o: number[];
+  h: number[];
+  l: number[];
+  c: number[];
+  v: number[];
+  /** The forming candle's close: the current price for positions. */
+  price: number;
+  updatedAt: string;
+}
+
+const table = () => tableName();
+
+const deploymentIndexes = (d: DeploymentItem) => ({
+  GSI1PK: keys.memberDeployments(d.memberId),
+  GSI1SK: `${d.deployedAt}#${d.id}`,
+  ...(d.status === 'active' || d.status === 'stopping' ? { GSI2PK: keys.runningBots, GSI2SK: d.id } : {}),
+});
+
+/** The items that start a deployment: it, the page bot's running marker, the request's answer. */
+export const deploymentStartItems = (
+  d: DeploymentItem,
+  requestId: string,
+  pageBot: boolean,
+): TransactItem[] => [
+  {
+    Put: {
+      TableName: table(),
+      Item: { ...keys.deployment(d.id), ...deploymentIndexes(d), ...d },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
+  {
+    Put: {
+      TableName: table(),
+      Item: { ...keys.deployRequest(d.memberId, requestId), deploymentId: d.id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
+  ...(pageBot
+    ? [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...keys.runningPageBot(d.memberId, d.bot), deploymentId: d.id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]
+    : []),
+];
+
+export const writeItems = async (items: TransactItem[]): Promise<boolean> => {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+};
+
+export const getDeployment = async (id: string): Promise<DeploymentItem | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table(), Key: keys.deployment(id), ConsistentRead: true }),
+  );
+  return Item ? stripKeys<DeploymentItem>(Item) : null;
+};
+
+export const deploymentOfRequest = async (memberId: string, requestId: string): Promise<string | null> => {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: table(),
+      Key: keys.deployRequest(memberId, requestId),
+      ConsistentRead: true,
+    }),
+  );
+  return (Item?.deploymentId as string | undefined) ?? null;
+};
+
+export const memberDeployments = async (memberId: string): Promise<DeploymentItem[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.memberDeployments(memberId) },
+      ScanIndexForward: false,
+    })
+  ).map((i) => stripKeys<DeploymentItem>(i));
+
+/** The ids of the running deployments, a page at a time (the tick's fan-out). */
+export const pageRunningDeployments = (cursor?: string, limit = 1000) =>
+  queryPage(
+    {
+      TableName: table(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.runningBots },
+    },
+    limit,
+    cursor,
+  ).then((page) => ({ ids: page.items.map((i) => String(i.id)), cursor: page.cursor }));
+
+/**
+ * The deployment's item replaced by `next` if nobody wrote it since `current` was read (version);
+ * with the extra items in the same transaction. False when the version moved or an extra refused.
+ */
+export const replaceDeployment = async (
+  current: DeploymentItem,
+  next: DeploymentItem,
+  extra: TransactItem[] = [],
+): Promise<boolean> => writeItems([deploymentReplaceItem(current, next), ...extra]);
+
+export const deploymentReplaceItem = (current: DeploymentItem, next: DeploymentItem): TransactItem => {
+  const item = { ...next, version: current.version + 1 };
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...keys.deployment(item.id), ...deploymentIndexes(item), ...item },
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': current.version },
+    },
+  };
+};
+
+export const releasePageBotItem = (memberId: string, bot: string, deploymentId: string): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.runningPageBot(memberId, bot),
+    ConditionExpression: 'attribute_not_exists(PK) OR deploymentId = :d',
+    ExpressionAttributeValues: { ':d': deploymentId },
+  },
+});
+
+export const runningPageBots = async (memberId: string): Promise<Map<string, string>> => {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.member(memberId).PK, ':prefix': keys.runningPageBotPrefix },
+    ConsistentRead: true,
+  });
+  return new Map(
+    items.map((i) => [String(i.SK).slice(keys.runningPageBotPrefix.length), String(i.deploymentId)]),
+  );
+};
+
+// ---- orders ----
+
+/** Records an order before it is sent; false when that client order id was recorded before. */
+export const recordOrderIntent = async (order: BotOrderItem): Promise<boolean> => {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.botOrder(order.deploymentId, order.clientOrderId), ...order },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const getOrder = async (deploymentId: string, clientOrderId: string): Promise<BotOrderItem | null> => {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: table(),
+      Key: keys.botOrder(deploymentId, clientOrderId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? stripKeys<BotOrderItem>(Item) : null;
+};
+
+export const deploymentOrders = async (deploymentId: string): Promise<BotOrderItem[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.deployment(deploymentId).PK, ':prefix': keys.botOrderPrefix },
+      ConsistentRead: true,
+    })
+  ).map((i) => stripKeys<BotOrderItem>(i));
+
+/** Sets an order's outcome unless it was already filled (a fill is recorded once). */
+export const updateOrder = async (order: BotOrderItem, change: Partial<BotOrderItem>): Promise<void> => {
+  const next = { ...order, ...change };
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.botOrder(order.deploymentId, order.clientOrderId), ...next },
+        ConditionExpression: '#s <> :filled',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':filled': 'filled' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** The write that marks an order filled, once: part of the fill's transaction. */
+export const orderFilledItem = (order: BotOrderItem, change: Partial<BotOrderItem>): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      ...keys.botOrder(order.deploymentId, order.clientOrderId),
+      ...order,
+      ...change,
+      status: 'filled',
+    },
+    ConditionExpression: 'attribute_not_exists(PK) OR #s <> :filled',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':filled': 'filled' },
+  },
+});
+
+export const closedTradeItem = (trade: ClosedTradeItem): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      ...keys.closedTrade(trade.deploymentId, trade.exitDate, trade.id),
+      GSI1PK: keys.memberClosedTrades(trade.memberId),
+      GSI1SK: `${trade.exitDate}#${trade.id}`,
+      ...trade,
+    },
+  },
+});
+
+export const profitDayItem = (memberId: string, day: string, amount: number): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.botProfitDay(memberId, day),
+    UpdateExpression: 'ADD amount :a SET #d = :d',
+    ExpressionAttributeNames: { '#d': 'date' },
+    ExpressionAttributeValues: { ':a': amount, ':d': day },
+  },
+});
+
+export const pageClosedTrades = async (memberId: string, limit: number, cursor?: string, bot?: string) => {
+  const page = await queryPage(
+    {
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.memberClosedTrades(memberId),
+        ...(bot ? { ':bot': bot } : {}),
+      },
+      ...(bot ? { FilterExpression: 'bot = :bot' } : {}),
+      ScanIndexForward: false,
+    },
+    limit,
+    cursor,
+  );
+  return { items: page.items.map((i) => stripKeys<ClosedTradeItem>(i)), cursor: page.cursor };
+};
+
+export const profitDays = async (memberId: string): Promise<{ date: string; amount: number }[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.member(memberId).PK, ':prefix': keys.botProfitDayPrefix },
+      ScanIndexForward: false,
+    })
+  ).map((i) => ({ date: String(i.date), amount: Number(i.amount) }));
+
+// ---- market data ----
+
+export const saveCandles = (market: string, symbol: string, interval: string, candles: CandlesItem) =>
+  db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.marketCandles(market, symbol, interval), ...candles },
+    }),
+  );
+
+export const getCandles = async (
+  market: string,
+  symbol: string,
+  interval: string,
+): Promise<CandlesItem | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table(), Key: keys.marketCandles(market, symbol, interval) }),
+  );
+  return Item ? stripKeys<CandlesItem>(Item) : null;
+};
+
+export const deleteItem = (key: Record<string, string>) =>
+  db.send(new DeleteCommand({ TableName: table(), Key: key }));

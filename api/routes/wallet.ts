@@ -6,6 +6,7 @@ import {
   InvoiceQuery,
   InvoiceRequest,
   MoneyTotals,
+  OpenInvoices,
   PaymentCallback,
   PayoutCallback,
   PayoutCallbackAnswer,
@@ -59,6 +60,15 @@ export const walletRoutes = {
     summary: "One of the member's invoices and whether it is credited",
     request: InvoiceQuery,
     response: Invoice,
+  }),
+  listInvoices: route({
+    method: 'GET',
+    path: '/wallet/invoices',
+    access: 'member',
+    domain: 'wallet',
+    summary: "The member's open invoices (waiting for payment, not expired), newest first",
+    request: Empty,
+    response: OpenInvoices,
   }),
   paymentCallback: route({
     method: 'POST',

@@ -57,6 +57,9 @@ export type Invoice = z.infer<typeof Invoice>;
 
 export const InvoiceQuery = z.object({ paymentId: z.string().min(1).max(64) });
 
+/** The member's invoices still waiting for payment and not expired, newest first. */
+export const OpenInvoices = z.object({ items: z.array(Invoice) });
+
 /** NOWPayments-style IPN body; every field is kept because the signature covers all of them. */
 export const PaymentCallback = z.looseObject({
   payment_id: z.union([z.string(), z.number()]),

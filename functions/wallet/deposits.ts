@@ -27,6 +27,7 @@ import {
   getInvoiceOfRequest,
   type Invoice,
   listOpenInvoices,
+  memberWaitingInvoices,
   putInvoice,
 } from './store';
 
@@ -101,6 +102,13 @@ export const createInvoice = async (
   const first = await getInvoiceOfRequest(caller.memberId, input.requestId);
   if (!first) throw new Error(`the invoice of request ${input.requestId} is missing`);
   return sameRequest(first, amount, input.wallet);
+};
+
+/** The member's invoices waiting for payment and not expired, newest first (Top Up, found again). */
+export const openInvoicesOf = async (memberId: string) => {
+  const at = nowIso();
+  const items = await memberWaitingInvoices(memberId);
+  return { items: items.filter((i) => i.expiresAt > at).map(view) };
 };
 
 export const getInvoice = async (memberId: string, paymentId: string) => {

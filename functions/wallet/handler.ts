@@ -19,6 +19,7 @@ const routed = domainHandler('wallet', {
   listTransactions: (input, { caller }) => wallet.listTransactions(caller.memberId, input),
   createInvoice: (input, { caller }) => deposits.createInvoice(caller, input),
   getInvoice: (input, { caller }) => deposits.getInvoice(caller.memberId, input.paymentId),
+  listInvoices: (_input, { caller }) => deposits.openInvoicesOf(caller.memberId),
   paymentCallback: (input) => deposits.paymentCallback(input, header('x-nowpayments-sig')),
   requestWithdrawOtp: (_input, { caller }) => withdrawals.requestWithdrawOtp(caller),
   withdraw: (input, { caller }) => withdrawals.withdraw(caller, input),

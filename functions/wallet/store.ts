@@ -136,6 +136,26 @@ export const expireInvoice = async (paymentId: string): Promise<boolean> => {
   }
 };
 
+/**
+ * A member's invoices still waiting for payment, newest first: the newest `recent` invoices are
+ * read (GSI1) and the waiting ones kept; an open invoice lives for hours, so it is among them.
+ */
+export const memberWaitingInvoices = async (memberId: string, recent = 50): Promise<Invoice[]> => {
+  const page = await queryPage(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: '#s = :waiting',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':pk': `MEMBERINVOICE#${memberId}`, ':waiting': 'waiting' },
+      ScanIndexForward: false,
+    },
+    recent,
+  );
+  return page.items as unknown as Invoice[];
+};
+
 export const listOpenInvoices = async (): Promise<Invoice[]> => {
   const items = await queryAll({
     TableName: tableName(),

@@ -13,7 +13,11 @@ export interface Movement {
   palette: string;
 }
 
-/** A member's money movements as Date, Type, Amount (wallet transactions, rewards); the time shows from md up. */
+/**
+ * A member's money movements as Date, Type, Amount (wallet transactions, rewards); the time shows
+ * from md up. At 375 px the three columns fit without scrolling: a long type wraps in its badge,
+ * and the amount is never cut.
+ */
 export function MovementsTable({ label, rows }: { label: string; rows: Movement[] }) {
   return (
     <Table.ScrollArea>
@@ -35,7 +39,7 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
                 </Box>
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={row.palette} variant="subtle">
+                <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
                   {row.type}
                 </Badge>
               </Table.Cell>

@@ -26,6 +26,7 @@ export const queryKeys = {
     withdrawals: (pageSize: number, cursor: string | undefined) =>
       ['wallet', 'withdrawals', pageSize, cursor ?? ''] as const,
     invoice: (paymentId: string | undefined) => ['wallet', 'invoice', paymentId] as const,
+    openInvoices: () => ['wallet', 'invoices'] as const,
   },
   team: {
     glance: () => ['team'] as const,

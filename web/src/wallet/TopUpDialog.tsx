@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import type { Invoice, WalletName } from '#api/schemas/wallet';
@@ -26,6 +26,98 @@ import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
 const WALLET_NAMES: Record<WalletName, string> = { wallet: 'wallet', wallet1: 'Trendex Core wallet' };
+
+/**
+ * An invoice's status, asked every 3 s while it waits and `watching` (its dialog is open); once it
+ * is credited, balances and the table are read again (once per invoice).
+ */
+export function useInvoiceStatus(invoice: Invoice | null, watching: boolean): Invoice['status'] | undefined {
+  const refresh = useMoneyRefresh();
+  const status = useQuery({
+    queryKey: queryKeys.wallet.invoice(invoice?.paymentId),
+    queryFn: () => callApi('getInvoice', { paymentId: invoice!.paymentId }),
+    enabled: !!invoice && watching,
+    refetchInterval: (q) => (q.state.data?.status === 'waiting' || !q.state.data ? 3000 : false),
+  });
+  const credited = status.data?.status === 'credited';
+  const refreshed = useRef<string | null>(null);
+  useEffect(() => {
+    if (credited && refreshed.current !== invoice?.paymentId) {
+      refreshed.current = invoice?.paymentId ?? null;
+      void refresh();
+    }
+  }, [credited, invoice, refresh]);
+  return status.data?.status ?? invoice?.status;
+}
+
+/** An invoice to pay: QR code, payment id, address (copyable), amount, and where its payment stands. */
+export function InvoiceDetails({
+  invoice,
+  status,
+}: {
+  invoice: Invoice;
+  status: Invoice['status'] | undefined;
+}) {
+  const credited = status === 'credited';
+  return (
+    <Stack gap="4" align="stretch">
+      <Box alignSelf="center" bg="white" p="3" borderRadius="md" borderWidth="1px">
+        <QRCodeSVG value={invoice.payAddress} size={150} aria-label="QR code of the payment address" />
+      </Box>
+      <DataList.Root orientation="vertical" gap="3">
+        <DataList.Item>
+          <DataList.ItemLabel>Payment Id</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Code data-testid="payment-id">{invoice.paymentId}</Code>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Payment Address</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <HStack gap="1" maxW="full">
+              <Code wordBreak="break-all" data-testid="pay-address">
+                {invoice.payAddress}
+              </Code>
+              <Clipboard.Root value={invoice.payAddress}>
+                <Clipboard.Trigger asChild>
+                  <IconButton variant="ghost" size="xs" aria-label="Copy the payment address">
+                    <Clipboard.Indicator />
+                  </IconButton>
+                </Clipboard.Trigger>
+              </Clipboard.Root>
+            </HStack>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({usdtText(invoice.amount)})
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {credited ? (
+        <FormAlert status="success" title="Payment received">
+          {usdtText(invoice.amount)} is credited to your {WALLET_NAMES[invoice.wallet]}.
+        </FormAlert>
+      ) : status === 'expired' ? (
+        <FormAlert status="error">This invoice expired unpaid. Create a new one.</FormAlert>
+      ) : (
+        <HStack color="fg.muted" role="status">
+          <Spinner size="sm" />
+          <Text>Waiting for the payment…</Text>
+        </HStack>
+      )}
+      {invoice.payUrl && !credited && (
+        <Text fontSize="sm" color="fg.muted">
+          Local stack:{' '}
+          <Link href={invoice.payUrl} target="_blank" rel="noreferrer" colorPalette="brand">
+            pay this invoice in the payment simulator
+          </Link>
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * Deposit Details: amount, then the invoice (payment id, address, QR) until the payment is
@@ -47,34 +139,24 @@ export function TopUpDialog({
     if (open) setAmount(initialAmount);
   }, [open, initialAmount]);
   const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const refresh = useMoneyRefresh();
+  const client = useQueryClient();
 
   // One invoice per request: a retry after an error or a second click answers the same invoice.
   const ids = useRequestId();
   const create = useMutation({
     mutationFn: (requestId: string) => callApi('createInvoice', { amount: amount.trim(), wallet, requestId }),
     ...moneyRetry,
-    onSuccess: setInvoice,
+    onSuccess: (made) => {
+      setInvoice(made);
+      // listed among the open invoices at once, to be found again after this dialog closes
+      void client.invalidateQueries({ queryKey: queryKeys.wallet.openInvoices() });
+    },
     onSettled: (_invoice, error) => ids.settled(error),
   });
   const submit = useSingleFlight(create);
 
-  // The wallet updates without a reload: the invoice is polled until the provider's callback credits it.
-  const status = useQuery({
-    queryKey: queryKeys.wallet.invoice(invoice?.paymentId),
-    queryFn: () => callApi('getInvoice', { paymentId: invoice!.paymentId }),
-    enabled: !!invoice && open,
-    refetchInterval: (q) => (q.state.data?.status === 'waiting' || !q.state.data ? 3000 : false),
-  });
-  const credited = status.data?.status === 'credited';
-  const refreshed = useRef<string | null>(null);
-  useEffect(() => {
-    // once per credited invoice: balances and the table are read again
-    if (credited && refreshed.current !== invoice?.paymentId) {
-      refreshed.current = invoice?.paymentId ?? null;
-      void refresh();
-    }
-  }, [credited, invoice, refresh]);
+  const status = useInvoiceStatus(invoice, open);
+  const credited = status === 'credited';
 
   const reset = () => {
     setAmount('');
@@ -127,62 +209,7 @@ export function TopUpDialog({
           </Stack>
         </form>
       ) : (
-        <Stack gap="4" align="stretch">
-          <Box alignSelf="center" bg="white" p="3" borderRadius="md" borderWidth="1px">
-            <QRCodeSVG value={invoice.payAddress} size={150} aria-label="QR code of the payment address" />
-          </Box>
-          <DataList.Root orientation="vertical" gap="3">
-            <DataList.Item>
-              <DataList.ItemLabel>Payment Id</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Code data-testid="payment-id">{invoice.paymentId}</Code>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Payment Address</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <HStack gap="1" maxW="full">
-                  <Code wordBreak="break-all" data-testid="pay-address">
-                    {invoice.payAddress}
-                  </Code>
-                  <Clipboard.Root value={invoice.payAddress}>
-                    <Clipboard.Trigger asChild>
-                      <IconButton variant="ghost" size="xs" aria-label="Copy the payment address">
-                        <Clipboard.Indicator />
-                      </IconButton>
-                    </Clipboard.Trigger>
-                  </Clipboard.Root>
-                </HStack>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({usdtText(invoice.amount)})
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
-          {credited ? (
-            <FormAlert status="success" title="Payment received">
-              {usdtText(invoice.amount)} is credited to your {WALLET_NAMES[wallet]}.
-            </FormAlert>
-          ) : status.data?.status === 'expired' ? (
-            <FormAlert status="error">This invoice expired unpaid. Create a new one.</FormAlert>
-          ) : (
-            <HStack color="fg.muted" role="status">
-              <Spinner size="sm" />
-              <Text>Waiting for the payment…</Text>
-            </HStack>
-          )}
-          {invoice.payUrl && !credited && (
-            <Text fontSize="sm" color="fg.muted">
-              Local stack:{' '}
-              <Link href={invoice.payUrl} target="_blank" rel="noreferrer" colorPalette="brand">
-                pay this invoice in the payment simulator
-              </Link>
-            </Text>
-          )}
-        </Stack>
+        <InvoiceDetails invoice={invoice} status={status} />
       )}
     </AppDialog>
   );

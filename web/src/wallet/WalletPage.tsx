@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { useWallet } from './hooks';
+import { OpenInvoices } from './OpenInvoices';
 import { TopUpDialog } from './TopUpDialog';
 import { TransactionTable } from './TransactionTable';
 import { WithdrawalList } from './WithdrawalList';
 import { WithdrawDialog } from './WithdrawDialog';
 
-/** /wallet: balances, Top Up, Withdraw, the member's withdrawals and the Latest Transaction table. */
+/** /wallet: balances, Top Up, Withdraw, open invoices, the member's withdrawals and the Latest Transaction table. */
 export default function WalletPage() {
   const wallet = useWallet();
   const [topUp, setTopUp] = useState(false);
@@ -44,6 +45,7 @@ export default function WalletPage() {
             onWithdraw={() => setWithdraw(true)}
           />
         )}
+        <OpenInvoices />
         <WithdrawalList />
         <TransactionTable />
       </Stack>

@@ -61,7 +61,7 @@ describe('the paper exchange across a restart', () => {
       expect(funding[1].amount).toBeCloseTo(-0.01 * c.open[k + 3] * 0.0001, 8);
       const [position] = await futuresAgain.fetchPositions([PERP]);
       expect(position).toMatchObject({ marginMode: 'isolated', contracts: 0.01, entryPrice: c.open[k] });
-      const margin = (0.01 * c.open[k]) / 10 + funding[0].amount + funding[1].amount;
+      const margin = (0.01 * c.open[k]) / 10 + funding[0].amount! + funding[1].amount!;
       expect(Number((position.info as { isolatedWallet: string }).isolatedWallet)).toBeCloseTo(margin, 6);
 
       clock.advance(12 * CANDLE - 10 * MINUTE);

@@ -199,3 +199,55 @@ describe('paper exchange: USD-M futures PnL', () => {
     expect(account.futures.wallet).toBeCloseTo(1_000 + 0.02 * 5_000, 8);
   });
 });
+
+describe('paper exchange: stops and jumps', () => {
+  it('a stop reached inside a segment fills at its stop price; one a jump passed fills at the price after the jump', () => {
+    const { book, account, prices } = setup({ spot: 0, futures: 0 });
+    book.place(
+      account,
+      { venue: 'futures', symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: 0.02 },
+      1,
+    );
+    const stop = (triggerPrice: number) =>
+      book.placeAlgo(
+        account,
+        {
+          symbol: 'BTCUSDT',
+          side: 'SELL',
+          orderType: 'STOP_MARKET',
+          quantity: 0.01,
+          triggerPrice,
+          reduceOnly: true,
+        },
+        1,
+      );
+    const inside = stop(49_000);
+    const jumped = stop(48_000);
+    book.move('BTCUSDT', 50_000, 48_500, 2);
+    expect(inside).toMatchObject({ status: 'FINISHED', actualPrice: 49_000 });
+    expect(jumped.status).toBe('NEW');
+    prices.BTCUSDT = 47_000;
+    book.move('BTCUSDT', 48_500, 47_000, 3, true); // a gap from a close to the next open
+    expect(jumped).toMatchObject({ status: 'FINISHED', actualPrice: 47_000 });
+    expect(account.futures.positions.BTCUSDT.amount).toBeCloseTo(0, 10);
+  });
+
+  it('a reduce-only stop with nothing left to reduce expires', () => {
+    const { book, account } = setup();
+    const algo = book.placeAlgo(
+      account,
+      {
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        orderType: 'STOP_MARKET',
+        quantity: 0.01,
+        triggerPrice: 49_000,
+        reduceOnly: true,
+      },
+      1,
+    );
+    book.move('BTCUSDT', 50_000, 48_000, 2);
+    expect(algo.status).toBe('EXPIRED');
+    expect(account.trades).toHaveLength(0);
+  });
+});

@@ -104,14 +104,24 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     }, 200);
   };
 
-  /** Walks every symbol's replayed path from `from` to `to` through both books. */
+  /** Walks every symbol's replayed path from `from` to `to` through the accounts it can touch. */
   const walk = (from: number, to: number) => {
-    for (const symbol of Object.keys(SYMBOLS)) {
-      const path = replay.path(symbol, from, to);
-      for (let i = 1; i < path.length; i++)
-        for (const book of Object.values(books))
-          book.move(symbol, path[i - 1].price, path[i].price, Math.round(path[i].time), path[i].jump);
-    }
+    for (const symbol of Object.keys(SYMBOLS))
+      for (const book of Object.values(books)) {
+        // only open orders and isolated positions react to a price, and a walk opens none of its own
+        const accounts = book.watching(symbol);
+        if (accounts.length === 0) continue;
+        const path = replay.path(symbol, from, to);
+        for (let i = 1; i < path.length; i++)
+          book.move(
+            symbol,
+            path[i - 1].price,
+            path[i].price,
+            Math.round(path[i].time),
+            path[i].jump,
+            accounts,
+          );
+      }
   };
 
   /** Everything the replayed price reached since the last look, with the funding times passed. */

@@ -615,12 +615,19 @@ export class PaperBook {
    * stop and isolated liquidation it reached runs, in the order the price reached their levels.
    * Limits fill at their price; stops and liquidations at theirs, or at `to` after a jump.
    */
-  move(symbol: string, from: number, to: number, time: number, jump = false) {
+  move(
+    symbol: string,
+    from: number,
+    to: number,
+    time: number,
+    jump = false,
+    accounts: Iterable<Account> = this.accounts.values(),
+  ) {
     const low = Math.min(from, to);
     const high = Math.max(from, to);
     const reached = (r: Reachable) => (r.up ? high >= r.level - EPS : low <= r.level + EPS);
     const events: Reachable[] = [];
-    for (const account of this.accounts.values()) {
+    for (const account of accounts) {
       for (const order of account.orders) {
         if (order.status !== 'NEW' || order.symbol !== symbol) continue;
         if (order.type === 'LIMIT')
@@ -665,6 +672,16 @@ export class PaperBook {
       const past = event.up ? from > event.level : from < event.level;
       event.run(jump ? to : past ? from : event.level);
     }
+  }
+
+  /** The accounts a move of the symbol's price can touch: open orders or stops, or an isolated position. */
+  watching(symbol: string): Account[] {
+    return [...this.accounts.values()].filter(
+      (a) =>
+        a.orders.some((o) => o.status === 'NEW' && o.symbol === symbol) ||
+        algoOrdersOf(a).some((o) => o.status === 'NEW' && o.symbol === symbol) ||
+        this.liquidationPriceOf(a, symbol) !== undefined,
+    );
   }
 
   /** A resting order the price reached (still open when its turn comes): fill it or drop it. */

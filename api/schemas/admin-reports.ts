@@ -79,8 +79,26 @@ const MemberReportRow = z.object({
 });
 
 export const RegistrationReportQuery = reportQuery({});
-const RegistrationRow = MemberReportRow.extend({ registeredAt: Timestamp });
-export const RegistrationReport = reportPage(RegistrationRow, {});
+const RegistrationRow = MemberReportRow.extend({
+  registeredAt: Timestamp.describe('when the e-mail was verified and the member made'),
+  signedUpAt: Timestamp.nullable().describe('when the sign-up form was sent; unknown for older members'),
+});
+/** A sign-up in the range whose e-mail is not verified: waiting, or expired (it must sign up again). */
+const PendingSignUpRow = z.object({
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  sponsor: z.string(),
+  mobile: z.string(),
+  signedUpAt: Timestamp,
+  status: z.enum(['pending', 'expired']),
+});
+export const RegistrationReport = reportPage(RegistrationRow, {}).extend({
+  pending: z
+    .array(PendingSignUpRow)
+    .optional()
+    .describe('unverified sign-ups of the range, oldest first; on the first page (no cursor) only'),
+});
 
 /* ---------- Activation Report ---------- */
 

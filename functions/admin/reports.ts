@@ -14,6 +14,8 @@ import type {
 } from '#api/schemas/admin-reports';
 import { decodeCursor, encodeCursor } from '#core/db';
 import { badRequest, notFound } from '#core/errors';
+import { nowIso } from '#core/clock';
+import { pendingSignUps, signUpTimes } from '#functions/auth/service';
 import { findMemberByEmail, getMembers, type MemberItem } from '#functions/members/service';
 import { allMembershipTxs, countRegistrations, pageMembershipTxs, pageRegistrations } from './reports/store';
 import { legActivations, listRewardsByDate, type RewardRow } from '#functions/team/service';
@@ -39,14 +41,35 @@ const memberColumns = (m: Partial<MemberItem> & { id: string }) => ({
 
 /* ---------- Registration Report ---------- */
 
+/**
+ * Members by verification (when the member was made), with when each signed up; the first page
+ * also lists the range's sign-ups whose e-mail is not verified, pending or expired.
+ */
 export const registrationReport = async (q: z.infer<typeof RegistrationReportQuery>) => {
   const page = await pageRegistrations(q, q.limit, q.cursor);
-  const items = page.items.map((i) => {
-    const m = i as unknown as MemberItem;
-    return { ...memberColumns(m), registeredAt: m.registeredAt };
-  });
+  const members = page.items as unknown as MemberItem[];
+  const signedUp = await signUpTimes(members.map((m) => m.email));
+  const items = members.map((m) => ({
+    ...memberColumns(m),
+    registeredAt: m.registeredAt,
+    signedUpAt: signedUp.get(m.email) ?? null,
+  }));
   if (q.cursor) return { items, cursor: page.cursor };
-  return { items, cursor: page.cursor, totals: { count: await countRegistrations(q) } };
+  const at = nowIso();
+  const [count, unverified] = await Promise.all([
+    countRegistrations(q),
+    pendingSignUps(`${q.from}T00:00:00.000Z`, `${q.to}T23:59:59.999Z~`),
+  ]);
+  const pending = unverified.map((p) => ({
+    email: p.email,
+    name: p.name,
+    username: p.username,
+    sponsor: p.sponsor ?? '',
+    mobile: p.phone,
+    signedUpAt: p.signedUpAt,
+    status: p.expiresAt > at ? ('pending' as const) : ('expired' as const),
+  }));
+  return { items, cursor: page.cursor, totals: { count }, pending };
 };
 
 /* ---------- Activation Report ---------- */

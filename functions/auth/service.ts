@@ -41,6 +41,9 @@ import {
 const errorName = (error: unknown): string => (error as { name?: string } | null)?.name ?? '';
 
 /** A sponsor is a member (confirmed), found by username. */
+/** For the admin's registration report: unverified sign-ups, and when members signed up. */
+export { pendingSignUps, signUpTimes } from './store';
+
 export const findSponsor = async (username: string): Promise<{ id: string; name: string } | null> => {
   const reservation = await getReservation(username);
   if (reservation?.status !== 'member' || !reservation.memberId) return null;

@@ -8,8 +8,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
-import { db, isConditionFailure, keys, tableName, ttlAfterHours } from '#core/db';
-import { nowSeconds } from '#core/clock';
+import { batchGetAll, db, isConditionFailure, keys, queryAll, tableName, ttlAfterHours } from '#core/db';
+import { nowIso, nowSeconds } from '#core/clock';
 
 /** What a sign-up holds until the e-mail is verified; the member is made from it on confirmation. */
 interface Reservation {
@@ -41,6 +41,7 @@ export const getReservation = async (username: string): Promise<Reservation | nu
  */
 export const reserveUsername = async (reservation: Reservation, ttlHours: number): Promise<boolean> => {
   const ttl = ttlAfterHours(nowSeconds(), ttlHours);
+  const signedUpAt = nowIso();
   try {
     await db.send(
       new TransactWriteCommand({
@@ -62,7 +63,15 @@ export const reserveUsername = async (reservation: Reservation, ttlHours: number
           {
             Put: {
               TableName: table(),
-              Item: { ...keys.signUp(reservation.email), username: reservation.username, ttl },
+              // GSI2 (sparse): sign-ups waiting for their e-mail's verification, by sign-up time
+              Item: {
+                ...keys.signUp(reservation.email),
+                username: reservation.username,
+                ttl,
+                signedUpAt,
+                GSI2PK: PENDING_SIGNUPS,
+                GSI2SK: `${signedUpAt}#${reservation.email}`,
+              },
             },
           },
         ],
@@ -73,6 +82,54 @@ export const reserveUsername = async (reservation: Reservation, ttlHours: number
     if (isConditionFailure(error)) return false;
     throw error;
   }
+};
+
+const PENDING_SIGNUPS = 'SIGNUPS#PENDING';
+
+/** A sign-up not verified (yet): what the admin's registration report lists as pending. */
+export interface PendingSignUp {
+  email: string;
+  username: string;
+  name: string;
+  phone: string;
+  sponsor: string | null;
+  signedUpAt: string;
+  expiresAt: string;
+}
+
+/** Sign-ups made between two instants whose e-mail is not verified, oldest first (expired ones too). */
+export const pendingSignUps = async (from: string, to: string): Promise<PendingSignUp[]> => {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': PENDING_SIGNUPS, ':from': from, ':to': to },
+  });
+  const reservations = await batchGetAll(items.map((i) => keys.username(String(i.username))));
+  const byUsername = new Map(reservations.map((r) => [String(r.username), r as unknown as Reservation]));
+  return items.map((i) => {
+    const email = String(i.PK).replace(/^SIGNUP#/, '');
+    const r = byUsername.get(String(i.username));
+    return {
+      email,
+      username: String(i.username),
+      name: r?.email === email ? r.name : '',
+      phone: r?.email === email ? r.phone : '',
+      sponsor: r?.email === email ? r.sponsor : null,
+      signedUpAt: String(i.signedUpAt),
+      expiresAt: new Date(Number(i.ttl) * 1000).toISOString(),
+    };
+  });
+};
+
+/** When each of these e-mails signed up, where it is known (sign-ups made since this was recorded). */
+export const signUpTimes = async (emails: string[]): Promise<Map<string, string>> => {
+  const items = await batchGetAll(emails.map((e) => keys.signUp(e)));
+  return new Map(
+    items
+      .filter((i) => typeof i.signedUpAt === 'string')
+      .map((i) => [String(i.PK).replace(/^SIGNUP#/, ''), String(i.signedUpAt)]),
+  );
 };
 
 /** A sign-up as confirmation sees it: its reservation, and whether our e-mail link was followed. */
@@ -98,7 +155,9 @@ export const markSignUpVerified = async (email: string): Promise<void> => {
     new UpdateCommand({
       TableName: table(),
       Key: keys.signUp(email),
-      UpdateExpression: 'SET verifiedAt = :now',
+      // verified: no longer pending, and kept (no TTL) as the record of when the member signed up
+      UpdateExpression: 'SET verifiedAt = :now REMOVE GSI2PK, GSI2SK, #ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':now': nowSeconds() },
     }),

@@ -148,7 +148,7 @@ describe('the right message', () => {
     const { member, page } = await loggedIn(375, 812);
     await topUp(member.idToken, '100');
     await page.goto(url('/pricing'));
-    await page.getByRole('button', { name: 'Subscribe to Imperial' }).click();
+    await page.getByRole('button', { name: 'Subscribe to Executive' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('button', { name: 'Confirm' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -169,6 +169,8 @@ describe('the right message', () => {
     await expect.poll(count(page, 'Minimum withdraw balance is 10$')).toBe(1);
     expect(await count(page, /Minimum withdrawal/)()).toBe(0);
     await page.getByLabel('Amount (USDT)').fill('5');
+    await page.getByLabel('BEP20 address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+    await page.getByLabel('OTP').fill('123456');
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
     await expect.poll(() => page.getByLabel('Amount (USDT)').getAttribute('aria-invalid')).toBe('true');
     expect(await count(page, 'Minimum withdraw balance is 10$')()).toBe(1);

@@ -17,8 +17,9 @@ import { useState } from 'react';
 import { LuArrowUp, LuHouse, LuSearch } from 'react-icons/lu';
 import type { ResponseOf } from '#api/routes';
 import { AppDialog } from '../components/AppDialog';
+import { FormAlert } from '../components/FormAlert';
 import { QueryError } from '../components/QueryError';
-import { callApi } from '../lib/api';
+import { ApiError, callApi } from '../lib/api';
 import { formatCount } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 
@@ -165,7 +166,10 @@ export default function AdminTree() {
           )}
         </HStack>
       </form>
-      {tree.isError ? (
+      {tree.error instanceof ApiError && tree.error.status === 404 ? (
+        // nobody to show (an e-mail not in the tree): an answer, not a failure to retry
+        <FormAlert status="info">{tree.error.message}</FormAlert>
+      ) : tree.isError ? (
         <QueryError what="the tree" error={tree.error} onRetry={() => tree.refetch()} />
       ) : tree.isPending ? (
         <Skeleton h="72" aria-busy="true" aria-label="Loading" />

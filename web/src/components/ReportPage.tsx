@@ -90,6 +90,8 @@ interface ReportPageProps<Row, Totals> {
   noun?: string;
   emptyText?: string;
   pageSize?: number;
+  /** Below the table, from the first page's answer (the registration report's pending sign-ups). */
+  below?: (firstPage: ReportAnswer<Row, Totals>) => ReactNode;
 }
 
 const EXPORT_PAGE = 100;
@@ -196,7 +198,11 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
       <form
         noValidate
         aria-label={`${title} filter`}
-        onSubmit={handleSubmit((filter) => setRun((r) => ({ filter, n: (r?.n ?? 0) + 1 })))}
+        onSubmit={handleSubmit(
+          (filter) => setRun((r) => ({ filter, n: (r?.n ?? 0) + 1 })),
+          // a filter that cannot run (start after end…) clears the earlier rows and totals
+          () => setRun(null),
+        )}
       >
         <HStack gap="4" align="flex-start" flexWrap="wrap">
           {dates && (
@@ -261,7 +267,11 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
       )}
 
       {run === null ? (
-        <Text color="fg.muted">Choose the dates and the member's e-mail, then Submit.</Text>
+        <Text color="fg.muted" data-testid="report-count">
+          {Object.keys(errors).length > 0
+            ? 'Correct the filter above, then Submit.'
+            : "Choose the dates and the member's e-mail, then Submit."}
+        </Text>
       ) : report.isError && !report.data ? (
         <QueryError what="the report" error={report.error} onRetry={() => report.refetch()} />
       ) : (
@@ -322,6 +332,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
             </Table.Root>
           </Table.ScrollArea>
           <LoadMore query={report} what="the next page" />
+          {props.below && report.data?.pages[0] && props.below(report.data.pages[0])}
         </>
       )}
     </Stack>

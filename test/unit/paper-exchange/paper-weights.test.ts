@@ -51,6 +51,16 @@ describe('request weights on the paper exchange', () => {
     const headers = spot.last_response_headers as Record<string, string>;
     // ccxt's own calls from 127.0.0.1: exchangeInfo (20) then the ticker (2); ccxt capitalizes names
     expect(Number(headers['X-Mbx-Used-Weight-1m'])).toBe(22);
+
+    // an executor leaving through a simulated egress IP says so in X-Forwarded-For
+    const egress = exchange.client(await exchange.account(), 'futures');
+    egress.headers = { 'X-Forwarded-For': '10.0.0.7' };
+    await egress.fetchTicker('BTC/USDT:USDT');
+    const report = (await (await fetch(`${exchange.base}/weights`)).json()) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(report['10.0.0.7'].futures).toMatchObject({ usedWeight1m: 2, limit: 2400 }); // exchangeInfo 1, ticker 1
   });
 
   it('answers 429 past 6,000 a minute, bans a caller that keeps calling (418, 2 minutes, then 4), other IPs unaffected', async () => {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from './components/PageLoader';
+import { SIGNAL_BOTS } from './bots/catalog';
 import { lazyPage } from './lib/lazyPage';
 import { RequireAdmin, RequireMember } from './layout/guards';
 import { SiteLayout } from './layout/SiteLayout';
@@ -45,6 +46,11 @@ const ProfileSearch = lazyPage(() => import('./admin/ProfileSearch'));
 const TransferEmail = lazyPage(() => import('./admin/TransferEmail'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 const Rewards = lazyPage(() => import('./team/RewardsPage'));
+const Dca = lazyPage(() => import('./bots/dca/DcaPage'));
+const Classic = lazyPage(() => import('./bots/ClassicPage'));
+const SignalBot = lazyPage(() => import('./bots/SignalBotPage'));
+const Portfolio = lazyPage(() => import('./bots/PortfolioPage'));
+const ProfitStatement = lazyPage(() => import('./bots/ProfitPage'));
 
 export const router = createBrowserRouter([
   {
@@ -74,6 +80,12 @@ export const router = createBrowserRouter([
           { path: '/team', element: <TeamGlance /> },
           { path: '/bonus', element: <Rewards /> },
           { path: '/rewards', element: <Rewards /> },
+          { path: '/dca', element: <Dca /> },
+          { path: '/classic', element: <Classic /> },
+          // one page for the signal bots, which reads its bot from the route
+          ...SIGNAL_BOTS.map(({ path }) => ({ path, element: <SignalBot key={path} /> })),
+          { path: '/portfolio', element: <Portfolio /> },
+          { path: '/profit', element: <ProfitStatement /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -13,9 +13,11 @@ export const publicNav: NavItem[] = [
   { label: 'Pricing', to: '/pricing' },
 ];
 
-/** Only pages that exist: Portfolio (bots) comes with its issue. */
+/** Only pages that exist. */
 export const memberNav: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Portfolio', to: '/portfolio' },
+  { label: 'Profit Statement', to: '/profit' },
   { label: 'Team', to: '/team' },
   { label: 'Rewards', to: '/bonus' },
   { label: 'Wallet', to: '/wallet' },

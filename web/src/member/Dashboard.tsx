@@ -5,14 +5,18 @@ import {
   Container,
   Heading,
   HStack,
+  Link,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import { Marketplace } from '../bots/Marketplace';
+import { ReadyDialog } from '../bots/ReadyDialog';
 import { QueryError } from '../components/QueryError';
 import { planOf, useProfile } from '../lib/profile';
 
@@ -21,6 +25,7 @@ interface StepCard {
   title: string;
   text: string;
   icon: IconType;
+  /** A page to go to; without it, the card's button opens the bot marketplace below. */
   action?: { label: string; to: string };
 }
 
@@ -50,6 +55,11 @@ const steps: StepCard[] = [
 export default function Dashboard() {
   const profile = useProfile();
   const firstName = profile.data?.name.split(' ')[0];
+  const marketplace = useRef<HTMLDivElement>(null);
+  const openMarketplace = () => {
+    marketplace.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    marketplace.current?.focus({ preventScroll: true });
+  };
 
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
@@ -69,6 +79,10 @@ export default function Dashboard() {
                 Plan: {planOf(profile.data).label}
               </Badge>
             )}
+            {/* No plan PDF ships (docs/decisions.md, issue 13): the plans' details are the Pricing page. */}
+            <Link asChild fontSize="sm" colorPalette="brand">
+              <RouterLink to="/pricing">Plan details</RouterLink>
+            </Link>
           </HStack>
         </Stack>
         {profile.isError && (
@@ -103,7 +117,7 @@ export default function Dashboard() {
               <Text color="fg.muted" flex="1">
                 {text}
               </Text>
-              {action && (
+              {action ? (
                 <Button
                   asChild
                   colorPalette="brand"
@@ -112,11 +126,34 @@ export default function Dashboard() {
                 >
                   <RouterLink to={action.to}>{action.label}</RouterLink>
                 </Button>
+              ) : (
+                <Button colorPalette="brand" alignSelf="flex-start" onClick={openMarketplace}>
+                  Start Your Bot
+                </Button>
               )}
             </Stack>
           ))}
         </SimpleGrid>
+
+        <Stack
+          as="section"
+          aria-labelledby="marketplace-title"
+          ref={marketplace}
+          tabIndex={-1}
+          gap="4"
+          scrollMarginTop="24"
+          outline="none"
+        >
+          <Stack gap="1">
+            <Heading as="h2" size="xl" id="marketplace-title">
+              Bot marketplace
+            </Heading>
+            <Text color="fg.muted">Every bot, what it trades and whether it runs for you now.</Text>
+          </Stack>
+          <Marketplace />
+        </Stack>
       </Stack>
+      <ReadyDialog onOpenMarketplace={openMarketplace} />
     </Container>
   );
 }

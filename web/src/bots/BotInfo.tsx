@@ -1,0 +1,151 @@
+import { Accordion, Badge, Box, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { BotCard } from '#api/schemas/bots';
+import { PageHeader } from '../components/PageHeader';
+
+/** The frame every bot page shares: the header band, then its sections on the page's surface. */
+export function BotPageFrame({
+  title,
+  eyebrow,
+  lead,
+  children,
+}: {
+  title: string;
+  eyebrow: string;
+  lead: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader eyebrow={eyebrow} title={title}>
+        {lead}
+      </PageHeader>
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+        <Stack gap={{ base: '6', md: '8' }}>{children}</Stack>
+      </Container>
+    </>
+  );
+}
+
+/** A titled card section. */
+export function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Stack
+      as="section"
+      aria-label={title}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.card"
+      borderRadius="xl"
+      p={{ base: '4', md: '6' }}
+      gap="4"
+      minW="0"
+    >
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        {aside}
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Description, tags, capital and creation date of a bot. */
+export function BotFacts({
+  card,
+  description,
+  tags,
+  created,
+}: {
+  card: BotCard | undefined;
+  description: string;
+  tags: string[];
+  created?: string;
+}) {
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">{description}</Text>
+      <HStack gap="2" flexWrap="wrap" aria-label="Tags">
+        {tags.map((t) => (
+          <Badge key={t} colorPalette="brand" variant="subtle">
+            {t}
+          </Badge>
+        ))}
+        {card && (
+          <Badge colorPalette={card.tier === 'gold' ? 'yellow' : 'gray'} variant="subtle">
+            {card.tier === 'gold' ? 'Imperial plan' : 'Executive plan'}
+          </Badge>
+        )}
+      </HStack>
+      <DataList.Root orientation="horizontal" size="sm">
+        {card && (
+          <>
+            <DataList.Item>
+              <DataList.ItemLabel>Capital requirement</DataList.ItemLabel>
+              <DataList.ItemValue>{card.capital.toLocaleString('en-US')} USDT</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Market</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {card.symbol} {card.market === 'futures' ? `futures, ${card.leverage}x` : 'spot'}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </>
+        )}
+        {created && (
+          <DataList.Item>
+            <DataList.ItemLabel>Created</DataList.ItemLabel>
+            <DataList.ItemValue>{created}</DataList.ItemValue>
+          </DataList.Item>
+        )}
+      </DataList.Root>
+    </Stack>
+  );
+}
+
+/** The disclaimers every bot page and the DCA page carry. */
+export function Disclaimer({ futures }: { futures?: boolean }) {
+  return (
+    <Box
+      as="aside"
+      aria-label="Disclaimer"
+      fontSize="sm"
+      color="fg.muted"
+      borderLeftWidth="3px"
+      borderColor="orange.solid"
+      pl="4"
+    >
+      <Text fontWeight="semibold" color="fg">
+        Disclaimer
+      </Text>
+      <Text>
+        Crypto prices are volatile and you can lose money. Past performance, including the backtests shown
+        here, is no guide to future results. This is not financial advice.
+        {futures &&
+          ' Futures trading with leverage can lose more than a spot position would in the same move; a position can be liquidated.'}
+      </Text>
+    </Box>
+  );
+}
+
+export function Faq({ items }: { items: { q: string; a: string }[] }) {
+  return (
+    <Accordion.Root collapsible defaultValue={[items[0]?.q]}>
+      {items.map((item) => (
+        <Accordion.Item key={item.q} value={item.q}>
+          <Accordion.ItemTrigger>
+            <Text flex="1" fontWeight="semibold">
+              {item.q}
+            </Text>
+            <Accordion.ItemIndicator />
+          </Accordion.ItemTrigger>
+          <Accordion.ItemContent>
+            <Accordion.ItemBody color="fg.muted">{item.a}</Accordion.ItemBody>
+          </Accordion.ItemContent>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import { Grid, Skeleton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { QueryError } from '../components/QueryError';
+import { BotFacts, BotPageFrame, Disclaimer, Panel } from './BotInfo';
+import { ClosedOrdersList } from './ClosedOrdersList';
+import { DeployPanel } from './DeployPanel';
+import { useBots, useBotsFollowPushes } from './hooks';
+import { PositionsList } from './PositionsList';
+
+const BacktestPanel = lazy(() => import('./backtest/BacktestPanel'));
+
+/** Trendex AI bot (classic): the spot grid, its deploy form with the initial amount, and its grid positions. */
+export default function ClassicPage() {
+  const bots = useBots();
+  useBotsFollowPushes();
+  const card = bots.data?.bots.find((b) => b.id === 'classic');
+  return (
+    <BotPageFrame eyebrow="Spot grid bot" title="Trendex AI bot" lead={card?.summary ?? ''}>
+      {bots.isError && <QueryError what="the bot" error={bots.error} onRetry={() => bots.refetch()} />}
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+        <Panel title="About Trendex">
+          {bots.isPending ? (
+            <Skeleton h="32" />
+          ) : (
+            <BotFacts
+              card={card}
+              description="Trendex lays a geometric grid of price levels around the market on your Binance spot account: it buys when the price falls to a level and sells that lot one level up, so it earns from the price moving back and forth. It cannot be undeployed while a bought lot waits for its sale."
+              tags={['Spot', 'Grid', 'Limit orders']}
+            />
+          )}
+          <Disclaimer />
+        </Panel>
+        <Panel title="Deploy">
+          {bots.isPending ? <Skeleton h="32" /> : <DeployPanel bot="classic" card={card} style="classic" />}
+        </Panel>
+      </Grid>
+      <Panel title="Grid positions">
+        <PositionsList
+          bot="classic"
+          label="Trendex grid positions"
+          empty="No open grid position. Bought levels show here until the grid sells them."
+        />
+      </Panel>
+      <Panel title="Your live trades (real fills)">
+        <ClosedOrdersList
+          bot="classic"
+          label="Your Trendex trades"
+          empty="No closed grid trade yet. Each sale one level above its buy shows here with its profit."
+        />
+      </Panel>
+      <Panel title="Backtest">
+        <Suspense fallback={<Skeleton h="72" />}>
+          <BacktestPanel bot="classic" />
+        </Suspense>
+      </Panel>
+    </BotPageFrame>
+  );
+}

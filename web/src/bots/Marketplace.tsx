@@ -1,0 +1,77 @@
+import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import type { BotCard, BotsView } from '#api/schemas/bots';
+import { QueryError } from '../components/QueryError';
+import { pageOf } from './catalog';
+import { useBots } from './hooks';
+
+const running = (b: BotCard) => b.deployment?.status === 'active' || b.deployment?.status === 'stopping';
+
+function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
+  // Spec, Dashboard: "The Trendex bot start button is disabled unless the user is gold."
+  const disabled = bot.id === 'classic' && plan !== 'gold';
+  return (
+    <Stack
+      as="article"
+      aria-label={bot.name}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor={running(bot) ? 'gain.solid' : 'border.card'}
+      borderRadius="xl"
+      p="5"
+      gap="3"
+    >
+      <HStack justify="space-between" align="start" gap="2">
+        <Heading as="h3" size="md">
+          {bot.name}
+        </Heading>
+        {running(bot) ? (
+          <Badge colorPalette="green" variant="solid">
+            Active
+          </Badge>
+        ) : (
+          <Badge colorPalette={bot.tier === 'gold' ? 'yellow' : 'gray'} variant="subtle">
+            {bot.tier === 'gold' ? 'Imperial' : 'Executive'}
+          </Badge>
+        )}
+      </HStack>
+      <Text fontSize="sm" color="fg.muted" flex="1">
+        {bot.summary}
+      </Text>
+      <Text fontSize="xs" color="fg.subtle">
+        {bot.symbol} · {bot.market === 'futures' ? `futures ${bot.leverage}x` : 'spot'} ·{' '}
+        {bot.kind === 'dca' ? 'your amount' : `${bot.capital.toLocaleString('en-US')} USDT`}
+      </Text>
+      {disabled ? (
+        <Button colorPalette="brand" size="sm" disabled aria-label={`Start ${bot.name}`}>
+          Start (Imperial only)
+        </Button>
+      ) : (
+        <Button asChild colorPalette="brand" size="sm" variant={running(bot) ? 'outline' : 'solid'}>
+          <RouterLink to={pageOf(bot.id)} aria-label={`${running(bot) ? 'Open' : 'Start'} ${bot.name}`}>
+            {running(bot) ? 'Open' : 'Start'}
+          </RouterLink>
+        </Button>
+      )}
+      {!bot.unlocked && !disabled && (
+        <Text fontSize="xs" color="fg.muted">
+          Needs the {bot.tier === 'gold' ? 'Imperial' : 'Executive'} plan.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Every bot from getBots, with its state and a start button leading to its page. */
+export function Marketplace() {
+  const bots = useBots();
+  if (bots.isPending) return <Skeleton h="48" />;
+  if (bots.isError) return <QueryError what="the bots" error={bots.error} onRetry={() => bots.refetch()} />;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      {bots.data.bots.map((b) => (
+        <MarketCard key={b.id} bot={b} plan={bots.data.plan} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,130 @@
+import { Box } from '@chakra-ui/react';
+import {
+  AreaSeries,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type SeriesMarker,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useTheme } from 'next-themes';
+import { useEffect, useRef } from 'react';
+
+const GAIN = '#12b886';
+const LOSS = '#e03131';
+const BRAND = '#3366ff';
+
+const sec = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+/** A lightweight-charts chart in a box that follows the box's width and the colour mode. */
+function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
+  const box = useRef<HTMLDivElement>(null);
+  const dark = useTheme().resolvedTheme === 'dark';
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: dark ? '#c9ccd4' : '#495057',
+        attributionLogo: true,
+      },
+      grid: {
+        vertLines: { color: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' },
+        horzLines: { color: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' },
+      },
+      timeScale: { timeVisible: true, borderVisible: false },
+      rightPriceScale: { borderVisible: false },
+      handleScroll: { vertTouchDrag: false },
+    });
+    draw(chart);
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+    // redrawn when the data or the colour mode changes
+  }, [dark, ...deps]);
+  return box;
+}
+
+/** The backtest's equity over its period. */
+export function EquityChart({
+  points,
+  label,
+}: {
+  points: readonly (readonly [number, number])[];
+  label: string;
+}) {
+  const box = useChart(
+    (chart) => {
+      const series = chart.addSeries(AreaSeries, {
+        lineColor: BRAND,
+        topColor: 'rgba(51,102,255,0.35)',
+        bottomColor: 'rgba(51,102,255,0.02)',
+        lineWidth: 2,
+      });
+      series.setData(points.map(([t, v]) => ({ time: sec(t), value: v })));
+    },
+    [points],
+  );
+  return <Box ref={box} h={{ base: '56', md: '72' }} w="full" role="img" aria-label={label} />;
+}
+
+export interface TradeMark {
+  side: 'long' | 'short';
+  entryTime: number;
+  exitTime: number;
+  pnl: number;
+}
+
+/**
+ * The price around the listed trades with an arrow at each entry (up for a long, down for a short)
+ * and a dot at each exit (green on a gain, red on a loss), placed on the bar that holds the time.
+ */
+export function TradesChart({
+  bars,
+  barMs,
+  trades,
+  label,
+}: {
+  bars: [number, number, number, number, number][];
+  barMs: number;
+  trades: readonly TradeMark[];
+  label: string;
+}) {
+  const box = useChart(
+    (chart) => {
+      const series = chart.addSeries(CandlestickSeries, {
+        upColor: GAIN,
+        downColor: LOSS,
+        borderVisible: false,
+        wickUpColor: GAIN,
+        wickDownColor: LOSS,
+      });
+      series.setData(bars.map(([t, open, high, low, close]) => ({ time: sec(t), open, high, low, close })));
+      const first = bars[0]?.[0] ?? 0;
+      const barOf = (t: number) => sec(first + Math.floor((t - first) / barMs) * barMs);
+      const marks: SeriesMarker<UTCTimestamp>[] = [];
+      for (const t of trades) {
+        marks.push({
+          time: barOf(t.entryTime),
+          position: t.side === 'long' ? 'belowBar' : 'aboveBar',
+          shape: t.side === 'long' ? 'arrowUp' : 'arrowDown',
+          color: BRAND,
+          text: t.side === 'long' ? 'L' : 'S',
+        });
+        marks.push({
+          time: barOf(t.exitTime),
+          position: t.side === 'long' ? 'aboveBar' : 'belowBar',
+          shape: 'circle',
+          color: t.pnl >= 0 ? GAIN : LOSS,
+        });
+      }
+      marks.sort((a, b) => a.time - b.time);
+      createSeriesMarkers(series, marks);
+    },
+    [bars, trades, barMs],
+  );
+  return <Box ref={box} h={{ base: '64', md: '80' }} w="full" role="img" aria-label={label} />;
+}

@@ -84,6 +84,7 @@ describe('Registration Report', () => {
       mobile: expect.stringContaining(left.mobile),
       rank: 1,
       registeredAt: expect.stringMatching(new RegExp(`^${today}T`)),
+      signedUpAt: expect.stringMatching(new RegExp(`^${today}T`)),
     });
     for (const range of [
       { from: yearAgo, to: yesterday },

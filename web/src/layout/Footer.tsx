@@ -2,16 +2,21 @@ import { Box, Container, HStack, IconButton, Link, SimpleGrid, Stack, Text } fro
 import { FaLinkedinIn, FaTelegram, FaXTwitter, FaYoutube } from 'react-icons/fa6';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/Logo';
+import { getConfig, type RuntimeConfig } from '../lib/config';
 import { footerLinks } from './navLinks';
 
-const socials = [
-  { label: 'Trendex on X', icon: FaXTwitter },
-  { label: 'Trendex on Telegram', icon: FaTelegram },
-  { label: 'Trendex on LinkedIn', icon: FaLinkedinIn },
-  { label: 'Trendex on YouTube', icon: FaYoutube },
-];
+const socials: { key: keyof NonNullable<RuntimeConfig['social']>; label: string; icon: typeof FaXTwitter }[] =
+  [
+    { key: 'x', label: 'Trendex on X', icon: FaXTwitter },
+    { key: 'telegram', label: 'Trendex on Telegram', icon: FaTelegram },
+    { key: 'linkedin', label: 'Trendex on LinkedIn', icon: FaLinkedinIn },
+    { key: 'youtube', label: 'Trendex on YouTube', icon: FaYoutube },
+  ];
 
 export function Footer() {
+  // only pages the deployment configured (config.json `social`); none configured, no "Follow us"
+  const configured = getConfig().social ?? {};
+  const links = socials.flatMap((s) => (configured[s.key] ? [{ ...s, href: configured[s.key]! }] : []));
   return (
     <Box as="footer" bg="bg.hero" color="whiteAlpha.800" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '14' }}>
@@ -34,11 +39,13 @@ export function Footer() {
             ))}
           </Stack>
           <Stack gap="3">
-            <Text fontWeight="semibold" color="white">
-              Follow us
-            </Text>
+            {links.length > 0 && (
+              <Text fontWeight="semibold" color="white">
+                Follow us
+              </Text>
+            )}
             <HStack gap="2">
-              {socials.map(({ label, icon: Icon }) => (
+              {links.map(({ label, icon: Icon, href }) => (
                 <IconButton
                   key={label}
                   asChild
@@ -50,7 +57,7 @@ export function Footer() {
                   borderColor="whiteAlpha.300"
                   _hover={{ bg: 'whiteAlpha.200' }}
                 >
-                  <a href="#" aria-label={label}>
+                  <a href={href} aria-label={label} target="_blank" rel="noreferrer">
                     <Icon aria-hidden />
                   </a>
                 </IconButton>

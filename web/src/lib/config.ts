@@ -8,6 +8,8 @@ export interface RuntimeConfig {
     endpoint?: string;
     authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
   };
+  /** Trendex's social pages, where the deployment has them; the footer shows only these. */
+  social?: Partial<Record<'x' | 'telegram' | 'linkedin' | 'youtube', string>>;
 }
 
 let current: RuntimeConfig | null = null;

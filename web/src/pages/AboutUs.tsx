@@ -63,7 +63,7 @@ const why: { icon: IconType; title: string; text: string }[] = [
   {
     icon: LuHeadset,
     title: 'Customer Service',
-    text: 'A real support team with a complaint chat for members, answering within one business day.',
+    text: 'A real support team answering the contact form within one business day.',
   },
 ];
 

@@ -33,7 +33,7 @@ const info: { icon: IconType; title: string; text: string }[] = [
   {
     icon: LuHeadset,
     title: 'Member support',
-    text: 'Log in and file a complaint for account-specific help with a full chat history.',
+    text: 'For help with your account, send the form below with the e-mail address you signed up with.',
   },
   {
     icon: LuClock,

@@ -21,7 +21,7 @@ const steps = [
   {
     icon: LuGift,
     title: 'Earn rewards',
-    text: 'Earn rewards when a sign-up from your link makes a first trade.',
+    text: 'Earn rewards when a sign-up from your link activates a plan.',
   },
 ];
 

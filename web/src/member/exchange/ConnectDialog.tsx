@@ -9,7 +9,7 @@ import { OtpField } from '../../components/OtpField';
 import { callApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 import { codeRefused, useSendCode } from './mailedCode';
-import { EXCHANGE_NAMES, failureText } from './messages';
+import { bindFailureText, EXCHANGE_NAMES } from './messages';
 
 /** Connects (or replaces) an exchange's API key: key, secret and the mailed code. */
 export function ConnectDialog({
@@ -60,9 +60,11 @@ export function ConnectDialog({
     bind.mutate(undefined, {
       onSuccess: () => {
         resetSend();
+        // the balances are read once now (and saved by the server), so the card shows them, not 'NA'
+        const read = callApi('refreshBalances', { exchange }).catch(() => undefined);
         timer.current = window.setTimeout(() => {
           onOpenChange(false);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges() });
+          void read.then(() => queryClient.invalidateQueries({ queryKey: queryKeys.exchanges() }));
         }, 2000);
       },
     });
@@ -130,7 +132,7 @@ export function ConnectDialog({
         )}
         <OtpField value={otp} onChange={setOtp} invalid={codeRefused(bind.error)} send={sendCode} />
         {bind.isSuccess && <FormAlert status="success">{bind.data.message}</FormAlert>}
-        {bind.isError && <FormAlert status="error">{failureText(bind.error)}</FormAlert>}
+        {bind.isError && <FormAlert status="error">{bindFailureText(bind.error)}</FormAlert>}
       </Stack>
     </AppDialog>
   );

@@ -82,7 +82,8 @@ describe('exchange and ticker', () => {
     // the message shows for 2 seconds, then the dialog closes and the card says connected
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
     await expect.poll(() => binance.getByText(`key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
-    expect(await binance.getByLabel('Binance spot balance').innerText()).toBe('NA');
+    // the balances are read once right after the bind: no 'NA' until Refresh
+    await expect.poll(() => binance.getByLabel('Binance spot balance').innerText()).toBe('1,234.50 USDT');
 
     await binance.getByRole('button', { name: 'Refresh balances' }).click();
     await expect.poll(() => binance.getByLabel('Binance spot balance').innerText()).toBe('1,234.50 USDT');

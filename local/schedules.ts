@@ -23,26 +23,42 @@ export const nextRun = (spec: ScheduleSpec, from: Date): Date => {
 
 type ScheduledHandler = (event: unknown) => Promise<unknown>;
 
+const scheduledEvent = (at: Date) => ({
+  source: 'aws.events',
+  'detail-type': 'Scheduled Event',
+  time: at.toISOString(),
+  detail: {},
+});
+
+const handlerOf = async (rule: (typeof schedules)[number]): Promise<ScheduledHandler | null> => {
+  const file = join(root, 'functions', rule.domain, 'schedules.ts');
+  if (!existsSync(file)) return null;
+  const module = (await import(file)) as Record<string, ScheduledHandler>;
+  const run = module[rule.handlerExport];
+  if (typeof run !== 'function') throw new Error(`${file} does not export ${rule.handlerExport}`);
+  return run;
+};
+
+/** Runs one rule's handler now, as EventBridge would at `at` (tests that drive time themselves). */
+export const runScheduleOnce = async (name: string, at: Date = new Date()): Promise<unknown> => {
+  const rule = schedules.find((r) => r.name === name);
+  const run = rule && (await handlerOf(rule));
+  if (!run) throw new Error(`no schedule handler for ${name}`);
+  return withFunctionLogger(`trendex-${name}`, () => run(scheduledEvent(at)));
+};
+
 export const startSchedules = async (log: (line: string) => void = console.log) => {
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
   for (const rule of schedules) {
-    const file = join(root, 'functions', rule.domain, 'schedules.ts');
-    if (!existsSync(file)) continue;
-    const module = (await import(file)) as Record<string, ScheduledHandler>;
-    const run = module[rule.handlerExport];
-    if (typeof run !== 'function') throw new Error(`${file} does not export ${rule.handlerExport}`);
+    const run = await handlerOf(rule);
+    if (!run) continue;
     const arm = () => {
       if (stopped) return;
       const at = nextRun(rule.schedule, new Date());
       timers.push(
         setTimeout(() => {
-          const event = {
-            source: 'aws.events',
-            'detail-type': 'Scheduled Event',
-            time: at.toISOString(),
-            detail: {},
-          };
+          const event = scheduledEvent(at);
           // logged as its own function (as the rule's Lambda would be), not as the last API call's
           withFunctionLogger(`trendex-${rule.name}`, () => run(event))
             .catch((error: unknown) => log(`[schedule ${rule.name}] failed: ${(error as Error).message}`))

@@ -16,9 +16,10 @@ import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
 import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
-import { startPaperExchange } from './paper-exchange/server';
+import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
+import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
-import { startSchedules } from './schedules';
+import { runScheduleOnce, startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
 export interface LocalStackOptions {
@@ -29,6 +30,10 @@ export interface LocalStackOptions {
   webDist?: string;
   /** Where the stack's own notices go (DynamoDB Local stopped, back again); console.log by default. */
   log?: (line: string) => void;
+  /** The paper exchange's clock, replay start and speed (tests move time by hand). */
+  paper?: Omit<PaperExchangeOptions, 'file'>;
+  /** false: the schedules do not fire by themselves; a test runs them with `runSchedule`. */
+  schedules?: boolean;
 }
 
 export interface LocalStack {
@@ -44,9 +49,25 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** What a test that starts its own stack (in its own process) may also drive. */
+export interface LocalStackControls {
+  /** Runs one schedule of api/schedules.ts now, as if EventBridge fired it at `time`. */
+  runSchedule(name: string, time?: Date): Promise<unknown>;
+  /** The order queue: wait for it to drain, read its dead letters. */
+  queue: LocalQueue;
+}
+
 export const TABLE_NAME = 'trendex';
 
 const supervisors = new WeakMap<LocalStack, Supervised>();
+const controls = new WeakMap<LocalStack, LocalStackControls>();
+
+/** Test support: the schedules and the order queue of a stack this process started. */
+export const stackControls = (stack: LocalStack): LocalStackControls => {
+  const found = controls.get(stack);
+  if (!found) throw new Error('this stack was not started in this process');
+  return found;
+};
 
 /**
  * Test support: the pid of the stack's running DynamoDB Local (undefined while it restarts), so a
@@ -121,6 +142,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     PAYMENTS_IPN_URL: `${webUrl}/api/wallet/ipn`,
     PAYMENTS_PAYOUT_IPN_URL: `${webUrl}/api/wallet/payout-ipn`,
     PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
+    // the bots' order queue: local/queue.ts answers the SQS SDK's calls on this port
+    SQS_ENDPOINT: webUrl,
+    ORDER_QUEUE_URL: `${webUrl}/000000000000/trendex-orders.fifo`,
   });
 
   const log = options.log ?? console.log;
@@ -229,13 +253,23 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
     const websocket = attachWebSocket(gateway, realtime);
     extraRoutes.push(websocket.manage);
-    const paper = startPaperExchange({ file: join(dataDir, 'paper-exchange.json') });
+    const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
-    cleanups.push(websocket.close, await startSchedules(log));
+    const { withFunctionLogger } = await import('#core/logger');
+    const executor = (await import('#functions/bots/executor')).handler;
+    const queue = startLocalQueue({
+      consumer: (event, context) =>
+        withFunctionLogger('trendex-orderExecutor', () => executor(event, context)),
+      deadLetterFile: join(dataDir, 'order-dead-letters.json'),
+      log,
+    });
+    extraRoutes.unshift(queue.route);
+    cleanups.push(queue.stop);
+    cleanups.push(websocket.close);
+    if (options.schedules !== false) cleanups.push(await startSchedules(log));
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.
-    const { withFunctionLogger } = await import('#core/logger');
     let polling = true;
     const pollers = consumers.map(async (consumer) => {
       const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
@@ -267,6 +301,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stop,
     };
     supervisors.set(stack, store);
+    controls.set(stack, { runSchedule: runScheduleOnce, queue });
     return stack;
   } catch (error) {
     await stop();

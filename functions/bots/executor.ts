@@ -13,7 +13,7 @@ const processor = new BatchProcessor(EventType.SQS);
 
 const record = async (message: SQSRecord): Promise<void> => {
   const tick = JSON.parse(message.body) as TickMessage;
-  await runDeployment(tick.deploymentId);
+  await runDeployment(tick.deploymentId, tick.tick);
 };
 
 export const handler = (event: SQSEvent, context: Context) =>

@@ -30,6 +30,7 @@ import {
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { notify } from '#functions/notifications/service';
+import { getBot } from '#engine/strategies/registry';
 import { applyFill } from './fills';
 import { decide } from './model';
 import {
@@ -69,19 +70,20 @@ const isRefusal = (error: unknown) =>
     (error as { name?: string }).name ?? '',
   );
 
-const candleCache = new Map<string, { item: CandlesItem | null; at: number }>();
+const candleCache = new Map<string, { item: CandlesItem | null; tick: number }>();
 
-/** The fleet's candles, read from the table at most every 20 s per container (the tick writes them). */
-const candlesOf = async (d: DeploymentItem): Promise<CandlesItem | null> => {
+/**
+ * The fleet's candles, read from the table once per container and tick (the tick wrote them just
+ * before it sent its messages); 0 as the tick reads them afresh.
+ */
+const candlesOf = async (d: DeploymentItem, tick = 0): Promise<CandlesItem | null> => {
   const key = `${d.market}|${d.symbol}|${d.interval}`;
   const cached = candleCache.get(key);
-  if (cached && Date.now() - cached.at < 20_000) return cached.item;
+  if (cached && tick !== 0 && cached.tick === tick) return cached.item;
   const item = await getCandles(d.market, d.symbol, d.interval);
-  candleCache.set(key, { item, at: Date.now() });
+  candleCache.set(key, { item, tick });
   return item;
 };
-
-export const forgetCandleCache = () => candleCache.clear();
 
 const isPageBot = (d: DeploymentItem) =>
   !['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot'].includes(d.bot);
@@ -95,6 +97,15 @@ const liveSize = (d: DeploymentItem, spec: OrderSpec): number => {
     ? Math.abs(held)
     : Math.min(spec.size, Math.abs(held));
 };
+
+/**
+ * What a closing sell leaves behind because the exchange trades in lot steps (a spot buy's fee is
+ * taken in the base asset, so 0.00024 bought is 0.0002398 held, and 0.00023 is what can be sold) is
+ * dust, not a position: worth less than the smallest order, it is left out of the bot's position.
+ */
+const DUST_USDT = 1;
+const withoutDust = (position: DeploymentItem['position'], price: number) =>
+  position && Math.abs(position.size) * price < DUST_USDT ? undefined : position;
 
 /**
  * Records a fill once: the order filled, the position moved, the closed trade and the day's profit,
@@ -117,7 +128,7 @@ const recordFill = async (
       orderId: state.orderId,
       at,
     });
-    const next: DeploymentItem = { ...current, position: outcome.position };
+    const next: DeploymentItem = { ...current, position: withoutDust(outcome.position, state.average ?? 0) };
     const filledChange = {
       orderId: state.orderId,
       filled: state.filled,
@@ -269,7 +280,7 @@ const place = (account: TradingAccount, order: BotOrderItem, d: DeploymentItem) 
 /** A "placing" record: the exchange is asked before the order is sent again. */
 const lookupOrPlace = async (account: TradingAccount, order: BotOrderItem): Promise<OrderState> => {
   try {
-    return await account.lookup(order.symbol, order.clientOrderId);
+    return await account.lookup(order.symbol, order.clientOrderId, order.type);
   } catch (error) {
     if (!(error instanceof UnknownOrder)) throw error;
     const d = await getDeployment(order.deploymentId);
@@ -286,8 +297,7 @@ const settleResting = async (
 ): Promise<DeploymentItem> => {
   let state: OrderState;
   try {
-    state = await account.lookup(order.symbol, order.clientOrderId);
-    if (state.status === 'open') state = await account.cancel(order.symbol, order.clientOrderId);
+    state = await account.cancel(order.symbol, order.clientOrderId, order.type);
   } catch (error) {
     if (!(error instanceof UnknownOrder)) throw error;
     await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
@@ -306,6 +316,14 @@ const sameLevel = (o: BotOrderItem, f: ModelFill) =>
   o.side === f.order.side &&
   o.type === f.order.type &&
   Math.abs((o.price ?? 0) - f.order.price) <= f.order.price * 1e-9;
+
+/**
+ * What can rest on the exchange: on spot a sell locks the coins it sells, so a take profit and a
+ * stop cannot both rest on the same coins (Binance would need an OCO list); there the stop is
+ * enforced at the candle's close instead, at market.
+ */
+const restable = (d: DeploymentItem, resting: readonly RestingOrder[]) =>
+  d.market === 'spot' ? resting.filter((r) => r.type !== 'stop') : resting;
 
 const restingSpec = (r: RestingOrder): OrderSpec => ({
   side: r.side,
@@ -352,14 +370,14 @@ export const closeOut = async (
 };
 
 /** One tick of one deployment (the executor's message). */
-export const runDeployment = async (id: string): Promise<void> => {
+export const runDeployment = async (id: string, tick = 0): Promise<void> => {
   let d = await getDeployment(id);
   if (!d || d.status === 'stopped' || d.status === 'killed') return;
   if (d.status === 'stopping') {
     await closeOut(d, 'stopped', d.stopReason ?? 'Undeployed.');
     return;
   }
-  const item = await candlesOf(d);
+  const item = await candlesOf(d, tick);
   if (!item || item.t.length === 0) return;
   const step = intervalMs(d.interval);
   const last = item.t[item.t.length - 1];
@@ -368,6 +386,11 @@ export const runDeployment = async (id: string): Promise<void> => {
     const started = { ...d, tradeFrom: last + step, lastCandle: last };
     if (!(await replaceDeployment(d, started))) return;
     d = { ...started, version: d.version + 1 };
+    if (d.market === 'futures') {
+      const account = await tradingAccountOf(d);
+      if (!account) return;
+      await account.setLeverage(d.symbol, getBot(d.bot).leverage);
+    }
     await placeResting(d, item, step, last);
     return;
   }
@@ -392,11 +415,13 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   );
   const fills = decision.fills.filter((f) => f.time === last);
   const settled = new Set<string>();
+  const late: ModelFill[] = [];
   for (const f of fills) {
     if (f.order.type === 'market') continue;
     const match = rested.find((o) => !settled.has(o.clientOrderId) && sameLevel(o, f));
     if (!match) {
-      logger.info('model fill without a resting order', { deploymentId: d.id, reason: f.order.reason });
+      // A level the exchange had no order for (a spot stop: see restable): taken at market now.
+      late.push(f);
       continue;
     }
     settled.add(match.clientOrderId);
@@ -404,15 +429,14 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   }
   for (const o of rested) if (!settled.has(o.clientOrderId)) d = await settleResting(account, d, o, false);
   let leg = 0;
-  for (const f of fills)
-    if (f.order.type === 'market')
-      d = await sendOnce(
-        account,
-        d,
-        { side: f.order.side, type: 'market', size: f.filled, reason: f.order.reason },
-        last,
-        `m${leg++}`,
-      );
+  for (const f of [...late, ...fills.filter((m) => m.order.type === 'market')])
+    d = await sendOnce(
+      account,
+      d,
+      { side: f.order.side, type: 'market', size: f.filled, reason: f.order.reason },
+      last,
+      `m${leg++}`,
+    );
   if (decision.killed) {
     await closeOut(
       d,
@@ -422,7 +446,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     );
     return;
   }
-  d = await placeRestingWith(account, d, decision.resting, last + step);
+  d = await placeRestingWith(account, d, restable(d, decision.resting), last + step);
   const done = { ...d, lastCandle: last, ...modelFigures(decision.resting) };
   if (!(await replaceDeployment(d, done)))
     logger.info('deployment moved while acting', { deploymentId: d.id });
@@ -436,9 +460,10 @@ const modelFigures = (resting: readonly RestingOrder[]) => {
 
 const placeResting = async (d: DeploymentItem, item: CandlesItem, step: number, last: number) => {
   const decision = decide(d, item, step);
-  if (decision.resting.length === 0) return;
+  const resting = restable(d, decision.resting);
+  if (resting.length === 0) return;
   const account = await tradingAccountOf(d);
-  if (account) await placeRestingWith(account, d, decision.resting, last + step);
+  if (account) await placeRestingWith(account, d, resting, last + step);
 };
 
 const placeRestingWith = async (

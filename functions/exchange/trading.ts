@@ -14,6 +14,8 @@ import { binanceClient, type Credentials } from './clients';
 
 export type TradingMarket = 'spot' | 'futures';
 
+export type OrderKind = 'market' | 'limit' | 'stop';
+
 export interface PlaceOrder {
   symbol: string;
   side: 'buy' | 'sell';
@@ -102,9 +104,9 @@ export interface TradingAccount {
   quantity(symbol: string, size: number, price: number): number;
   place(order: PlaceOrder): Promise<OrderState>;
   /** The order sent under this client order id; UnknownOrder when the exchange never took it. */
-  lookup(symbol: string, clientOrderId: string): Promise<OrderState>;
+  lookup(symbol: string, clientOrderId: string, kind?: OrderKind): Promise<OrderState>;
   /** Cancels a resting order; answers its final state (it may have filled meanwhile). */
-  cancel(symbol: string, clientOrderId: string): Promise<OrderState>;
+  cancel(symbol: string, clientOrderId: string, kind?: OrderKind): Promise<OrderState>;
   /** Free quote balance of the market. */
   freeQuote(quote: string): Promise<number>;
   /** Futures: the symbol's leverage (set once per deployment). */
@@ -117,10 +119,26 @@ export const tradingAccount = async (
 ): Promise<TradingAccount> => {
   const client = await clientFor(credentials, market);
   const sym = (s: string) => unifiedSymbol(s, market);
-  const lookup = async (symbol: string, clientOrderId: string): Promise<OrderState> => {
+  // Futures stops are Binance "algo" orders: asked for with `trigger`, and once triggered their
+  // fill is on the order they became (info.actualOrderId).
+  const isAlgo = (kind: OrderKind) => kind === 'stop' && market === 'futures';
+  const lookup = async (
+    symbol: string,
+    clientOrderId: string,
+    kind: OrderKind = 'limit',
+  ): Promise<OrderState> => {
     try {
-      const o = await client.fetchOrder('', sym(symbol), { origClientOrderId: clientOrderId });
-      return stateOf(o as unknown as Record<string, unknown>, clientOrderId);
+      const params = { clientOrderId, ...(isAlgo(kind) ? { trigger: true } : {}) };
+      const o = (await client.fetchOrder('', sym(symbol), params)) as unknown as Record<string, unknown>;
+      const actual = (o.info as { actualOrderId?: string | number } | undefined)?.actualOrderId;
+      if (isAlgo(kind) && o.status === 'closed' && actual !== undefined && String(actual) !== '') {
+        const fill = (await client.fetchOrder(String(actual), sym(symbol))) as unknown as Record<
+          string,
+          unknown
+        >;
+        return { ...stateOf(fill, clientOrderId), orderId: String(o.id) };
+      }
+      return stateOf(o, clientOrderId);
     } catch (error) {
       if (isUnknownOrder(error)) throw new UnknownOrder(clientOrderId);
       throw error;
@@ -144,19 +162,21 @@ export const tradingAccount = async (
       let price: number | undefined = order.type === 'limit' ? order.price : undefined;
       if (order.type === 'stop') {
         type = market === 'futures' ? 'STOP_MARKET' : 'STOP_LOSS';
-        params.stopPrice = order.price;
+        params[market === 'futures' ? 'triggerPrice' : 'stopPrice'] = order.price;
         price = undefined;
       }
       const placed = await client.createOrder(sym(order.symbol), type, order.side, order.size, price, params);
       return stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId);
     },
-    async cancel(symbol, clientOrderId) {
+    async cancel(symbol, clientOrderId, kind = 'limit') {
       try {
-        await client.cancelOrder('', sym(symbol), { origClientOrderId: clientOrderId });
+        const found = await lookup(symbol, clientOrderId, kind);
+        if (found.status !== 'open') return found;
+        await client.cancelOrder(found.orderId, sym(symbol), isAlgo(kind) ? { trigger: true } : {});
       } catch (error) {
-        if (!isUnknownOrder(error)) throw error;
+        if (!isUnknownOrder(error) && !(error instanceof UnknownOrder)) throw error;
       }
-      return lookup(symbol, clientOrderId);
+      return lookup(symbol, clientOrderId, kind);
     },
     async freeQuote(quote) {
       const balance = (await client.fetchBalance()) as unknown as {

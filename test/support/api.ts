@@ -13,7 +13,19 @@ import { routes, type OperationId, type RequestOf, type ResponseOf } from '#api/
 import type { OutboxEntry } from '#core/mail';
 import { enrolTotp, totpCode } from './totp';
 
-export const stack = () => inject('stack');
+import type { StackInfo } from './local-stack.setup';
+
+let ownStack: StackInfo | undefined;
+
+export const stack = (): StackInfo => ownStack ?? inject('stack');
+
+/**
+ * For a test file that starts a stack of its own (its own clock, schedules driven by hand): every
+ * helper here talks to that stack instead of the shared one.
+ */
+export const useOwnStack = (own: StackInfo) => {
+  ownStack = own;
+};
 
 /** An error's body (any status but 2xx), as the middleware writes it. */
 export interface ErrorBody {

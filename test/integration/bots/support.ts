@@ -1,0 +1,75 @@
+/**
+ * A stack of the bot tests' own, on a clock they move by hand: the paper exchange replays real
+ * BTC and ETH candles one 15-minute candle per 15 minutes of that clock, the schedules fire only
+ * when a test runs them, and the helpers of test/support talk to this stack.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
+import { call, newVerifiedMember, useOwnStack } from '../../support/api';
+import { bindingCode, paperAccount } from '../../support/exchange';
+import { topUp } from '../../support/fund';
+
+const HOUR = 3_600_000;
+
+export interface BotStack {
+  stack: LocalStack;
+  /** The paper exchange's clock (ms). */
+  now(): number;
+  /** Moves the clock one hour on, runs the bot tick and waits for the executor to finish. */
+  nextHour(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `offset` keeps stacks of different test files apart (ports base + offset .. + 2). The replay
+ * starts at `startAt` (an hour of the shipped 15-minute data).
+ */
+export const startBotStack = async (offset: number, startAt: number): Promise<BotStack> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bots-'));
+  const base = Number(process.env.TEST_PORT_BASE ?? 3500) + offset;
+  let clock = Date.UTC(2026, 5, 1, 0, 0, 0);
+  const stack = await startLocalStack({
+    dataDir,
+    webPort: base,
+    dynamoPort: base + 1,
+    cognitoPort: base + 2,
+    log: () => undefined,
+    paper: { now: () => clock, startAt, speed: 1 },
+    schedules: false,
+  });
+  useOwnStack({ ...stack, admin: { ...stack.admin, totpSecret: '' } });
+  const controls = stackControls(stack);
+  return {
+    stack,
+    now: () => clock,
+    async nextHour() {
+      clock += HOUR;
+      await controls.runSchedule('botTick', new Date(clock));
+      await controls.queue.drained();
+    },
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A member with a plan, money in the wallet and a bound paper Binance key. */
+export const tradingMember = async (
+  plan: 'executive' | 'imperial',
+  spotUsdt = 10_000,
+  futuresUsdt = 10_000,
+) => {
+  const member = await newVerifiedMember();
+  await topUp(member.idToken, '1000');
+  const bought = await call('activatePlan', { plan, requestId: randomUUID() }, member.idToken);
+  if (bought.status !== 200) throw new Error(`plan: ${JSON.stringify(bought.body)}`);
+  const key = await paperAccount({ spot: { USDT: spotUsdt }, futuresUsdt });
+  const otp = await bindingCode(member.email, member.idToken);
+  const bound = await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, member.idToken);
+  if (bound.status !== 200) throw new Error(`bind: ${JSON.stringify(bound.body)}`);
+  return { ...member, key };
+};

@@ -1,0 +1,112 @@
+/**
+ * Bots trading on the paper exchange, driven hour by hour on a hand-moved clock (issue 13): a
+ * manual DCA buys its stages as the replayed price falls and takes profit as it rises, with the
+ * 20 % profit charge booked through the ledger; and parity: the executor's real fills are the
+ * backtester's trades on the same candles (side, candle, price within the slippage model).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideLive } from '#engine/live/decide';
+import { call } from '../../support/api';
+import { startBotStack, tradingMember, type BotStack } from './support';
+
+const HOUR = 3_600_000;
+const USDT = 1_000_000;
+// 10 March 2025: BTC swings 1-3 % within hours, so a tight ladder fills stages and takes profit.
+const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
+
+let bots: BotStack;
+beforeAll(async () => {
+  bots = await startBotStack(80, START_AT);
+}, 120_000);
+afterAll(() => bots?.stop());
+
+// The functions' modules read the table's endpoint when loaded: load them once this file's stack
+// has set it (startBotStack), as its handlers did.
+const functions = async () => ({
+  ...(await import('#functions/bots/model')),
+  ...(await import('#functions/bots/store')),
+  ...(await import('#functions/ledger/service')),
+});
+
+/** The model's fills against the real filled orders of a deployment, pair by pair. */
+const compareWithModel = async (deploymentId: string) => {
+  const { candlesFrom, deploymentOrders, getCandles, getDeployment, modelOf, WARM_UP_CANDLES } =
+    await functions();
+  const d = (await getDeployment(deploymentId))!;
+  const item = (await getCandles(d.market, d.symbol, d.interval))!;
+  const decision = decideLive({
+    ...modelOf(d),
+    candles: candlesFrom(item, d.tradeFrom! - WARM_UP_CANDLES * HOUR),
+    tradeFrom: d.tradeFrom!,
+  });
+  const model = decision.fills.filter((f) => f.time <= d.lastCandle!);
+  const orders = await deploymentOrders(deploymentId);
+  const real = orders
+    .filter((o) => o.status === 'filled')
+    .sort((a, b) => a.candle - b.candle || a.clientOrderId.localeCompare(b.clientOrderId));
+  return { d, model, real, orders, item };
+};
+
+describe('a manual DCA on the paper exchange', () => {
+  it('buys its stages as the price falls, takes profit as it rises, books the 20 % charge, and matches the backtester', async () => {
+    const member = await tradingMember('executive');
+    const started = await call(
+      'startDcaManual',
+      {
+        symbol: 'BTCUSDT',
+        initial: 20 * USDT,
+        takeProfitPct: 0.6,
+        stages: [
+          { timesX: 1, per: 0.7 },
+          { timesX: 1.5, per: 0.7 },
+          { timesX: 2, per: 1 },
+        ],
+        oneShot: false,
+        requestId: randomUUID(),
+      },
+      member.idToken,
+    );
+    expect(started.status).toBe(200);
+    const id = started.body.deployment.id;
+
+    // Hour by hour until a cycle that bought a stage has been sold at its take profit.
+    const { deploymentOrders } = await functions();
+    const stageSold = async () => {
+      const filled = (await deploymentOrders(id)).filter((o) => o.status === 'filled');
+      const stage = filled.find((o) => o.side === 'buy' && o.type === 'limit');
+      return Boolean(stage && filled.some((o) => o.side === 'sell' && o.candle > stage.candle));
+    };
+    for (let hour = 0; hour < 120 && !(await stageSold()); hour++) await bots.nextHour();
+    const closed = (await call('getClosedOrders', { limit: 50 }, member.idToken)).body.items;
+    const { model, real, orders } = await compareWithModel(id);
+    expect(orders.filter((o) => o.status === 'missed' || o.status === 'failed')).toEqual([]);
+    const buys = real.filter((o) => o.side === 'buy');
+    const stageBuys = buys.filter((o) => o.type === 'limit');
+    expect(stageBuys.length, 'a stage bought below the first fill').toBeGreaterThan(0);
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+
+    // Parity: the same trades, in the same candles, at the model's prices within its slippage.
+    expect(real.map((o) => [o.side, o.type, o.candle])).toEqual(
+      model.map((f) => [f.order.side, f.order.type, f.time]),
+    );
+    model.forEach((f, k) => {
+      const tolerance = f.order.type === 'market' ? 0.001 : 1e-5;
+      expect(Math.abs(real[k].average! - f.order.price) / f.order.price).toBeLessThan(tolerance);
+    });
+
+    // What the member sees: the closed orders with their profit and charge, the statement, the ledger.
+    const takeProfit = closed.find((c) => c.profit > 0)!;
+    expect(takeProfit.symbol).toBe('BTCUSDT');
+    expect(takeProfit.sellPrice).toBeGreaterThan(takeProfit.buyPrice);
+    expect(takeProfit.charge).toBe(Math.floor(takeProfit.profit * 0.2));
+    const charge = await (await functions()).getTx(`botcharge:${id}:${takeProfit.id}`);
+    expect((charge as { postings?: unknown } | null)?.postings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account: 'platform:corepool', amount: takeProfit.charge }),
+      ]),
+    );
+    const statement = await call('getProfitStatement', {}, member.idToken);
+    expect(statement.body.total).toBe(closed.reduce((s, c) => s + c.profit, 0));
+  }, 600_000);
+});

@@ -12,6 +12,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { Placement } from './constructs/egress';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -72,6 +73,7 @@ export const pascal = (name: string): string =>
 export class Functions {
   private readonly created: [NodejsFunction, string][] = [];
   private readonly wirings: Wiring[] = [];
+  private placementOf: (name: string) => Placement | undefined = () => undefined;
 
   /** @param functionsDir where the Lambda sources live (the repository's functions/ folder). */
   constructor(readonly functionsDir: string = path.join(repoRoot, 'functions')) {}
@@ -87,9 +89,19 @@ export class Functions {
     for (const [fn, name] of this.created) apply(fn, name, wiring);
   }
 
+  /**
+   * Which functions run in a VPC, by name. A function's network is part of how it is made, not a
+   * wiring added later: this must come before the first function.
+   */
+  place(placementOf: (name: string) => Placement | undefined): void {
+    if (this.created.length) throw new Error('Functions.place() must come before the first function is made');
+    this.placementOf = placementOf;
+  }
+
   create(scope: Construct, id: string, options: FunctionOptions): NodejsFunction {
     const fn = new NodejsFunction(scope, id, {
       ...functionDefaults,
+      ...this.placementOf(options.name),
       entry: path.join(this.functionsDir, options.entry),
       handler: options.handler ?? 'handler',
       timeout: options.timeout ?? functionDefaults.timeout,

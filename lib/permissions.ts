@@ -41,6 +41,11 @@ export interface Grants {
   exchangeKey?: readonly ('GenerateDataKey' | 'Decrypt')[];
   /** Sends bot ticks to the FIFO order queue. */
   sendsOrders?: true;
+  /**
+   * Calls members' exchanges: runs in the VPC, leaving through the NAT gateway's Elastic IPs that
+   * members whitelist on their keys (lib/constructs/egress.ts), and binds only IP-restricted keys.
+   */
+  exchangeEgress?: true;
 }
 
 /** Partition key patterns, from the one key scheme (functions/core/db.ts). */
@@ -80,7 +85,14 @@ export const permissions: Readonly<Record<string, Grants>> = {
   'api/admin': { table: 'readWrite', push: true, cognito: ['ListUsers', 'AdminUpdateUserAttributes'] },
   'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
   'api/plans': { table: 'readWrite', push: true },
-  'api/exchange': { table: 'readWrite', mail: true, exchangeKey: ['GenerateDataKey', 'Decrypt'] }, // mail: codes
+  'api/exchange': {
+    table: 'readWrite',
+    mail: true, // one-time codes
+    exchangeKey: ['GenerateDataKey', 'Decrypt'],
+    exchangeEgress: true,
+  },
+  // Deploy checks read the member's balances on the exchange with the stored key.
+  'api/bots': { table: 'readWrite', exchangeKey: ['Decrypt'], exchangeEgress: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
   'api/team': { table: 'read' },
   // The admin routes' Lambda authorizer: the token alone decides.
@@ -105,7 +117,7 @@ export const permissions: Readonly<Record<string, Grants>> = {
   'trigger/preTokenGeneration': { cognito: ['AdminGetUser'] },
 
   // Schedules, by rule name.
-  'schedule/botTick': { table: 'read', sendsOrders: true },
+  'schedule/botTick': { table: 'read', sendsOrders: true, exchangeEgress: true },
   'schedule/marketTicker': { table: { writes: [pk.ticker, pk.topicConnections] }, push: true },
   'schedule/referralPayout': { table: 'readWrite' },
   'schedule/planExpiry': { table: 'readWrite', push: true },
@@ -114,7 +126,7 @@ export const permissions: Readonly<Record<string, Grants>> = {
 
   // Background work.
   teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)
-  orderExecutor: { table: 'readWrite', exchangeKey: ['Decrypt'] },
+  orderExecutor: { table: 'readWrite', exchangeKey: ['Decrypt'], exchangeEgress: true }, // places orders
 };
 
 /** A function's grants; a function with no entry is a synth error, never a default. */

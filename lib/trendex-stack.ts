@@ -7,6 +7,7 @@ import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules'
 import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Egress } from './constructs/egress';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Queues } from './constructs/queues';
@@ -38,7 +39,7 @@ export interface TrendexStackProps extends StackProps {
 
 /**
  * Trendex, environment-agnostic (no account/region, no lookups): synthesizes offline.
- * Context: mailFrom, supportEmail, cognitoSesEmail (see docs/operations.md).
+ * Context: mailFrom, supportEmail, cognitoSesEmail, egressIps (see docs/operations.md).
  */
 export class TrendexStack extends Stack {
   constructor(scope: Construct, id: string, props: TrendexStackProps = {}) {
@@ -55,7 +56,12 @@ export class TrendexStack extends Stack {
     const mail = new Mail(this, 'Mail', { mailFrom, supportEmail });
     const storage = new Storage(this, 'Storage', { webOrigin: web.url });
 
+    // Each function gets what lib/permissions.ts gives it, and nothing else.
+    const table = props.permissions ?? permissionTable;
     const functions = new Functions(props.functionsDir);
+    // The functions that call members' exchanges leave from the NAT gateway's fixed IPs.
+    const egress = new Egress(this, 'Egress', { ips: Number(context('egressIps', '1')) });
+    functions.place((name) => (grantsOf(table, name).exchangeEgress ? egress.placement : undefined));
     functions.share({
       environment: {
         WEB_URL: web.url, // links in mails
@@ -76,14 +82,12 @@ export class TrendexStack extends Stack {
       userPool: auth.userPool,
       webOrigin: web.url,
     });
-    new Firewall(this, 'Firewall', { stageArn: api.restApi.deploymentStage.stageArn, routes });
+    new Firewall(this, 'Firewall', { stageArn: api.stage.stageArn, routes });
     const queues = new Queues(this, 'Queues', { functions });
     new Schedules(this, 'Schedules', { functions, rules: props.schedules ?? scheduleTable });
     new Consumers(this, 'Consumers', { functions, table: data.table, consumers: consumerTable });
 
-    // Each function gets what lib/permissions.ts gives it, and nothing else.
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
-    const table = props.permissions ?? permissionTable;
     functions.share({
       grant: (fn, name) => {
         const grants = grantsOf(table, name);
@@ -95,6 +99,10 @@ export class TrendexStack extends Stack {
         if (grants.images) storage.grantImages(fn);
         if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
         if (grants.sendsOrders) queues.grantSend(fn);
+        if (grants.exchangeEgress) {
+          fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
+          fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys
+        }
         if (grants.paymentSecret) {
           paymentSecret.grantRead(fn);
           fn.addEnvironment('PAYMENTS_SECRET_ID', PAYMENTS_SECRET_NAME);
@@ -132,5 +140,6 @@ export class TrendexStack extends Stack {
     output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool id');
     output('UserPoolClientId', auth.client.userPoolClientId, 'Cognito app client id (web)');
     output('WebUrl', web.url, 'The web app (CloudFront)');
+    output('EgressIps', egress.ipList, 'Where calls to exchanges come from: members whitelist every one');
   }
 }

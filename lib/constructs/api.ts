@@ -1,7 +1,9 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import {
   CognitoUserPoolsAuthorizer,
   Cors,
+  type CorsOptions,
+  Deployment,
   EndpointType,
   IdentitySource,
   type IAuthorizer,
@@ -10,6 +12,7 @@ import {
   type MethodDeploymentOptions,
   ResponseType,
   RestApi,
+  Stage,
   TokenAuthorizer,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -20,6 +23,12 @@ import { publicLimitOf, STAGE_THROTTLE } from '../throttling';
 
 /** The REST API's one stage; a literal so URLs can be built without depending on the stage. */
 export const API_STAGE = 'v1';
+
+/**
+ * Raise it when the authorizers' settings change (identity source, caching, validation): the
+ * stage then gets a new deployment, which API Gateway needs to serve them.
+ */
+const AUTHORIZERS_VERSION = 1;
 
 /** The part of an api/routes.ts route that shapes API Gateway. */
 export interface ApiRoute {
@@ -46,9 +55,17 @@ interface ApiProps {
  * member routes need a Cognito ID token; admin routes a token that the admin authorizer
  * (functions/auth/authorizer.ts) finds in the `admin` group with a TOTP sign-in, so API Gateway
  * refuses anyone else before the function runs (which checks again).
+ *
+ * The routes' paths and methods (about 3 resources a route, most of the template) live in a
+ * nested stack of their own, `Routes`, so that CloudFormation's 500 resources per stack bound
+ * neither the route table nor the rest of the stack. The API itself, its authorizers, functions,
+ * deployment and stage stay here: the functions' settings name the API's id (the payment
+ * callbacks), which a nested stack that names the functions could not give them.
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
+  readonly stage: Stage;
+  readonly routesStack: NestedStack;
   readonly functions: Record<string, NodejsFunction> = {};
   /** https://<id>.execute-api.<region>.<suffix>: from the API's id, so it does not depend on the stage. */
   readonly origin: string;
@@ -63,22 +80,16 @@ export class Api extends Construct {
         throttlingBurstLimit: burstLimit,
       };
     }
+    // Deployed below, once the nested stack has made the methods.
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: 'trendex-api',
       description: 'Trendex REST API, built from api/routes.ts',
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: false,
-      deployOptions: {
-        stageName: API_STAGE,
-        tracingEnabled: true,
-        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
-        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
-        methodOptions: publicMethods,
-      },
+      deploy: false,
     });
     const { region, urlSuffix } = Stack.of(this);
     this.origin = `https://${this.restApi.restApiId}.execute-api.${region}.${urlSuffix}`;
-    this.restApi.node.tryRemoveChild('Endpoint'); // its own output: the stack outputs ApiUrl
     // Errors made by API Gateway itself (401 from the authorizer, throttling) carry CORS too,
     // or the browser hides them from the app.
     for (const type of [ResponseType.DEFAULT_4XX, ResponseType.DEFAULT_5XX]) {
@@ -123,6 +134,19 @@ export class Api extends Construct {
           resultsCacheTtl: Duration.minutes(5),
         }),
     };
+    const preflight: CorsOptions = {
+      allowOrigins: [props.webOrigin],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: Cors.DEFAULT_HEADERS,
+      maxAge: Duration.hours(1),
+    };
+    this.routesStack = new NestedStack(this, 'Routes', {
+      description: 'Trendex REST API: the paths and methods of api/routes.ts',
+    });
+    const routesApi = RestApi.fromRestApiAttributes(this.routesStack, 'RestApi', {
+      restApiId: this.restApi.restApiId,
+      rootResourceId: this.restApi.restApiRootResourceId,
+    });
     const withMethods = new Set<IResource>();
     for (const [operationId, route] of Object.entries(props.routes)) {
       const integration = integrations[route.domain];
@@ -131,20 +155,38 @@ export class Api extends Construct {
         route.access === 'public'
           ? undefined
           : (authorizers[route.access] ??= makeAuthorizer[route.access]());
-      const resource = this.restApi.root.resourceForPath(route.path);
+      const resource = routesApi.root.resourceForPath(route.path);
       resource.addMethod(route.method, integration, { operationName: operationId, authorizer });
       withMethods.add(resource);
     }
     // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate
     // path segment: each OPTIONS method is one more CloudFormation resource.
-    for (const resource of withMethods) {
-      resource.addCorsPreflight({
-        allowOrigins: [props.webOrigin],
-        allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-        allowHeaders: Cors.DEFAULT_HEADERS,
-        maxAge: Duration.hours(1),
-      });
-    }
+    for (const resource of withMethods) resource.addCorsPreflight(preflight);
+    // CDK refuses a RestApi without a method of its own: the root's preflight is that one.
+    this.restApi.root.addCorsPreflight(preflight);
+
+    // The deployment follows the methods of the nested stack: made after it, and replaced (a new
+    // logical id) whenever what shapes them changes, as CDK does for methods of the same stack.
+    const deployment = new Deployment(this, 'Deployment', {
+      api: this.restApi,
+      description: 'Trendex REST API, built from api/routes.ts',
+    });
+    deployment.node.addDependency(this.routesStack);
+    deployment.addToLogicalId({
+      routes: Object.entries(props.routes).map(([id, r]) => [id, r.method, r.path, r.access, r.domain]),
+      domains: props.domains,
+      preflight: { ...preflight, maxAge: preflight.maxAge?.toSeconds() },
+      authorizerVersion: AUTHORIZERS_VERSION,
+    });
+    this.stage = new Stage(this, 'Stage', {
+      deployment,
+      stageName: API_STAGE,
+      tracingEnabled: true,
+      throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+      throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+      methodOptions: publicMethods,
+    });
+    this.restApi.deploymentStage = this.stage;
   }
 
   get url(): string {

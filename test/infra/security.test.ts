@@ -42,12 +42,8 @@ const namesWith = (action: string) =>
 describe('least privilege: each function gets what lib/permissions.ts says', () => {
   it('has an entry for every function, and grants each exactly its actions', () => {
     expect(functions.size).toBeGreaterThan(15);
-    // What the event sources bring: the team consumer reads the table's stream.
-    const extra: Record<string, string[]> = {
-      teamConsumer: ['dynamodb:DescribeStream', 'dynamodb:ListStreams'],
-    };
     for (const name of functions.keys()) {
-      expect(actions(name), name).toEqual(expectedActions(grantsOf(permissions, name), extra[name]));
+      expect(actions(name), name).toEqual(expectedActions(grantsOf(permissions, name), name));
     }
   });
 

@@ -1,17 +1,21 @@
 /** The stack as `npx cdk synth` builds it from the repository's own functions and route table. */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wsRoutes } from '../../api/realtime';
 import { routes } from '../../api/routes';
 import { schedules } from '../../api/schedules';
+import { permissions } from '../../lib/permissions';
 import { decryptingRoles, ofType, ourFunctions, type Resource, restMethods, synthesize } from './support';
 
 let template: Template;
 let resources: Record<string, Resource>;
+let counts: Record<string, number>;
+let outdir: string;
 beforeAll(() => {
-  ({ template, resources } = synthesize());
+  ({ template, resources, counts, outdir } = synthesize());
 }, 120_000); // bundles every function with esbuild
 
 describe('data', () => {
@@ -37,11 +41,11 @@ describe('data', () => {
     });
   });
 
-  it('lets no function decrypt exchange secrets but the executor and the exchange function', () => {
+  it('lets no function decrypt exchange secrets but the exchange function, the bots API and the executor', () => {
     const [[keyId]] = ofType(resources, 'AWS::KMS::Key');
-    const allowed = ofType(resources, 'AWS::Lambda::Function')
-      .filter(([id]) => id.startsWith('QueuesExecutor') || id.startsWith('ApiExchangeFunction'))
-      .map(([, f]) => f.Properties!.Role['Fn::GetAtt'][0] as string);
+    const allowed = [...ourFunctions(resources)]
+      .filter(([name]) => ['api/exchange', 'api/bots', 'orderExecutor'].includes(name))
+      .map(([, { fn }]) => fn.Role['Fn::GetAtt'][0] as string);
     for (const role of decryptingRoles(resources, keyId)) expect(allowed).toContain(role);
   });
 });
@@ -176,10 +180,52 @@ describe('web', () => {
 });
 
 describe('size', () => {
-  it('stays under CloudFormation’s 500 resources', () => {
-    const count = Object.keys(resources).length;
-    console.log(`Trendex stack: ${count} resources (${Object.keys(routes).length} routes)`);
-    expect(count).toBeLessThan(500);
+  it('keeps each stack under CloudFormation’s 500 resources, the routes in a nested stack of their own', () => {
+    console.log(`resources per stack (${Object.keys(routes).length} routes):`, counts);
+    expect(Object.keys(counts).sort()).toEqual(['Trendex', 'Trendex/Api/Routes']);
+    for (const [stack, count] of Object.entries(counts)) expect(count, stack).toBeLessThan(500);
+    // every method of the route table is in the routes' stack, none in the parent
+    const parentMethods = ofType(template.toJSON().Resources, 'AWS::ApiGateway::Method');
+    expect(parentMethods.map(([, m]) => m.Properties!.HttpMethod)).toEqual(['OPTIONS']); // the root's preflight
+  });
+});
+
+describe('fixed egress (test/infra/egress.test.ts has the whole of it)', () => {
+  it('leaves through one Elastic IP by default, which the exchange function shows and insists on', () => {
+    const [[eipId], ...more] = ofType(resources, 'AWS::EC2::EIP');
+    expect(more).toHaveLength(0);
+    const ips = { 'Fn::GetAtt': [eipId, 'PublicIp'] }; // a join of one is the one
+    expect(template.toJSON().Outputs.EgressIps.Value).toEqual(ips);
+    const { fn } = ourFunctions(resources).get('api/exchange')!;
+    expect(fn.VpcConfig).toBeDefined();
+    expect(fn.Environment.Variables).toMatchObject({
+      EXCHANGE_WHITELIST_IP: ips,
+      EXCHANGE_REQUIRE_IP_RESTRICT: 'true',
+    });
+  });
+});
+
+describe('function bundles', () => {
+  /**
+   * The bundles of the functions that call exchanges carry ccxt's binance classes only: with
+   * ccxt's index (every exchange) the exchange function's was 7.36 MB; with the two classes, 2.34.
+   */
+  const EXCHANGE_BUNDLE_CEILING = 3_000_000;
+
+  it('prints each bundle’s size and keeps the exchange callers far below all of ccxt', () => {
+    const sizes = [...ourFunctions(resources)].map(([name, { fn }]) => {
+      const asset = `asset.${(fn.Code.S3Key as string).replace(/\.zip$/, '')}`;
+      return { name, bytes: statSync(path.join(outdir, asset, 'index.mjs')).size };
+    });
+    console.log(
+      sizes
+        .sort((a, b) => b.bytes - a.bytes)
+        .map(({ name, bytes }) => `${(bytes / 1e6).toFixed(2).padStart(6)} MB  ${name}`)
+        .join('\n'),
+    );
+    const callers = sizes.filter(({ name }) => permissions[name]?.exchangeEgress);
+    expect(callers.map((c) => c.name)).toContain('api/exchange');
+    for (const { name, bytes } of callers) expect(bytes, name).toBeLessThan(EXCHANGE_BUNDLE_CEILING);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Shared by the infra tests: synthesize the stack once and read the template. */
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { FUNCTION_NAME_TAG } from '../../lib/functions';
 import type { Grants } from '../../lib/permissions';
@@ -15,18 +15,50 @@ export interface Resource {
   Properties?: Props;
 }
 
-/** The stack as `cdk synth` builds it: with cdk.json's context (feature flags, defaults). */
-export function synthesize(props: TrendexStackProps = {}): {
+/** `{ Ref: parameter }` anywhere in a nested template replaced by what the parent passes it. */
+function substitute(value: unknown, parameters: Json): unknown {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, parameters));
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as { Ref?: unknown }).Ref;
+  if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in parameters) return parameters[ref];
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, parameters)]));
+}
+
+/**
+ * The stack as `cdk synth` builds it: with cdk.json's context (feature flags, defaults).
+ * `resources` holds the nested stacks' resources too (the REST routes live in one), their
+ * parameters replaced by the parent's values, so a method names the parent's function and
+ * authorizer as it would in one template; `counts` has each stack's own resource count (the 500
+ * limit is per stack); `outdir` holds the staged function bundles. `context` adds to cdk.json's.
+ */
+export function synthesize(
+  props: TrendexStackProps = {},
+  context: Json = {},
+): {
   template: Template;
   resources: Record<string, Resource>;
+  counts: Record<string, number>;
+  outdir: string;
 } {
   const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
     context: Json;
   };
-  const app = new App({ context: cdkJson.context });
+  const app = new App({ context: { ...cdkJson.context, ...context } });
   const stack = new TrendexStack(app, 'Trendex', props);
   const template = Template.fromStack(stack);
-  return { template, resources: template.toJSON().Resources as Record<string, Resource> };
+  const resources = { ...(template.toJSON().Resources as Record<string, Resource>) };
+  const counts: Record<string, number> = { [stack.node.path]: Object.keys(resources).length };
+  for (const nested of stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack)) {
+    const own = Template.fromStack(nested).toJSON().Resources as Record<string, Resource>;
+    counts[nested.node.path] = Object.keys(own).length;
+    const parameters = resources[stack.getLogicalId(nested.nestedStackResource!)].Properties!
+      .Parameters as Json;
+    for (const [id, resource] of Object.entries(own)) {
+      if (id in resources) throw new Error(`logical id ${id} is in two stacks`);
+      resources[id] = substitute(resource, parameters) as Resource;
+    }
+  }
+  return { template, resources, counts, outdir: app.outdir };
 }
 
 export const ofType = (resources: Record<string, Resource>, type: string): [string, Resource][] =>
@@ -102,12 +134,24 @@ export const TABLE_READ = dynamodb(
 );
 export const TABLE_WRITE = dynamodb('BatchWriteItem', 'DeleteItem', 'PutItem', 'UpdateItem');
 
+/** What the event sources bring: the executor takes from its queue, the team consumer reads the stream. */
+const EVENT_SOURCE_ACTIONS: Record<string, readonly string[]> = {
+  orderExecutor: [
+    'sqs:ChangeMessageVisibility',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:ReceiveMessage',
+  ],
+  teamConsumer: ['dynamodb:DescribeStream', 'dynamodb:ListStreams'],
+};
+
 /**
- * The IAM actions a function's entry in lib/permissions.ts stands for, plus those its event source
- * brings (`extra`): the test's own reading of the table, so a grant the stack adds beyond it fails.
+ * The IAM actions the entry of function `name` in lib/permissions.ts stands for, plus those its
+ * event source brings: the test's own reading of the table, so a grant the stack adds beyond it fails.
  */
-export function expectedActions(grants: Grants, extra: readonly string[] = []): string[] {
-  const actions = [...extra];
+export function expectedActions(grants: Grants, name: string): string[] {
+  const actions = [...(EVENT_SOURCE_ACTIONS[name] ?? [])];
   if (grants.table) actions.push(...TABLE_READ, ...(grants.table === 'read' ? [] : TABLE_WRITE));
   if (grants.mail) actions.push('ses:SendEmail');
   if (grants.push) actions.push('execute-api:ManageConnections');

@@ -53,6 +53,9 @@ export interface GateInput {
   running: ReadonlySet<BotName>;
 }
 
+/** The running bots that stop `bot` from deploying (the table above). */
+export const conflictsOf = (bot: BotName): readonly BotName[] => CONFLICTS[bot] ?? [];
+
 export type GateRefusal = { code: string; message: string; field?: string };
 
 export const unlocked = (bot: BotName, tier: PlanTier, grantedBot: string | null | undefined): boolean =>
@@ -74,7 +77,7 @@ export const deployRefusal = (g: GateInput): GateRefusal | null => {
   if (g.bot === 'classic' && DCA_FAMILY.some((b) => g.running.has(b)))
     return { code: 'BOT_CONFLICT', message: gateMessages.closeDca };
   if (isDca && g.running.has('classic')) return { code: 'BOT_CONFLICT', message: gateMessages.conflict };
-  if ((CONFLICTS[g.bot] ?? []).some((b) => g.running.has(b)))
+  if (conflictsOf(g.bot).some((b) => g.running.has(b)))
     return { code: 'BOT_CONFLICT', message: gateMessages.conflict };
   return null;
 };

@@ -4,9 +4,9 @@
  * stack EXCHANGE_BINANCE_URL points ccxt at the paper exchange by rewriting the host of every
  * `urls.api` entry (paths stay /api/v3, /sapi/v1, /fapi/v1..v3); nothing else changes.
  */
-// Only the two exchange classes, not ccxt's index of every exchange (7.3 MB bundled; see
-// test/infra/bundles.test.ts). ccxt's package exports only its index: #ccxt/* (tsconfig.json paths,
-// read by tsc, tsx, esbuild and vitest) reaches its source files.
+// Only the two exchange classes, not ccxt's index of every exchange (7.3 MB bundled; the infra
+// test 'function bundles' prints each bundle's size). ccxt's package exports only its index:
+// #ccxt/* (tsconfig.json paths, read by tsc, tsx, esbuild and vitest) reaches its source files.
 import binance from '#ccxt/binance.js';
 import binanceusdm from '#ccxt/binanceusdm.js';
 import { config } from '#core/config';

@@ -167,7 +167,9 @@ export class Api extends Construct {
 
     // The deployment follows the methods of the nested stack: made after it, and replaced (a new
     // logical id) whenever what shapes them changes, as CDK does for methods of the same stack.
-    const deployment = new Deployment(this, 'Deployment', {
+    // Under the API with the ids CDK gives its own deployment and stage: the stage keeps its logical
+    // id from when CDK made it (a new one would clash with the old 'v1' stage on update).
+    const deployment = new Deployment(this.restApi, 'Deployment', {
       api: this.restApi,
       description: 'Trendex REST API, built from api/routes.ts',
     });
@@ -178,7 +180,7 @@ export class Api extends Construct {
       preflight: { ...preflight, maxAge: preflight.maxAge?.toSeconds() },
       authorizerVersion: AUTHORIZERS_VERSION,
     });
-    this.stage = new Stage(this, 'Stage', {
+    this.stage = new Stage(this.restApi, `DeploymentStage.${API_STAGE}`, {
       deployment,
       stageName: API_STAGE,
       tracingEnabled: true,

@@ -21,8 +21,8 @@ const usd = (x: number) =>
 const signColor = (x: number) => (x >= 0 ? 'gain.fg' : 'red.fg');
 
 const INTERVALS = [
-  { value: '1h', label: 'Hourly 2021–2023' },
-  { value: '15m', label: '15-minute 2024–2026' },
+  { value: '1h', label: 'Hourly 2021–23' },
+  { value: '15m', label: '15 min 2024–26' },
 ] as const;
 
 const tradeColumns: Column<Trade>[] = [

@@ -1,0 +1,216 @@
+/**
+ * The bots from their pages, in real Chromium: a silver member is refused a gold bot with the
+ * spec's words; a gold member with a bound paper Binance key is told to tick the boxes, deploys
+ * Zeno, starts a manual DCA of three positions and sees it listed (one shot on), finds Portfolio
+ * and Profit Statement, tops up the fuel wallet, and undeploys Zeno. Whether the executor has
+ * traded by then depends on its schedule, so the positions and closed orders are asserted as rows
+ * or the empty state, never as a trade that may not have happened yet.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { call, newVerifiedMember } from '../../support/api';
+import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
+import { bindingCode, paperAccount } from '../../support/exchange';
+import { topUp } from '../../support/fund';
+
+const { newPage } = useBrowser();
+
+/** A member with a plan, 300 USDT topped up before it, and (if asked) a bound paper Binance key. */
+const member = async (plan: 'executive' | 'imperial', bind: boolean) => {
+  const m = await newVerifiedMember();
+  await topUp(m.idToken, '300');
+  const bought = await call('activatePlan', { plan, requestId: randomUUID() }, m.idToken);
+  if (bought.status !== 200) throw new Error(`plan: ${JSON.stringify(bought.body)}`);
+  if (bind) {
+    const key = await paperAccount({ spot: { USDT: 5000 }, futuresUsdt: 5000 });
+    const otp = await bindingCode(m.email, m.idToken);
+    const bound = await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, m.idToken);
+    if (bound.status !== 200) throw new Error(`bind: ${JSON.stringify(bound.body)}`);
+  }
+  return m;
+};
+
+const open = async (page: Page, email: string, password: string, path: string) => {
+  await sendLogIn(page, email, password);
+  await page.waitForURL(/\/dashboard/);
+  await page.goto(url(path));
+};
+
+const deployRegion = (page: Page) => page.getByRole('region', { name: 'Deploy', exact: true });
+const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('bots from their pages', () => {
+  it('refuses a gold bot to a silver member with the spec message, on the page', async () => {
+    const silver = await member('executive', false);
+    const page = await newPage();
+    await open(page, silver.email, silver.password, '/zeno');
+    const deploy = deployRegion(page);
+    await expect
+      .poll(() => deploy.getByRole('button', { name: 'Deploy', exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    // the page carries its facts and the published backtest, labelled as such
+    expect(await page.getByRole('heading', { name: 'Zeno', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Capital requirement').isVisible()).toBe(true);
+    expect(await deploy.getByRole('button', { name: 'Deploy as USDC' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Backtest on real Binance candles (out-of-sample)').isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('region', { name: 'Your live trades (real fills)' }).isVisible()).toBe(true);
+
+    await deploy.getByLabel('I accept the terms and conditions.').check();
+    await deploy.getByLabel('I accept the high risk of futures trading.').check();
+    await deploy.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await expect
+      .poll(() => deploy.getByRole('alert').innerText())
+      .toContain('You dont have premium subscription.');
+    // still not deployed
+    expect(await deploy.getByRole('button', { name: 'Undeploy' }).count()).toBe(0);
+    await screenshot(page, 'bots-zeno-silver-refused-1440');
+  });
+
+  it('a gold member deploys Zeno, starts a manual DCA, sees Portfolio and Profit, and undeploys', async () => {
+    const gold = await member('imperial', true);
+    const page = await newPage();
+    await open(page, gold.email, gold.password, '/zeno');
+    const deploy = deployRegion(page);
+    const deployButton = deploy.getByRole('button', { name: 'Deploy', exact: true });
+    await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // the checkbox gate, answered by the server in the spec's words
+    await deployButton.click();
+    await expect
+      .poll(() => deploy.getByRole('alert').innerText())
+      .toContain('Kindly accept terms and conditions.');
+    await deploy.getByLabel('I accept the terms and conditions.').check();
+    await deployButton.click();
+    await expect
+      .poll(() => deploy.getByRole('alert').innerText())
+      .toContain('Kindly accept terms and conditions.');
+
+    await deploy.getByLabel('I accept the high risk of futures trading.').check();
+    await deployButton.click();
+    await expect.poll(visible(page, 'Zeno is active.'), { timeout: 15_000 }).toBe(true);
+    expect(await deploy.getByRole('button', { name: 'Undeploy' }).isVisible()).toBe(true);
+    expect(await deploy.getByRole('button', { name: 'Deploy as USDC' }).count()).toBe(0);
+    await screenshot(page, 'bots-zeno-active-1440');
+
+    // the marketplace shows it running
+    await page.goto(url('/dashboard'));
+    const market = page.getByRole('region', { name: 'Bot marketplace' });
+    await expect
+      .poll(
+        () => market.getByRole('article', { name: 'Zeno', exact: true }).getByText('Active').isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // Trendex needs gold: this member has it, so its start leads to its page
+    expect(await market.getByRole('link', { name: 'Start Trendex (classic)' }).isVisible()).toBe(true);
+
+    // a manual DCA of three positions
+    await page.goto(url('/dca'));
+    await page.getByRole('tab', { name: 'Manual Trading' }).click();
+    const form = page.getByRole('form', { name: 'Manual DCA' });
+    await form.getByLabel('Positions').selectOption('Fifteenth');
+    expect(await form.getByLabel('Fifteenth percentage').isVisible()).toBe(true);
+    await form.getByLabel('Positions').selectOption('Third');
+    expect(await form.getByLabel('Fourth time x').count()).toBe(0);
+    await form.getByLabel('Symbol').selectOption('BTCUSDT');
+    await form.getByLabel('Initial amount (USDT)').fill('20');
+    await form.getByLabel('Take profit (%)').fill('2');
+    await form.getByLabel('Second time x').fill('1');
+    await form.getByLabel('Second percentage').fill('2');
+    await form.getByLabel('Third time x').fill('2');
+    await form.getByLabel('Third percentage').fill('3');
+    await expect
+      .poll(() => form.getByRole('table', { name: 'DCA ladder preview' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await form.getByRole('button', { name: 'Start DCA' }).click();
+    await expect
+      .poll(visible(page, 'DCA bot started. It places its first order at the next candle.'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    const positions = page.getByRole('table', { name: 'Open DCA positions' });
+    await expect
+      .poll(() => positions.getByRole('row').filter({ hasText: 'Manual DCA' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    const row = positions.getByRole('row').filter({ hasText: 'Manual DCA' });
+    expect(await row.getByText('BTCUSDT').isVisible()).toBe(true);
+    expect(await row.getByText('20.00').isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Activate One Shot' }).click();
+    await expect.poll(visible(page, 'One Shot is activated.')).toBe(true);
+    await expect.poll(() => row.getByText('One Shot Activated').isVisible()).toBe(true);
+    await screenshot(page, 'bots-dca-1440');
+
+    // Portfolio: the spec's two tabs, rows or the empty state
+    await page.getByRole('link', { name: 'Portfolio' }).first().click();
+    await page.waitForURL(/\/portfolio/);
+    const tab = page.getByRole('tabpanel');
+    await expect
+      .poll(
+        async () =>
+          (await tab.getByRole('table', { name: 'Open positions' }).isVisible()) ||
+          (await tab.getByText('No open position.', { exact: false }).isVisible()),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await page.getByRole('tab', { name: 'Close Order' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await tab.getByRole('table', { name: 'Closed orders' }).isVisible()) ||
+          (await tab.getByText('No closed order yet.', { exact: false }).isVisible()),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // Profit Statement with the fuel wallet: 50 USDT is left in the wallet after the plan
+    await page.getByRole('link', { name: 'Profit Statement' }).first().click();
+    await page.waitForURL(/\/profit/);
+    await expect.poll(() => page.getByLabel('Total profit').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel('Fuel wallet balance').innerText()).toBe('0.00 USDT');
+    const fuel = page.getByRole('form', { name: 'Top up the fuel wallet' });
+    await fuel.getByLabel('Amount (USDT)').fill('10');
+    await fuel.getByRole('button', { name: 'Top up fuel' }).click();
+    await expect.poll(visible(page, 'Added to your fuel wallet.')).toBe(true);
+    await expect.poll(() => page.getByLabel('Fuel wallet balance').innerText()).toBe('10.00 USDT');
+    await screenshot(page, 'bots-profit-1440');
+
+    // undeploy Zeno from its page
+    await page.goto(url('/zeno'));
+    await expect
+      .poll(() => deploy.getByRole('button', { name: 'Undeploy' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await deploy.getByLabel('I accept the terms and conditions.').check();
+    await deploy.getByLabel('I accept the high risk of futures trading.').check();
+    await deploy.getByRole('button', { name: 'Undeploy' }).click();
+    await expect.poll(visible(page, 'Bot undeployed.'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => deployButton.isVisible()).toBe(true);
+
+    // the pages fit a phone
+    const phone = await newPage(375, 812);
+    await open(phone, gold.email, gold.password, '/dca');
+    await expect
+      .poll(() => phone.getByRole('list', { name: 'Open DCA positions' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await noOverflow(phone)).toBe(true);
+    await screenshot(phone, 'bots-dca-375');
+    for (const path of ['/zeno', '/portfolio', '/profit']) {
+      await phone.goto(url(path));
+      await expect
+        .poll(() => phone.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await phone.waitForLoadState('networkidle');
+      expect(await noOverflow(phone), path).toBe(true);
+    }
+    await screenshot(phone, 'bots-profit-375');
+  });
+});

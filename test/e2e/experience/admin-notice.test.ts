@@ -52,7 +52,7 @@ describe('back office', () => {
   it('the top bar keeps Member area at 375 px', async () => {
     const page = await adminPage(375);
     const link = page.getByRole('banner').getByRole('link', { name: 'Member area' });
-    expect(await link.isVisible()).toBe(true);
+    await expect.poll(() => link.isVisible()).toBe(true);
     await link.click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
   });

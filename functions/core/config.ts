@@ -83,6 +83,24 @@ export const config = {
     requireIpRestrict: process.env.EXCHANGE_REQUIRE_IP_RESTRICT === 'true',
     /** Time limit of one exchange call. */
     timeoutMs: 10_000,
+    /**
+     * The local stack's simulated egress IPs: the trading port spreads members over them and sends
+     * the chosen one as X-Forwarded-For, which the paper exchange counts weight by. Empty in AWS,
+     * where the NAT gateway, not the caller, picks which of its IPs a connection leaves from.
+     * Read when asked: the local stack sets it after this module is loaded.
+     */
+    get simulatedEgressIps(): string[] {
+      return (process.env.EXCHANGE_SIMULATED_EGRESS_IPS ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean);
+    },
+    /**
+     * The fleet's share of Binance's request weight per IP and minute (DESIGN.md "What the whole
+     * fleet may ask of an exchange"): calls wait for the next minute before 80 % is used, so a
+     * burst in flight or a call we did not count never reaches the limit's 429 (nor a 418).
+     */
+    weightShare: 0.8,
   },
   market: {
     symbols: ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'],

@@ -191,6 +191,14 @@ export const keys = {
     GSI2PK: `EXCHANGEKEYS#${exchange}`,
     GSI2SK: `${isoDate}#${memberId}`,
   }),
+  /**
+   * The fleet's Binance request-weight counter of one egress lane (an IP, or the NAT's pool) and
+   * market: the current minute and the weight reserved in it (functions/exchange/weight-budget.ts).
+   */
+  exchangeWeight: (market: string, lane: string) => ({
+    PK: `EXCHANGEWEIGHT#${market}#${lane}`,
+    SK: 'WEIGHT',
+  }),
   /** The latest market ticker. */
   ticker: () => ({ PK: 'MARKET', SK: 'TICKER' }),
   /** Referral tree: a member's node (counts and points on it), the root pointer, direct referrals by side and date. */

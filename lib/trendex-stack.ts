@@ -59,8 +59,9 @@ export class TrendexStack extends Stack {
     // Each function gets what lib/permissions.ts gives it, and nothing else.
     const table = props.permissions ?? permissionTable;
     const functions = new Functions(props.functionsDir);
-    // The functions that call members' exchanges leave from the NAT gateway's fixed IPs.
-    const egress = new Egress(this, 'Egress', { ips: Number(context('egressIps', '1')) });
+    // The functions that call members' exchanges leave from the NAT gateway's fixed IPs; two by
+    // default, the most a gateway takes without a quota request (docs/operations.md sizes them).
+    const egress = new Egress(this, 'Egress', { ips: Number(context('egressIps', '2')) });
     functions.place((name) => (grantsOf(table, name).exchangeEgress ? egress.placement : undefined));
     functions.share({
       environment: {

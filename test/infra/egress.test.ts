@@ -3,7 +3,7 @@
  * lib/permissions.ts) run in the VPC's private subnets and leave through one NAT gateway whose
  * Elastic IPs members whitelist; the Exchange page learns them from the functions' settings, and
  * binding there insists on Binance's IP restriction. Synthesized with every optional entry file
- * (test/infra/fixtures) and two egress IPs (`-c egressIps=2`).
+ * (test/infra/fixtures) and two egress IPs (`-c egressIps=3`).
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const functionsDir = fileURLToPath(new URL('./fixtures/functions', import.meta.u
 let resources: Record<string, Resource>;
 let outputs: Props;
 beforeAll(() => {
-  const synthesized = synthesize({ functionsDir }, { egressIps: 2 });
+  const synthesized = synthesize({ functionsDir }, { egressIps: 3 });
   resources = synthesized.resources;
   outputs = synthesized.template.toJSON().Outputs as Props;
 }, 120_000); // bundles every function with esbuild
@@ -38,10 +38,10 @@ describe('the fixed egress of the functions that call exchanges', () => {
     const gateways = ofType(resources, 'AWS::EC2::NatGateway');
     expect(gateways).toHaveLength(1);
     const [[, gateway]] = gateways;
-    expect(eips()).toHaveLength(2);
-    const [primary, secondary] = eips().map((id) => ({ 'Fn::GetAtt': [id, 'AllocationId'] }));
+    expect(eips()).toHaveLength(3);
+    const [primary, ...secondary] = eips().map((id) => ({ 'Fn::GetAtt': [id, 'AllocationId'] }));
     expect(gateway.Properties!.AllocationId).toEqual(primary);
-    expect(gateway.Properties!.SecondaryAllocationIds).toEqual([secondary]);
+    expect(gateway.Properties!.SecondaryAllocationIds).toEqual(secondary);
     const subnet = resources[gateway.Properties!.SubnetId.Ref as string];
     expect(subnet.Properties!.MapPublicIpOnLaunch).toBe(true);
   });

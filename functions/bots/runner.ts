@@ -353,7 +353,8 @@ export const closeOut = async (
         current,
         { side: held > 0 ? 'sell' : 'buy', type: 'market', size: Math.abs(held), reason: reason },
         current.lastCandle ?? 0,
-        `x${current.version}`,
+        // One closing order per deployment: a retry finds it by this id instead of closing twice.
+        'x0',
       );
     if (current.position && Math.abs(current.position.size) > 0)
       throw new Error(`deployment ${d.id}: the closing order did not close the position`);
@@ -409,10 +410,10 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   const account = await tradingAccountOf(start);
   if (!account) return;
   let d = start;
-  const orders = await deploymentOrders(d.id);
-  const rested = orders.filter(
-    (o) => o.candle === last && o.type !== 'market' && (o.status === 'open' || o.status === 'placing'),
-  );
+  // Every order that rested through the candle, whatever became of it: a retry of this candle
+  // (after a crash) finds those it already settled and leaves them be.
+  const rested = (await deploymentOrders(d.id)).filter((o) => o.candle === last && o.type !== 'market');
+  const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
   const fills = decision.fills.filter((f) => f.time === last);
   const settled = new Set<string>();
   const late: ModelFill[] = [];
@@ -425,9 +426,10 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
       continue;
     }
     settled.add(match.clientOrderId);
-    d = await settleResting(account, d, match, true);
+    if (open(match)) d = await settleResting(account, d, match, true);
   }
-  for (const o of rested) if (!settled.has(o.clientOrderId)) d = await settleResting(account, d, o, false);
+  for (const o of rested)
+    if (!settled.has(o.clientOrderId) && open(o)) d = await settleResting(account, d, o, false);
   let leg = 0;
   for (const f of [...late, ...fills.filter((m) => m.order.type === 'market')])
     d = await sendOnce(

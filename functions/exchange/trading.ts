@@ -119,6 +119,20 @@ export const tradingAccount = async (
 ): Promise<TradingAccount> => {
   const client = await clientFor(credentials, market);
   const sym = (s: string) => unifiedSymbol(s, market);
+  /**
+   * An order read back (GET order) carries no fee, unlike the answer to placing it: the fees of a
+   * filled order are read from its trades, once, when its fill is about to be recorded.
+   */
+  const withFees = async (state: OrderState, symbol: string): Promise<OrderState> => {
+    if (state.filled <= 0 || state.fee > 0) return state;
+    const trades = await client.fetchMyTrades(sym(symbol), undefined, undefined, { orderId: state.orderId });
+    const base = sym(symbol).split('/')[0];
+    const fee = trades.reduce((sum, t) => {
+      const cost = Number(t.fee?.cost ?? 0);
+      return sum + (t.fee?.currency === base ? cost * Number(t.price) : cost);
+    }, 0);
+    return { ...state, fee };
+  };
   // Futures stops are Binance "algo" orders: asked for with `trigger`, and once triggered their
   // fill is on the order they became (info.actualOrderId).
   const isAlgo = (kind: OrderKind) => kind === 'stop' && market === 'futures';
@@ -136,9 +150,9 @@ export const tradingAccount = async (
           string,
           unknown
         >;
-        return { ...stateOf(fill, clientOrderId), orderId: String(o.id) };
+        return { ...(await withFees(stateOf(fill, clientOrderId), symbol)), orderId: String(o.id) };
       }
-      return stateOf(o, clientOrderId);
+      return withFees(stateOf(o, clientOrderId), symbol);
     } catch (error) {
       if (isUnknownOrder(error)) throw new UnknownOrder(clientOrderId);
       throw error;

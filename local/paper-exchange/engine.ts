@@ -183,6 +183,11 @@ export interface Account {
   algoOrders?: AlgoOrder[];
   trades: Trade[];
   income?: Income[];
+  /**
+   * Faults a test asks for: the next `dropOrderAnswers` order placements take effect, but their
+   * answer is lost (the connection drops), as a timeout after the exchange acted looks to a client.
+   */
+  faults?: { dropOrderAnswers?: number };
 }
 
 export interface Fees {

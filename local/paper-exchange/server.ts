@@ -6,6 +6,7 @@
  *  - POST /paper/accounts  makes a paper account ({ exchange, canWithdraw?, spot?, futuresUsdt? })
  *    and answers its API key and secret; GET /paper is a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
+ *    POST /paper/accounts/<apiKey>/faults sets a Binance account's faults (engine.ts Account.faults);
  *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last
  *    hour by minute, bans), for tests and benches (weights.ts).
  * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
@@ -20,7 +21,7 @@ import {
   type PaperExchangeOptions,
 } from './accounts';
 import { binanceApi } from './binance';
-import { ExchangeError } from './engine';
+import { ExchangeError, type Account } from './engine';
 import { paperPage } from './page';
 import { wazirxApi } from './wazirx';
 import { binanceWeight, callerIp } from './weights';
@@ -75,6 +76,13 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
         send(res, found ? 200 : 404, { revoked: found });
         return true;
       }
+      const faults = /^\/accounts\/([^/]+)\/faults$/.exec(rest);
+      if (faults && method === 'POST') {
+        const account = market.books.binance.accounts.get(decodeURIComponent(faults[1]));
+        if (account) account.faults = JSON.parse(body || '{}') as Account['faults'];
+        send(res, account ? 200 : 404, { faults: account?.faults ?? null });
+        return true;
+      }
       if (rest === '/weights' && method === 'GET') {
         send(res, 200, market.weights.report());
         return true;
@@ -113,6 +121,12 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
         const account = venue.authenticate(req, rawQuery, body, params);
         answer = venue.private[key]({ method, path, params, account });
         market.save();
+        const placesOrder = method === 'POST' && /\/(order|algoOrder)$/.test(path);
+        if (placesOrder && (account.faults?.dropOrderAnswers ?? 0) > 0) {
+          account.faults!.dropOrderAnswers! -= 1;
+          res.destroy();
+          return true;
+        }
       } else throw new ExchangeError(404, -1, `The paper exchange does not serve ${key}.`);
       send(res, 200, answer, headers);
     } catch (error) {

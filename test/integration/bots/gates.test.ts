@@ -15,7 +15,10 @@ import { topUp } from '../../support/fund';
 const USDT = 1_000_000;
 type Member = Awaited<ReturnType<typeof newVerifiedMember>>;
 
-const withPlan = async (plan: 'executive' | 'imperial' | null, balances = { spot: 10_000, futures: 10_000 }) => {
+const withPlan = async (
+  plan: 'executive' | 'imperial' | null,
+  balances = { spot: 10_000, futures: 10_000 },
+) => {
   const member = await newVerifiedMember();
   if (plan) {
     await topUp(member.idToken, '300');
@@ -23,12 +26,18 @@ const withPlan = async (plan: 'executive' | 'imperial' | null, balances = { spot
   }
   const key = await paperAccount({ spot: { USDT: balances.spot }, futuresUsdt: balances.futures });
   const otp = await bindingCode(member.email, member.idToken);
-  expect((await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, member.idToken)).status).toBe(200);
+  expect(
+    (await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, member.idToken)).status,
+  ).toBe(200);
   return member;
 };
 
 const deploy = (member: Member, bot: string, accept = true, extra: Record<string, unknown> = {}) =>
-  call('deployBot', { bot, acceptTerms: accept, acceptRisk: accept, requestId: randomUUID(), ...extra }, member.idToken);
+  call(
+    'deployBot',
+    { bot, acceptTerms: accept, acceptRisk: accept, requestId: randomUUID(), ...extra },
+    member.idToken,
+  );
 
 const undeploy = (member: Member, bot: string) =>
   call('undeployBot', { bot, acceptTerms: true, acceptRisk: true }, member.idToken);
@@ -43,7 +52,11 @@ describe('deploy gates', () => {
       expect(answer.status, bot).toBe(400);
       expect(answer.body.message, bot).toBe(bot === 'alfa' ? gateMessages.noPlan : gateMessages.premium);
     }
-    const dca = await call('startDcaAuto', { bot: 'universal', amount: 100 * USDT, requestId: randomUUID() }, none.idToken);
+    const dca = await call(
+      'startDcaAuto',
+      { bot: 'universal', amount: 100 * USDT, requestId: randomUUID() },
+      none.idToken,
+    );
     expect(dca.body.message).toBe(gateMessages.noPlan);
 
     const silver = await withPlan('executive');
@@ -82,7 +95,9 @@ describe('deploy gates', () => {
       );
       expect(half.body.message, bot).toBe(gateMessages.terms);
     }
-    expect((await call('getBots', {}, gold.idToken)).body.bots.every((b) => b.deployment === null)).toBe(true);
+    expect((await call('getBots', {}, gold.idToken)).body.bots.every((b) => b.deployment === null)).toBe(
+      true,
+    );
   });
 
   it('refuses each bot while a bot it conflicts with runs, and lets it once that bot is undeployed', async () => {
@@ -100,20 +115,32 @@ describe('deploy gates', () => {
 
   it('keeps Trendex and the DCA bots apart: they share the spot balance', async () => {
     const gold = await withPlan('imperial');
-    const dca = await call('startDcaAuto', { bot: 'dcaking', amount: 200 * USDT, requestId: randomUUID() }, gold.idToken);
+    const dca = await call(
+      'startDcaAuto',
+      { bot: 'dcaking', amount: 200 * USDT, requestId: randomUUID() },
+      gold.idToken,
+    );
     expect(dca.status).toBe(200);
-    expect((await deploy(gold, 'classic', true, { amount: 1000 * USDT })).body.message).toBe(gateMessages.closeDca);
+    expect((await deploy(gold, 'classic', true, { amount: 1000 * USDT })).body.message).toBe(
+      gateMessages.closeDca,
+    );
     expect((await call('closeDca', { id: dca.body.deployment.id }, gold.idToken)).status).toBe(200);
     const trendex = await deploy(gold, 'classic', true, { amount: 1000 * USDT });
     expect(trendex.status).toBe(200);
     expect(trendex.body.message).toBe('Trendex Ai trading Bot is active.');
-    const again = await call('startDcaAuto', { bot: 'universal', amount: 100 * USDT, requestId: randomUUID() }, gold.idToken);
+    const again = await call(
+      'startDcaAuto',
+      { bot: 'universal', amount: 100 * USDT, requestId: randomUUID() },
+      gold.idToken,
+    );
     expect(again.body.message).toBe(gateMessages.conflict);
   });
 
   it('checks the exchange last: Trendex needs 500 on spot and on futures; others their capital; no key, no bot', async () => {
     const poorSpot = await withPlan('imperial', { spot: 400, futures: 10_000 });
-    expect((await deploy(poorSpot, 'classic', true, { amount: 1000 * USDT })).body.message).toBe(gateMessages.balance);
+    expect((await deploy(poorSpot, 'classic', true, { amount: 1000 * USDT })).body.message).toBe(
+      gateMessages.balance,
+    );
     const poorFutures = await withPlan('imperial', { spot: 10_000, futures: 1000 });
     expect((await deploy(poorFutures, 'nero')).body.message).toBe(gateMessages.balance);
     expect((await deploy(poorFutures, 'zeno')).status).toBe(200);
@@ -122,14 +149,24 @@ describe('deploy gates', () => {
     await topUp(unbound.idToken, '300');
     await call('activatePlan', { plan: 'imperial', requestId: randomUUID() }, unbound.idToken);
     expect((await deploy(unbound, 'zeno')).body.message).toBe(gateMessages.balance);
-    expect((await call('getBots', {}, unbound.idToken)).body.bots.find((b) => b.id === 'zeno')?.deployment).toBeNull();
+    expect(
+      (await call('getBots', {}, unbound.idToken)).body.bots.find((b) => b.id === 'zeno')?.deployment,
+    ).toBeNull();
   });
 
   it('treats the same requestId again as the same deploy', async () => {
     const gold = await withPlan('imperial');
     const requestId = randomUUID();
-    const first = await call('deployBot', { bot: 'glint', acceptTerms: true, acceptRisk: true, requestId }, gold.idToken);
-    const second = await call('deployBot', { bot: 'glint', acceptTerms: true, acceptRisk: true, requestId }, gold.idToken);
+    const first = await call(
+      'deployBot',
+      { bot: 'glint', acceptTerms: true, acceptRisk: true, requestId },
+      gold.idToken,
+    );
+    const second = await call(
+      'deployBot',
+      { bot: 'glint', acceptTerms: true, acceptRisk: true, requestId },
+      gold.idToken,
+    );
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.deployment.id).toBe(first.body.deployment.id);
@@ -138,7 +175,11 @@ describe('deploy gates', () => {
   it('lets nobody but the member act on a DCA position', async () => {
     const owner = await withPlan('executive');
     const other = await withPlan('executive');
-    const dca = await call('startDcaAuto', { bot: 'aibot', amount: 100 * USDT, requestId: randomUUID() }, owner.idToken);
+    const dca = await call(
+      'startDcaAuto',
+      { bot: 'aibot', amount: 100 * USDT, requestId: randomUUID() },
+      owner.idToken,
+    );
     for (const op of ['closeDca', 'dcaOneShot'] as const) {
       const answer = await call(op, { id: dca.body.deployment.id }, other.idToken);
       expect(answer.status, op).toBe(404);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LocalQueue } from '#local/queue';
 import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
 import { call, newVerifiedMember, useOwnStack } from '../../support/api';
 import { bindingCode, paperAccount } from '../../support/exchange';
@@ -20,6 +21,7 @@ export interface BotStack {
   now(): number;
   /** Moves the clock one hour on, runs the bot tick and waits for the executor to finish. */
   nextHour(): Promise<void>;
+  queue(): LocalQueue;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export const startBotStack = async (offset: number, startAt: number): Promise<Bo
   return {
     stack,
     now: () => clock,
+    queue: () => controls.queue,
     async nextHour() {
       clock += HOUR;
       await controls.runSchedule('botTick', new Date(clock));

@@ -5,8 +5,10 @@
  * backtester's trades on the same candles (side, candle, price within the slippage model).
  */
 import { randomUUID } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideLive } from '#engine/live/decide';
+import { binanceClient } from '#functions/exchange/clients';
 import { call } from '../../support/api';
 import { startBotStack, tradingMember, type BotStack } from './support';
 
@@ -108,5 +110,87 @@ describe('a manual DCA on the paper exchange', () => {
     );
     const statement = await call('getProfitStatement', {}, member.idToken);
     expect(statement.body.total).toBe(closed.reduce((s, c) => s + c.profit, 0));
+  }, 600_000);
+});
+
+describe('the executor under faults', () => {
+  it('records an order whose answer was lost once, and never sends it twice', async () => {
+    const member = await tradingMember('executive');
+    const started = await call(
+      'startDcaManual',
+      {
+        symbol: 'ETHUSDT',
+        initial: 30 * USDT,
+        takeProfitPct: 5,
+        stages: [],
+        oneShot: true,
+        requestId: randomUUID(),
+      },
+      member.idToken,
+    );
+    expect(started.status).toBe(200);
+    // The next order reaches the exchange and fills, but its answer never comes back.
+    await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ dropOrderAnswers: 1 }),
+    });
+    await bots.nextHour(); // the bot starts: it trades from the next candle
+    await bots.nextHour(); // the base order: sent, answer lost, the message retried
+    const exchange = binanceClient({ apiKey: member.key.apiKey, secret: member.key.secret }, 'spot');
+    const trades = await exchange.fetchMyTrades('ETH/USDT');
+    expect(trades).toHaveLength(1);
+    const positions = await call('getPositions', {}, member.idToken);
+    expect(positions.body.positions).toHaveLength(1);
+    expect(positions.body.positions[0].quantity).toBeCloseTo(trades[0].amount! * 0.999, 6);
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 120_000);
+
+  it('moves a message it cannot process to the dead-letter queue after three tries, and keeps it', async () => {
+    const sqs = new SQSClient({ endpoint: bots.stack.webUrl, region: 'local' });
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: process.env.ORDER_QUEUE_URL,
+        MessageBody: 'not a tick',
+        MessageGroupId: 'poison',
+        MessageDeduplicationId: randomUUID(),
+      }),
+    );
+    await bots.queue().drained();
+    const letters = bots.queue().deadLetters();
+    expect(letters.map((l) => [l.body, l.receiveCount])).toEqual([['not a tick', 3]]);
+    expect(letters[0].error).toMatch(/failed/);
+  }, 60_000);
+});
+
+describe('Zeno (futures) on the paper exchange', () => {
+  it('trades what the backtester trades on the same candles, stops included', async () => {
+    const member = await tradingMember('imperial');
+    const deployed = await call(
+      'deployBot',
+      { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
+      member.idToken,
+    );
+    expect(deployed.status).toBe(200);
+    const id = deployed.body.deployment.id;
+    let closed = 0;
+    for (let hour = 0; hour < 120 && closed < 1; hour++) {
+      await bots.nextHour();
+      closed = (await call('getClosedOrders', { limit: 10, bot: 'zeno' }, member.idToken)).body.items.length;
+    }
+    const { model, real, orders } = await compareWithModel(id);
+    expect(orders.filter((o) => o.status === 'missed' || o.status === 'failed')).toEqual([]);
+    expect(closed).toBeGreaterThanOrEqual(1);
+    expect(real.map((o) => [o.side, o.type, o.candle])).toEqual(
+      model.map((f) => [f.order.side, f.order.type, f.time]),
+    );
+    model.forEach((f, k) => {
+      const tolerance = f.order.type === 'limit' ? 1e-5 : 0.001;
+      expect(Math.abs(real[k].average! - f.order.price) / f.order.price).toBeLessThan(tolerance);
+    });
+    expect(
+      (await call('undeployBot', { bot: 'zeno', acceptTerms: true, acceptRisk: true }, member.idToken))
+        .status,
+    ).toBe(200);
+    expect((await call('getPositions', {}, member.idToken)).body.positions).toEqual([]);
   }, 600_000);
 });

@@ -18,5 +18,7 @@ export const SubscribeMessage = z.object({ action: z.literal('subscribe'), topic
 export const PushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ticker'), data: Ticker }),
   z.object({ type: z.literal('notification'), message: z.string() }),
+  /** A bot of the member's filled an order: its positions, closed orders and profit changed. */
+  z.object({ type: z.literal('bots'), deploymentId: z.string() }),
 ]);
 export type PushMessage = z.infer<typeof PushMessage>;

@@ -30,6 +30,7 @@ import {
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { notify } from '#functions/notifications/service';
+import { pushToMember } from '#functions/realtime/service';
 import { getBot } from '#engine/strategies/registry';
 import { applyFill } from './fills';
 import { decide } from './model';
@@ -165,7 +166,13 @@ const recordFill = async (
     }
     const applied =
       charge > 0 ? await postWithCharge(current, order, charge, extra) : await writeItems(extra);
-    if (applied) return { ...next, version: current.version + 1 };
+    if (applied) {
+      // The member's open pages refresh their positions (best effort: polling covers a lost push).
+      await pushToMember(current.memberId, { type: 'bots', deploymentId: current.id }).catch(
+        (error: unknown) => logger.info('bots push failed', { error: (error as Error).message }),
+      );
+      return { ...next, version: current.version + 1 };
+    }
     // Someone moved the deployment, or the fill was recorded already: read again and decide.
     const [fresh, recorded] = await Promise.all([
       getDeployment(current.id),

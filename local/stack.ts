@@ -130,6 +130,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     EXCHANGE_WAZIRX_URL: `${webUrl}/paper/wazirx`,
     EXCHANGE_LOCAL_KEY: localExchangeKey(dataDir),
     EXCHANGE_WHITELIST_IP: '127.0.0.1',
+    // the executor's calls leave from three simulated egress IPs, each with its own weight budget
+    EXCHANGE_SIMULATED_EGRESS_IPS:
+      process.env.EXCHANGE_SIMULATED_EGRESS_IPS ?? '127.0.0.11,127.0.0.12,127.0.0.13',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     // the wallet's payments adapter talks to the payment simulator (local/payments) on this port
     PAYMENTS_API_URL: `${webUrl}${SIMULATOR_PATH}`,

@@ -41,6 +41,7 @@ import {
   profitDays,
   replaceDeployment,
   writeItems,
+  type BotOrderItem,
   type DeploymentItem,
 } from './store';
 
@@ -451,3 +452,13 @@ export const topUpFuel = async (memberId: string, input: { amount: number; reque
   if (result.status === 'insufficient') throw badRequest('NO_BALANCE', messages.noWalletBalance, 'amount');
   return { message: botMessages.fuelAdded };
 };
+
+/* ---- read-only views for the admin back office (functions/admin) ---- */
+
+/** A member's deployments (with their positions), newest first. */
+export const memberDeploymentItems = (memberId: string): Promise<DeploymentItem[]> => memberDeployments(memberId);
+/** A deployment's orders by client order id, with their status and error. */
+export const ordersOfDeployment = (id: string): Promise<BotOrderItem[]> => deploymentOrders(id);
+/** A member's closed trades, newest first, paged (maybe of one bot). */
+export const memberClosedTrades = pageClosedTrades;
+export type { BotOrderItem, ClosedTradeItem, DeploymentItem } from './store';

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalQueue } from '#local/queue';
+import type { PaperExchangeOptions } from '#local/paper-exchange/server';
 import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
 import { call, newVerifiedMember, useOwnStack } from '../../support/api';
 import { bindingCode, paperAccount } from '../../support/exchange';
@@ -21,15 +22,22 @@ export interface BotStack {
   now(): number;
   /** Moves the clock one hour on, runs the bot tick and waits for the executor to finish. */
   nextHour(): Promise<void>;
+  /** Moves the clock on, nothing else (for a test that runs the tick itself). */
+  advance(ms: number): void;
   queue(): LocalQueue;
   stop(): Promise<void>;
 }
 
 /**
  * `offset` keeps stacks of different test files apart (ports base + offset .. + 2). The replay
- * starts at `startAt` (an hour of the shipped 15-minute data).
+ * starts at `startAt` (an hour of the shipped 15-minute data); `weightLimits` lowers the paper
+ * exchange's request-weight limits.
  */
-export const startBotStack = async (offset: number, startAt: number): Promise<BotStack> => {
+export const startBotStack = async (
+  offset: number,
+  startAt: number,
+  weightLimits?: PaperExchangeOptions['weightLimits'],
+): Promise<BotStack> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bots-'));
   const base = Number(process.env.TEST_PORT_BASE ?? 3500) + offset;
   let clock = Date.UTC(2026, 5, 1, 0, 0, 0);
@@ -39,7 +47,7 @@ export const startBotStack = async (offset: number, startAt: number): Promise<Bo
     dynamoPort: base + 1,
     cognitoPort: base + 2,
     log: () => undefined,
-    paper: { now: () => clock, startAt, speed: 1 },
+    paper: { now: () => clock, startAt, speed: 1, weightLimits },
     schedules: false,
   });
   useOwnStack({ ...stack, admin: { ...stack.admin, totpSecret: '' } });
@@ -52,6 +60,9 @@ export const startBotStack = async (offset: number, startAt: number): Promise<Bo
       clock += HOUR;
       await controls.runSchedule('botTick', new Date(clock));
       await controls.queue.drained();
+    },
+    advance(ms) {
+      clock += ms;
     },
     async stop() {
       await stack.stop();

@@ -7,10 +7,37 @@
  * DESIGN.md "What the whole fleet may ask of an exchange": ccxt's markets are loaded once per
  * container and market and handed to every member's client (setMarkets), never per member; an
  * order is always sent with our client order id, so a request that timed out is looked up by it
- * before anything is sent again.
+ * before anything is sent again; and every request pays its weight from the fleet's budget of its
+ * egress lane before it is signed and sent (weight-budget.ts): it waits for the next minute rather
+ * than pass 80 % of Binance's limit, waits out a 429's Retry-After and sends again, and never
+ * calls into a ban.
  */
 import type { Exchange } from 'ccxt';
+import { now } from '#core/clock';
+import { config } from '#core/config';
 import { binanceClient, type Credentials } from './clients';
+import { addWeight, closeWeightLane, getWeightCounter, raiseWeight, rollWeight } from './store';
+import {
+  BINANCE_WEIGHT_LIMITS,
+  LONGEST_WAIT_MS,
+  carriedWeight,
+  closedUntil,
+  egressOf,
+  headerOf,
+  ipCap,
+  isExchangeInfo,
+  laneCap,
+  laneFor,
+  leaseSize,
+  minuteOf,
+  requestWeight,
+  spend,
+  usedAtLeast,
+  usedWeightOf,
+  verdict,
+  weightLimitOf,
+  type Lease,
+} from './weight-budget';
 
 export type TradingMarket = 'spot' | 'futures';
 
@@ -43,14 +70,214 @@ export interface OrderState {
 /** The exchange's answer that an order does not exist (never placed, or unknown id). */
 export class UnknownOrder extends Error {}
 
+/** The exchange's answer that a lane is closed for longer than a call may wait (a ban). */
+export class EgressClosed extends Error {}
+
+interface InFlight {
+  minute: number;
+  weight: number;
+}
+
+/** What this container knows of a lane: its lease, the count it last saw, and how long to wait. */
+interface LaneState {
+  lease?: Lease;
+  lastMinute: number;
+  lastUsed: number;
+  waitUntil: number;
+  closedUntil: number;
+  reserving?: Promise<void>;
+  inFlight: Set<InFlight>;
+}
+
+const lanes = new Map<string, LaneState>();
+/** The limits exchangeInfo listed (REQUEST_WEIGHT per minute), learned with the markets. */
+const limits = new Map<TradingMarket, number>();
+
+const egress = () => egressOf(config.exchange.simulatedEgressIps, config.exchange.whitelistIps);
+
+const capsOf = (market: TradingMarket) => {
+  const limit = limits.get(market) ?? BINANCE_WEIGHT_LIMITS[market];
+  return {
+    ip: ipCap(limit, config.exchange.weightShare),
+    lane: laneCap(limit, config.exchange.weightShare, egress().ipsPerLane),
+  };
+};
+
+const laneState = (market: TradingMarket, lane: string): LaneState => {
+  const key = `${market}|${lane}`;
+  let state = lanes.get(key);
+  if (!state)
+    lanes.set(
+      key,
+      (state = { lastMinute: -1, lastUsed: 0, waitUntil: 0, closedUntil: 0, inFlight: new Set() }),
+    );
+  return state;
+};
+
+const clock = () => now().getTime();
+
+/** Waits until the clock reads `until`, looking at it every second at most (tests move it by hand). */
+const waitUntil = async (until: number) => {
+  for (let t = clock(); t < until; t = clock())
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(10, until - t))));
+};
+
+/** One reservation from the lane's counter (a lease), or the time to wait before asking again. */
+const reserve = async (market: TradingMarket, lane: string, state: LaneState, weight: number) => {
+  const t = clock();
+  const at = { minute: minuteOf(t), now: t };
+  const cap = capsOf(market).lane;
+  const carried = carriedWeight(state.inFlight, at.minute);
+  let size = leaseSize(weight, cap, state.lastMinute === at.minute ? state.lastUsed : 0) + carried;
+  let used = await addWeight(market, lane, at, size, cap);
+  if (used === null) {
+    const counter = await getWeightCounter(market, lane);
+    size = leaseSize(weight, cap, counter?.minute === at.minute ? counter.used : 0) + carried;
+    const next = verdict(counter, t, size, cap);
+    if (next.kind === 'roll') used = await rollWeight(market, lane, at, size);
+    else if (next.kind === 'add') used = await addWeight(market, lane, at, size, cap);
+    else if (next.why === 'blocked') state.closedUntil = Math.max(state.closedUntil, next.until);
+    // The waiting containers do not all come back in the same millisecond.
+    else state.waitUntil = next.until + Math.floor(Math.random() * 500);
+  }
+  // null: another container moved the counter first, or the lane is to be waited for; ask again.
+  if (used === null) return;
+  for (const call of state.inFlight) if (call.minute < at.minute) call.minute = at.minute;
+  state.lease = { minute: at.minute, left: size - carried };
+  state.lastMinute = at.minute;
+  state.lastUsed = used;
+};
+
+/** Pays a request's weight from the lane's budget, waiting as long as the budget says. */
+const take = async (market: TradingMarket, lane: string, weight: number): Promise<InFlight> => {
+  const state = laneState(market, lane);
+  for (;;) {
+    const t = clock();
+    if (state.closedUntil - t > LONGEST_WAIT_MS)
+      throw new EgressClosed(
+        `${market} egress ${lane} is closed by the exchange until ${new Date(state.closedUntil).toISOString()}`,
+      );
+    const wait = Math.max(state.waitUntil, state.closedUntil);
+    if (wait > t) {
+      await waitUntil(wait);
+      continue;
+    }
+    const paid = spend(state.lease, minuteOf(t), weight);
+    if (paid) {
+      state.lease = paid;
+      const call = { minute: minuteOf(t), weight };
+      state.inFlight.add(call);
+      return call;
+    }
+    // One reservation at a time per lane in a container: the others wait for its lease.
+    state.reserving ??= reserve(market, lane, state, weight).finally(() => (state.reserving = undefined));
+    await state.reserving;
+  }
+};
+
+/**
+ * Takes in what the exchange answered: its X-MBX-USED-WEIGHT-1M raises the lane's count (the
+ * calls it made that we did not reserve), a 429 or 418 closes the lane until its Retry-After.
+ * Answers the refusal's status, if it was one.
+ */
+const settle = async (
+  market: TradingMarket,
+  lane: string,
+  call: InFlight,
+  answer: { status: number; headers: Record<string, unknown> } | undefined,
+): Promise<number | undefined> => {
+  const state = laneState(market, lane);
+  state.inFlight.delete(call);
+  if (!answer) return undefined;
+  const t = clock();
+  const until = closedUntil(answer.status, headerOf(answer.headers, 'retry-after'), t);
+  if (until !== undefined) {
+    state.closedUntil = Math.max(state.closedUntil, until);
+    state.lease = undefined;
+    await closeWeightLane(market, lane, until);
+  }
+  const header = usedWeightOf(answer.headers);
+  // The header counts the exchange's minute: compared only within the minute the call was paid in.
+  if (header !== undefined && minuteOf(t) === call.minute) {
+    const caps = capsOf(market);
+    const least = usedAtLeast(header, caps.ip, caps.lane);
+    if (least > (state.lastMinute === call.minute ? state.lastUsed : 0)) {
+      await raiseWeight(market, lane, call.minute, least);
+      state.lastMinute = call.minute;
+      state.lastUsed = least;
+      if (least >= caps.lane) state.lease = undefined;
+    }
+  }
+  return until === undefined ? undefined : answer.status;
+};
+
+/**
+ * A ccxt client whose every request goes through the lane `key` falls in (a member's key, a market
+ * series): the weight is paid before the request is signed (a request that waited is signed when
+ * it leaves, inside Binance's recvWindow), and the answer is taken in. A client makes one request
+ * at a time (the runner's calls for a bot follow one another), so the last answer is its own.
+ */
+const governed = (client: Exchange, market: TradingMarket, key: string): Exchange => {
+  const { lanes: all, simulated } = egress();
+  const lane = laneFor(key, all);
+  if (simulated) client.headers = { ...client.headers, 'X-Forwarded-For': lane };
+  // The fleet's budget paces the requests; ccxt's own limiter would count this client's only.
+  client.enableRateLimit = false;
+  let answer: { status: number; headers: Record<string, unknown> } | undefined;
+  const onRestResponse = client.onRestResponse.bind(client);
+  client.onRestResponse = (
+    status,
+    statusText,
+    url,
+    method,
+    headers,
+    ...rest: [unknown, unknown, unknown]
+  ) => {
+    answer = { status: Number(status), headers: headers as Record<string, unknown> };
+    return onRestResponse(status, statusText, url, method, headers, ...rest);
+  };
+  const fetch2 = client.fetch2.bind(client);
+  client.fetch2 = async (path, api, method, params, headers, body, options) => {
+    const request = client.sign(path, api, method, { ...params }, headers, body) as {
+      url: string;
+      method: string;
+      body?: unknown;
+    };
+    const weight = requestWeight(request.method, request.url, request.body);
+    // A 429 means the request was refused unrun: it is sent again once the lane opens (twice at most).
+    for (let attempt = 0; ; attempt++) {
+      const call = await take(market, lane, weight);
+      answer = undefined;
+      try {
+        const result = (await fetch2(path, api, method, params, headers, body, options)) as unknown;
+        await settle(market, lane, call, answer);
+        if (isExchangeInfo(request.url)) {
+          const limit = weightLimitOf((result as { rateLimits?: unknown } | undefined)?.rateLimits);
+          if (limit) limits.set(market, limit);
+        }
+        return result;
+      } catch (error) {
+        const refused = await settle(market, lane, call, answer);
+        if (refused === 429 && attempt < 2) continue;
+        throw error;
+      }
+    }
+  };
+  return client;
+};
+
 const markets = new Map<TradingMarket, Promise<Record<string, unknown>>>();
 
 /** A client whose markets are the container's shared copy (loaded once, with one public call). */
-const clientFor = async (credentials: Credentials | undefined, market: TradingMarket): Promise<Exchange> => {
-  const client = binanceClient(credentials, market) as unknown as Exchange;
+const clientFor = async (
+  credentials: Credentials | undefined,
+  market: TradingMarket,
+  key: string,
+): Promise<Exchange> => {
+  const client = governed(binanceClient(credentials, market) as unknown as Exchange, market, key);
   let loaded = markets.get(market);
   if (!loaded) {
-    const loader = binanceClient(undefined, market) as unknown as Exchange;
+    const loader = governed(binanceClient(undefined, market) as unknown as Exchange, market, 'markets');
     loaded = loader.loadMarkets().then((m) => m as Record<string, unknown>);
     markets.set(market, loaded);
     loaded.catch(() => markets.delete(market));
@@ -117,7 +344,8 @@ export const tradingAccount = async (
   credentials: Credentials,
   market: TradingMarket,
 ): Promise<TradingAccount> => {
-  const client = await clientFor(credentials, market);
+  // A member keeps to one lane: their key's hash picks it.
+  const client = await clientFor(credentials, market, credentials.apiKey);
   const sym = (s: string) => unifiedSymbol(s, market);
   /**
    * An order read back (GET order) carries no fee, unlike the answer to placing it: the fees of a
@@ -226,7 +454,7 @@ export const fetchCandles = async (
   interval: keyof typeof INTERVAL_MS,
   limit: number,
 ): Promise<Kline[]> => {
-  const client = await clientFor(undefined, market);
+  const client = await clientFor(undefined, market, `${market}|${symbol}|${interval}`);
   const rows = await client.fetchOHLCV(unifiedSymbol(symbol, market), interval, undefined, limit);
   return rows.map(([time, open, high, low, close, volume]) => ({
     time: Number(time),

@@ -91,8 +91,9 @@ export const permissions: Readonly<Record<string, Grants>> = {
     exchangeKey: ['GenerateDataKey', 'Decrypt'],
     exchangeEgress: true,
   },
-  // Deploy checks read the member's balances on the exchange with the stored key.
-  'api/bots': { table: 'readWrite', exchangeKey: ['Decrypt'], exchangeEgress: true },
+  // Deploy checks read the member's balances with the stored key; undeploy closes the position
+  // and pushes the fill to the member's pages.
+  'api/bots': { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
   'api/team': { table: 'read' },
   // The admin routes' Lambda authorizer: the token alone decides.
@@ -126,7 +127,8 @@ export const permissions: Readonly<Record<string, Grants>> = {
 
   // Background work.
   teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)
-  orderExecutor: { table: 'readWrite', exchangeKey: ['Decrypt'], exchangeEgress: true }, // places orders
+  // Places members' orders; pushes each recorded fill (and a killed bot's notification).
+  orderExecutor: { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
 };
 
 /** A function's grants; a function with no entry is a synth error, never a default. */

@@ -1,8 +1,9 @@
 /**
  * The bots from their pages, in real Chromium: a silver member is refused a gold bot with the
- * spec's words; a gold member with a bound paper Binance key is told to tick the boxes, deploys
- * Zeno, starts a manual DCA of three positions and sees it listed (one shot on), finds Portfolio
- * and Profit Statement, tops up the fuel wallet, and undeploys Zeno. Whether the executor has
+ * spec's words and finds Trendex's start disabled in the marketplace; a gold member with a bound
+ * paper Binance key is told to tick the boxes, deploys Zeno, starts a manual DCA of three positions
+ * and sees it listed (one shot on), finds Portfolio and Profit Statement, tops up the fuel wallet,
+ * undeploys Zeno, is told to close the DCA before Trendex, closes it and deploys Trendex. Whether the executor has
  * traded by then depends on its schedule, so the positions and closed orders are asserted as rows
  * or the empty state, never as a trade that may not have happened yet.
  */
@@ -73,9 +74,24 @@ describe('bots from their pages', () => {
     // still not deployed
     expect(await deploy.getByRole('button', { name: 'Undeploy' }).count()).toBe(0);
     await screenshot(page, 'bots-zeno-silver-refused-1440');
+
+    // the marketplace: Trendex's start is disabled unless gold; Alpha (silver) leads to its page
+    await page.goto(url('/dashboard'));
+    const market = page.getByRole('region', { name: 'Bot marketplace' });
+    const trendex = market.getByRole('button', { name: 'Start Trendex (classic)' });
+    await expect.poll(() => trendex.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await trendex.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Start Your Bot' }).click();
+    await market.getByRole('link', { name: 'Start Alpha Intelligence' }).click();
+    await page.waitForURL(/\/alfa$/);
+    await expect
+      .poll(() => deployRegion(page).getByRole('button', { name: 'Activate' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 
-  it('a gold member deploys Zeno, starts a manual DCA, sees Portfolio and Profit, and undeploys', async () => {
+  it('a gold member deploys Zeno, starts a manual DCA, sees Portfolio and Profit, undeploys, and deploys Trendex once the DCA is closed', async () => {
     const gold = await member('imperial', true);
     const page = await newPage();
     await open(page, gold.email, gold.password, '/zeno');
@@ -195,15 +211,42 @@ describe('bots from their pages', () => {
     await expect.poll(visible(page, 'Bot undeployed.'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => deployButton.isVisible()).toBe(true);
 
+    // Trendex (classic) waits for the DCA to close: the spec's conflict message, then it deploys
+    await page.goto(url('/classic'));
+    await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await deploy.getByLabel('Initial amount (USDT)').fill('1000');
+    await deploy.getByLabel('I accept the terms and conditions.').check();
+    await deploy.getByLabel('I accept the risk of automated trading with my own funds.').check();
+    await deployButton.click();
+    await expect.poll(() => deploy.getByRole('alert').innerText()).toContain('Kindly close dca bot first.');
+    await page.goto(url('/dca'));
+    await positions
+      .getByRole('row')
+      .filter({ hasText: 'Manual DCA' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close position' }).click();
+    await expect.poll(visible(page, 'DCA position closed.'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(visible(page, 'No open DCA position. Start one from Automatic or Manual Trading above.'))
+      .toBe(true);
+    await page.goto(url('/classic'));
+    await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    await deploy.getByLabel('Initial amount (USDT)').fill('1000');
+    await deploy.getByLabel('I accept the terms and conditions.').check();
+    await deploy.getByLabel('I accept the risk of automated trading with my own funds.').check();
+    await deployButton.click();
+    await expect.poll(visible(page, 'Trendex Ai trading Bot is active.'), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('region', { name: 'Grid positions' }).isVisible()).toBe(true);
+    await screenshot(page, 'bots-classic-1440');
+
     // the pages fit a phone
     const phone = await newPage(375, 812);
     await open(phone, gold.email, gold.password, '/dca');
-    await expect
-      .poll(() => phone.getByRole('list', { name: 'Open DCA positions' }).isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(visible(phone, 'Universal Bot'), { timeout: 15_000 }).toBe(true);
     expect(await noOverflow(phone)).toBe(true);
     await screenshot(phone, 'bots-dca-375');
-    for (const path of ['/zeno', '/portfolio', '/profit']) {
+    for (const path of ['/zeno', '/classic', '/portfolio', '/profit']) {
       await phone.goto(url(path));
       await expect
         .poll(() => phone.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 })
@@ -212,5 +255,5 @@ describe('bots from their pages', () => {
       expect(await noOverflow(phone), path).toBe(true);
     }
     await screenshot(phone, 'bots-profit-375');
-  });
+  }, 300_000); // a dozen pages on a machine shared with other test runs
 });

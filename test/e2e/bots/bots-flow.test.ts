@@ -3,9 +3,9 @@
  * spec's words and finds Trendex's start disabled in the marketplace; a gold member with a bound
  * paper Binance key is told to tick the boxes, deploys Zeno, starts a manual DCA of three positions
  * and sees it listed (one shot on), finds Portfolio and Profit Statement, tops up the fuel wallet,
- * undeploys Zeno, is told to close the DCA before Trendex, closes it and deploys Trendex. Whether the executor has
- * traded by then depends on its schedule, so the positions and closed orders are asserted as rows
- * or the empty state, never as a trade that may not have happened yet.
+ * undeploys Zeno, is told to close the DCA before Trendex, closes it and deploys Trendex. Whether
+ * the executor has traded by then depends on its schedule, so the positions and closed orders are
+ * asserted as rows or the empty state, never as a trade that may not have happened yet.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -38,6 +38,7 @@ import {
   getDeployment,
   memberDeployments,
   pageClosedTrades,
+  pageRunningDeployments,
   profitDays,
   replaceDeployment,
   writeItems,
@@ -462,3 +463,15 @@ export const ordersOfDeployment = (id: string): Promise<BotOrderItem[]> => deplo
 /** A member's closed trades, newest first, paged (maybe of one bot). */
 export const memberClosedTrades = pageClosedTrades;
 export type { BotOrderItem, ClosedTradeItem, DeploymentItem } from './store';
+/** Every running (or stopping) deployment, read from the tick's list. */
+export const runningDeploymentItems = async (): Promise<DeploymentItem[]> => {
+  const items: DeploymentItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageRunningDeployments(cursor);
+    const found = await Promise.all(page.ids.map((id) => getDeployment(id)));
+    items.push(...found.filter((d): d is DeploymentItem => d !== null && isRunning(d)));
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+};

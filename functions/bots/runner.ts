@@ -419,14 +419,19 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   let d = start;
   // Every order that rested through the candle, whatever became of it: a retry of this candle
   // (after a crash) finds those it already settled and leaves them be.
-  const rested = (await deploymentOrders(d.id)).filter((o) => o.candle === last && o.type !== 'market');
+  // Candles missed while the executor was down are settled too (their resting orders); their
+  // market orders are not sent late.
+  const since = d.lastCandle ?? -Infinity;
+  const rested = (await deploymentOrders(d.id)).filter(
+    (o) => o.candle > since && o.candle <= last && o.type !== 'market',
+  );
   const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
-  const fills = decision.fills.filter((f) => f.time === last);
+  const fills = decision.fills.filter((f) => f.time > since && f.time <= last);
   const settled = new Set<string>();
   const late: ModelFill[] = [];
   for (const f of fills) {
     if (f.order.type === 'market') continue;
-    const match = rested.find((o) => !settled.has(o.clientOrderId) && sameLevel(o, f));
+    const match = rested.find((o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f));
     if (!match) {
       // A level the exchange had no order for (a spot stop: see restable): taken at market now.
       late.push(f);
@@ -438,7 +443,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   for (const o of rested)
     if (!settled.has(o.clientOrderId) && open(o)) d = await settleResting(account, d, o, false);
   let leg = 0;
-  for (const f of [...late, ...fills.filter((m) => m.order.type === 'market')])
+  for (const f of [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)])
     d = await sendOnce(
       account,
       d,

@@ -23,7 +23,7 @@ import { getNode, getRootId, listDirectReferrals, type NodeItem } from './store'
 /** What other domains read of the team's items (the admin's profiles, e-mail transfer and reports). */
 export { legActivations } from './activations/store';
 export { getPlacement, type PlacementItem } from './placements/store';
-export { listRewardsByDate, type RewardRow } from './rewards/store';
+export { listRewardsByDate, rewardItems, type RewardRow } from './rewards/store';
 export { type NodeItem } from './store';
 export { getNode };
 /** The sign-up's confirmation queues the new member's placement in the tree. */

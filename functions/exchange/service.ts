@@ -91,16 +91,29 @@ export const bindKey = async (
   if (config.exchange.requireIpRestrict && permissions.ipRestricted === false)
     throw badRequest('EXCHANGE_IP_UNRESTRICTED', messages.exchangeIpUnrestricted, 'apikey');
 
+  const item = await storeKey(caller.memberId, exchange, credentials);
+  logger.info('exchange key bound', { exchange, memberId: caller.memberId });
+  return { message: messages.exchangeKeyBound, exchange: card(exchange, item) };
+};
+
+/**
+ * Seals a verified key and stores it (bindKey, after its checks; bench/tick, for members it makes
+ * in bulk on the paper exchange).
+ */
+export const storeKey = async (
+  memberId: string,
+  exchange: ExchangeName,
+  credentials: Credentials,
+): Promise<ExchangeKeyItem> => {
   const item: ExchangeKeyItem = {
-    memberId: caller.memberId,
+    memberId,
     exchange,
-    keyHint: input.apikey.slice(-4),
-    sealed: await seal(JSON.stringify(credentials), context(caller.memberId, exchange)),
+    keyHint: credentials.apiKey.slice(-4),
+    sealed: await seal(JSON.stringify(credentials), context(memberId, exchange)),
     boundAt: nowIso(),
   };
   await putExchangeKey(item);
-  logger.info('exchange key bound', { exchange, memberId: caller.memberId });
-  return { message: messages.exchangeKeyBound, exchange: card(exchange, item) };
+  return item;
 };
 
 export const removeKey = async (memberId: string, exchange: ExchangeName, code: string) => {

@@ -61,6 +61,9 @@ function useTicker() {
             queryClient.setQueryData(queryKeys.ticker(), message.data);
           } else if ('type' in message && message.type === 'notification') {
             void refreshOnNotification(queryClient);
+          } else if ('type' in message && message.type === 'bots') {
+            // a bot of the member's filled an order: every bot view (web/src/bots/hooks.ts keys)
+            void queryClient.invalidateQueries({ queryKey: ['bots'] });
           }
         } catch {
           // not ours to read

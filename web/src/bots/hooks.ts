@@ -64,9 +64,9 @@ export function useBotsRefresh() {
 }
 
 /**
- * The server's pushes (lib/pushes.ts) invalidate the notification bell; a bot that stopped by itself
- * or closed a trade is told that way, so the bot views follow the bell: when it is invalidated the
- * bot queries are read again at once instead of at the next poll.
+ * A fill is pushed as a 'bots' message, which reads every bot view again (MarketTicker's socket);
+ * a bot that stopped by itself is told as a notification, which invalidates the bell
+ * (lib/pushes.ts), so the bot views follow the bell too: read again at once, not at the next poll.
  */
 export function useBotsFollowPushes() {
   const client = useQueryClient();

@@ -33,7 +33,7 @@ export default function ExchangePage() {
         )}
         {view.data && (
           <>
-            <WhitelistIp ip={view.data.whitelistIp} />
+            <WhitelistIp ips={view.data.whitelistIps} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
               {view.data.exchanges.map((card) => (
                 <ExchangeCardView key={card.exchange} card={card} />

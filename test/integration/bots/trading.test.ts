@@ -14,8 +14,9 @@ import { startBotStack, tradingMember, type BotStack } from './support';
 
 const HOUR = 3_600_000;
 const USDT = 1_000_000;
-// 10 March 2025: BTC swings 1-3 % within hours, so a tight ladder fills stages and takes profit.
-const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
+// 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over
+// the shipped candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
+const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
 
 let bots: BotStack;
 beforeAll(async () => {
@@ -49,6 +50,39 @@ const compareWithModel = async (deploymentId: string) => {
     .sort((a, b) => a.candle - b.candle || a.clientOrderId.localeCompare(b.clientOrderId));
   return { d, model, real, orders, item };
 };
+
+describe('Zeno (futures) on the paper exchange', () => {
+  it('trades what the backtester trades on the same candles, stops included', async () => {
+    const member = await tradingMember('imperial');
+    const deployed = await call(
+      'deployBot',
+      { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
+      member.idToken,
+    );
+    expect(deployed.status).toBe(200);
+    const id = deployed.body.deployment.id;
+    let closed = 0;
+    for (let hour = 0; hour < 120 && closed < 1; hour++) {
+      await bots.nextHour();
+      closed = (await call('getClosedOrders', { limit: 10, bot: 'zeno' }, member.idToken)).body.items.length;
+    }
+    const { model, real, orders } = await compareWithModel(id);
+    expect(orders.filter((o) => o.status === 'missed' || o.status === 'failed')).toEqual([]);
+    expect(closed).toBeGreaterThanOrEqual(1);
+    expect(real.map((o) => [o.side, o.type, o.candle])).toEqual(
+      model.map((f) => [f.order.side, f.order.type, f.time]),
+    );
+    model.forEach((f, k) => {
+      const tolerance = f.order.type === 'limit' ? 1e-5 : 0.001;
+      expect(Math.abs(real[k].average! - f.order.price) / f.order.price).toBeLessThan(tolerance);
+    });
+    expect(
+      (await call('undeployBot', { bot: 'zeno', acceptTerms: true, acceptRisk: true }, member.idToken))
+        .status,
+    ).toBe(200);
+    expect((await call('getPositions', {}, member.idToken)).body.positions).toEqual([]);
+  }, 600_000);
+});
 
 describe('a manual DCA on the paper exchange', () => {
   it('buys its stages as the price falls, takes profit as it rises, books the 20 % charge, and matches the backtester', async () => {
@@ -160,37 +194,4 @@ describe('the executor under faults', () => {
     expect(letters.map((l) => [l.body, l.receiveCount])).toEqual([['not a tick', 3]]);
     expect(letters[0].error).toMatch(/failed/);
   }, 60_000);
-});
-
-describe('Zeno (futures) on the paper exchange', () => {
-  it('trades what the backtester trades on the same candles, stops included', async () => {
-    const member = await tradingMember('imperial');
-    const deployed = await call(
-      'deployBot',
-      { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
-      member.idToken,
-    );
-    expect(deployed.status).toBe(200);
-    const id = deployed.body.deployment.id;
-    let closed = 0;
-    for (let hour = 0; hour < 120 && closed < 1; hour++) {
-      await bots.nextHour();
-      closed = (await call('getClosedOrders', { limit: 10, bot: 'zeno' }, member.idToken)).body.items.length;
-    }
-    const { model, real, orders } = await compareWithModel(id);
-    expect(orders.filter((o) => o.status === 'missed' || o.status === 'failed')).toEqual([]);
-    expect(closed).toBeGreaterThanOrEqual(1);
-    expect(real.map((o) => [o.side, o.type, o.candle])).toEqual(
-      model.map((f) => [f.order.side, f.order.type, f.time]),
-    );
-    model.forEach((f, k) => {
-      const tolerance = f.order.type === 'limit' ? 1e-5 : 0.001;
-      expect(Math.abs(real[k].average! - f.order.price) / f.order.price).toBeLessThan(tolerance);
-    });
-    expect(
-      (await call('undeployBot', { bot: 'zeno', acceptTerms: true, acceptRisk: true }, member.idToken))
-        .status,
-    ).toBe(200);
-    expect((await call('getPositions', {}, member.idToken)).body.positions).toEqual([]);
-  }, 600_000);
 });

@@ -1,5 +1,12 @@
 import {
   AdminSummary,
+  AuditPage,
+  AuditQuery,
+  DistributeProfitAnswer,
+  DistributeProfitRequest,
+  ProfitHistoryPage,
+  ProfitSharesPage,
+  ProfitSharesQuery,
   ProfileEditAnswer,
   ProfileEditRequest,
   ProfileSearchPage,
@@ -7,6 +14,7 @@ import {
   TransferEmailAnswer,
   TransferEmailRequest,
 } from '../schemas/admin';
+import { PageQuery } from '../schemas/common';
 import { Empty, route, type Route } from '../route';
 
 export const adminRoutes = {
@@ -47,5 +55,42 @@ export const adminRoutes = {
     summary: "Move a member's account to a new e-mail address (Cognito and the table); they log in with it",
     request: TransferEmailRequest,
     response: TransferEmailAnswer,
+  }),
+  distributeProfit: route({
+    method: 'POST',
+    path: '/admin/tradingprofit',
+    access: 'admin',
+    domain: 'admin',
+    summary:
+      'Share the Core pool out: Trendex Income among Core holders, Premium Trendex Income among Premium Core holders; each share paid once through the ledger; the same requestId again resumes an interrupted run',
+    request: DistributeProfitRequest,
+    response: DistributeProfitAnswer,
+  }),
+  profitShares: route({
+    method: 'GET',
+    path: '/admin/tradingprofit/shares',
+    access: 'admin',
+    domain: 'admin',
+    summary: "Trading profit's Pending and Success tabs: holders' shares, newest first, with the pool and total",
+    request: ProfitSharesQuery,
+    response: ProfitSharesPage,
+  }),
+  profitHistory: route({
+    method: 'GET',
+    path: '/admin/tradingprofit/history',
+    access: 'admin',
+    domain: 'admin',
+    summary: "Trading profit's History tab: each distribution's amounts by type, newest first",
+    request: PageQuery,
+    response: ProfitHistoryPage,
+  }),
+  auditLog: route({
+    method: 'GET',
+    path: '/admin/audit',
+    access: 'admin',
+    domain: 'admin',
+    summary: 'Every admin action, newest first, filtered by action and by the e-mail of the admin or the member',
+    request: AuditQuery,
+    response: AuditPage,
   }),
 } as const satisfies Record<string, Route>;

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { Side } from './auth';
-import { Email, PageQuery, Timestamp } from './common';
+import { BotIdSchema } from '../bots';
+import { Email, page, PageQuery, Timestamp } from './common';
 
 /** The longest range a report reads at once. */
 export const MAX_REPORT_DAYS = 366;
@@ -149,4 +150,99 @@ export const LeadersReport = reportPage(LeaderDay, {
   left: z.number().int().describe('activations in the left leg in the range'),
   right: z.number().int(),
   member: z.object({ id: z.string(), email: z.string(), name: z.string(), username: z.string() }),
+});
+
+/* ---------- Master accounts report and a member's trades (Trade Details, profile search) ---------- */
+
+export const MasterReportQuery = reportQuery({});
+const MasterRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  mobile: z.string(),
+  registeredAt: Timestamp,
+});
+export const MasterReport = reportPage(MasterRow, {});
+
+export const MemberTradesQuery = PageQuery.extend({ memberId: z.string().min(1).max(64) });
+/** One closed trade as the back office shows it (spec trade row: date, symbol, side, prices, profit). */
+export const TradeRow = z.object({
+  id: z.string(),
+  date: Timestamp.describe('when it closed'),
+  bot: BotIdSchema,
+  botName: z.string(),
+  symbol: z.string(),
+  side: z.enum(['long', 'short']),
+  buyPrice: z.number(),
+  sellPrice: z.number(),
+  profit: z.number().int().describe('micro-USDT, net of exchange fees'),
+  charge: z.number().int().describe('the 20 % profit charge, micro-USDT'),
+});
+export const MemberTradesPage = page(TradeRow);
+
+/* ---------- Admin Order Report (/adminorder) ---------- */
+
+/** The bots of the report's buttons: Get Zeno, Get Candles, Get Glint. */
+export const OrderReportBot = z.enum(['zeno', 'candles', 'glint'], { error: 'Choose Zeno, Candles or Glint.' });
+export const OrderReportQuery = reportQuery({ bot: OrderReportBot });
+const OrderRow = z.object({
+  id: z.string(),
+  date: Timestamp,
+  email: z.string(),
+  symbol: z.string(),
+  buyPrice: z.number(),
+  sellPrice: z.number(),
+  profit: z.number().int(),
+  profitPct: z.number().describe('profit over the money put in, percent'),
+  actualProfit: z.number().int().describe("the member's profit after the 20 % charge"),
+});
+export const OrderReport = reportPage(OrderRow, {
+  profit: z.number().int().describe('Total Profit'),
+  actualProfit: z.number().int().describe('Total actual Profit'),
+});
+
+/* ---------- API binding overview (/apibind) ---------- */
+
+export const ApiBindingQuery = z.object({ bot: z.union([BotIdSchema, z.literal('')]).optional() });
+export const ApiBindingOverview = z.object({
+  bindings: z.number().int().describe('members with a Binance key bound'),
+  bots: z.array(
+    z.object({
+      bot: BotIdSchema,
+      name: z.string(),
+      total: z.number().int().describe('members who ever deployed it'),
+      active: z.number().int().describe('running now'),
+    }),
+  ),
+  /** With `bot`: its members, their Binance balances (as last refreshed) and the bot's position. */
+  rows: z.array(
+    z.object({
+      memberId: z.string(),
+      email: z.string(),
+      bot: BotIdSchema,
+      status: z.string(),
+      futureBalance: z.number().int().nullable(),
+      futurePosition: z.number().nullable(),
+      futureEntryPrice: z.number().nullable(),
+      spotPosition: z.number().nullable(),
+    }),
+  ),
+});
+
+/* ---------- API error viewer (/apierror) ---------- */
+
+export const ApiErrorQuery = z.object({ orderId: z.string().max(200).optional() });
+export const ApiErrorRow = z.object({
+  id: z.string().describe('the client order id, or the dead letter\'s message id'),
+  owner: z.string().describe("the member's e-mail"),
+  symbol: z.string(),
+  reason: z.string(),
+  unique: z.string().describe('where it was seen: failed, missed, or dead-letter'),
+  at: Timestamp,
+});
+export const ApiErrors = z.object({
+  /** Every order id with an error (the dropdown 'Select an OrderId'). */
+  orderIds: z.array(z.string()),
+  items: z.array(ApiErrorRow),
 });

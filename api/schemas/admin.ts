@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BotIdSchema } from '../bots';
-import { Email, page, PageQuery, Timestamp } from './common';
+import { Email, page, PageQuery, RequestId, Timestamp } from './common';
 
 export const AdminSummary = z.object({
   members: z.number().int(),
@@ -8,6 +8,12 @@ export const AdminSummary = z.object({
   registeredThisMonth: z.number().int(),
   /** Members who have activated a membership (Executive or Imperial) at least once. */
   activated: z.number().int(),
+  /** Members with a Binance API key bound (the spec's "API Binding (Binance)"). */
+  apiBindings: z.number().int(),
+  /** Running deployments per bot, every bot listed (0 when none runs). */
+  botsActive: z.array(z.object({ bot: BotIdSchema, name: z.string(), count: z.number().int() })),
+  /** Members per rank, ranks 1 to 6 (the spec's counters Rank V1 to V6). */
+  ranks: z.array(z.object({ rank: z.number().int(), count: z.number().int() })),
 });
 
 /* ---------- profile search and edit (spec "Search"; /searchprofile) ---------- */
@@ -98,3 +104,89 @@ export const TransferEmailRequest = z.object({
 });
 
 export const TransferEmailAnswer = z.object({ message: z.string(), memberId: z.string() });
+
+/* ---------- trading profit: the Core pool's distribution (/tradingprofit) ---------- */
+
+/** A USDT amount as typed ("120", "12.5"), at most 6 decimals; empty or 0 means none. */
+const IncomeText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\d{1,7}(\.\d{1,6})?)?$/, { error: `Enter the ${what} in USDT, e.g. 120 or 12.5.` });
+
+export const DistributeProfitRequest = z.object({
+  /** Made when the form opens: the same id again (a retry, a resume) is the same distribution. */
+  requestId: RequestId,
+  coreIncome: IncomeText('Trendex Income'),
+  premiumIncome: IncomeText('Premium Trendex Income'),
+});
+export type DistributeProfitRequest = z.infer<typeof DistributeProfitRequest>;
+
+export const CoreIncomeType = z.enum(['Trendex Core Income', 'Premium Trendex Core Income']);
+
+export const DistributeProfitAnswer = z.object({
+  message: z.string(),
+  distributionId: z.string(),
+  /** Shares paid by this call; shares already paid by an earlier call are not counted again. */
+  paid: z.number().int(),
+  holders: z.object({ core: z.number().int(), premium: z.number().int() }),
+  /** Each holder's share, micro-USDT. */
+  share: z.object({ core: z.number().int(), premium: z.number().int() }),
+});
+
+export const ProfitShareTab = z.enum(['pending', 'success']);
+export const ProfitSharesQuery = PageQuery.extend({ tab: ProfitShareTab.default('pending') });
+/** One holder's share of a distribution: pending until paid, then success. */
+export const ProfitShareRow = z.object({
+  id: z.string(),
+  distributionId: z.string(),
+  email: z.string(),
+  type: CoreIncomeType,
+  profit: z.number().int().describe('the share, micro-USDT'),
+  profitTaken: z.number().int().describe('credited to the member so far: 0 while pending'),
+  date: Timestamp,
+  status: z.enum(['pending', 'success']),
+});
+export const ProfitSharesPage = page(ProfitShareRow).extend({
+  /** On the first page: the pool now, and the sum of this tab's rows (the spec's "total to distribute"). */
+  pool: z.number().int().optional(),
+  total: z.number().int().optional(),
+  holders: z.object({ core: z.number().int(), premium: z.number().int() }).optional(),
+});
+
+export const ProfitHistoryRow = z.object({
+  distributionId: z.string(),
+  date: Timestamp,
+  amount: z.number().int(),
+  type: CoreIncomeType,
+  status: z.enum(['running', 'done']),
+});
+export const ProfitHistoryPage = page(ProfitHistoryRow);
+
+/* ---------- the audit log (/auditlog) ---------- */
+
+export const AuditAction = z.enum([
+  'profile-edit',
+  'balance-credit',
+  'email-transfer',
+  'profit-distribution',
+  'complaint-close',
+]);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditQuery = PageQuery.extend({
+  action: z.union([AuditAction, z.literal('')]).optional(),
+  /** The admin's or the member's e-mail, exact; empty means everyone. */
+  email: z.union([Email, z.literal('')]).optional(),
+});
+export const AuditRow = z.object({
+  id: z.string(),
+  at: Timestamp,
+  action: AuditAction,
+  adminEmail: z.string(),
+  /** Who or what the action was about: a member's e-mail, a distribution, a complaint. */
+  target: z.string(),
+  summary: z.string(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+export const AuditPage = page(AuditRow);

@@ -1,4 +1,7 @@
 import { domainHandler } from '#core/middleware';
+import { auditLog } from './audit';
+import { distributeProfit, profitHistory, profitShares } from './profit';
+import * as trading from './trading';
 import { editProfile, searchProfiles } from './profiles';
 import * as reports from './reports';
 import { getAdminSummary } from './service';
@@ -13,4 +16,13 @@ export const handler = domainHandler('admin', {
   activationReport: (input) => reports.activationReport(input),
   payoutStructureReport: (input) => reports.payoutStructureReport(input),
   leadersReport: (input) => reports.leadersReport(input),
+  distributeProfit: (input, ctx) => distributeProfit(input, ctx.caller),
+  profitShares: (input) => profitShares(input),
+  profitHistory: (input) => profitHistory(input),
+  auditLog: (input) => auditLog(input),
+  masterReport: (input) => trading.masterReport(input),
+  memberTrades: (input) => trading.memberTrades(input),
+  orderReport: (input) => trading.orderReport(input),
+  apiBindingOverview: (input) => trading.apiBindingOverview(input),
+  apiErrors: (input) => trading.apiErrors(input),
 });

@@ -32,6 +32,7 @@ import { getNode, getPlacement } from '#functions/team/service';
 import { accounts } from '#functions/ledger/rules';
 import { getBalance, getBalances, getTx, post } from '#functions/ledger/service';
 import { adjustmentTx } from './adjustment';
+import { audit } from './audit';
 import { cognitoUserOf, updateCognitoAttributes } from './cognito';
 import {
   adminCreditItem,
@@ -250,5 +251,22 @@ export const editProfile = async (input: ProfileEditRequest, caller: Caller | nu
         : `Trendex support debited ${formatUsdt(-amount)} USDT from your wallet.`,
     );
   const [profile] = await rowsOf([memberId]);
+  const changed = Object.entries(changes).map(([field, value]) => `${field}: ${String(value ?? 'none')}`);
+  if (changed.length)
+    await audit({
+      action: 'profile-edit',
+      adminId: caller.memberId,
+      target: profile.email,
+      memberEmail: profile.email,
+      summary: `Changed ${changed.join(', ')}.`,
+    });
+  if (balance === 'applied' && amount !== null)
+    await audit({
+      action: 'balance-credit',
+      adminId: caller.memberId,
+      target: profile.email,
+      memberEmail: profile.email,
+      summary: `${amount > 0 ? 'Credited' : 'Debited'} ${formatUsdt(Math.abs(amount))} USDT ${amount > 0 ? 'to' : 'from'} the wallet.`,
+    });
   return { message: adminMessages.saved, profile, ...(balance ? { balance } : {}) };
 };

@@ -20,6 +20,7 @@ import { notify } from '#functions/notifications/service';
 import { getNode, getPlacement } from '#functions/team/service';
 import { cognitoUserOf, cognitoUsersWithEmail, updateCognitoAttributes } from './cognito';
 import { emailTransferItems, writeAll } from './store';
+import { audit } from './audit';
 
 const transferMessages = {
   same: 'The new e-mail is the same as the current one.',
@@ -69,6 +70,13 @@ export const transferEmail = async (
       await writeAll(emailTransferItems(member, { node, placement }, newEmail));
       logger.info('email transferred', { memberId: member.id, adminId: caller.memberId });
       await notify(member.id, `Your Trendex login e-mail is now ${newEmail}.`);
+      await audit({
+        action: 'email-transfer',
+        adminId: caller.memberId,
+        target: newEmail,
+        memberEmail: currentEmail,
+        summary: `Login e-mail moved from ${currentEmail} to ${newEmail}.`,
+      });
       return { message: messages.transferSuccessful, memberId: member.id };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

@@ -1,0 +1,69 @@
+/**
+ * The bot order executor's dead letters, for the API error viewer: messages the executor failed
+ * three times. In AWS they wait in the SQS dead-letter queue (ORDER_DLQ_URL), read here without
+ * being taken (visibility timeout 0); in the local stack the in-process queue keeps them in a file
+ * (ORDER_DEAD_LETTER_FILE, local/queue.ts). Read-only: redriving stays with the bots' runbook.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+
+export interface DeadLetterView {
+  messageId: string;
+  deploymentId: string;
+  error: string;
+  at: string;
+}
+
+const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+
+const deploymentOf = (body: string): string => {
+  try {
+    return String((JSON.parse(body) as { deploymentId?: string }).deploymentId ?? '');
+  } catch {
+    return '';
+  }
+};
+
+/** At most `max` dead letters (10 per SQS receive). */
+export const deadLetters = async (max = 100): Promise<DeadLetterView[]> => {
+  const file = process.env.ORDER_DEAD_LETTER_FILE;
+  if (file) {
+    if (!existsSync(file)) return [];
+    const letters = JSON.parse(readFileSync(file, 'utf8')) as {
+      messageId: string;
+      body: string;
+      error: string;
+      at: string;
+    }[];
+    return letters.slice(-max).map((l) => ({
+      messageId: l.messageId,
+      deploymentId: deploymentOf(l.body),
+      error: l.error,
+      at: l.at,
+    }));
+  }
+  const url = process.env.ORDER_DLQ_URL;
+  if (!url) return [];
+  const found = new Map<string, DeadLetterView>();
+  for (let round = 0; round < Math.ceil(max / 10); round++) {
+    const answer = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: url,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        MessageSystemAttributeNames: ['SentTimestamp'],
+      }),
+    );
+    const messages = answer.Messages ?? [];
+    const before = found.size;
+    for (const m of messages)
+      found.set(m.MessageId ?? '', {
+        messageId: m.MessageId ?? '',
+        deploymentId: deploymentOf(m.Body ?? ''),
+        error: 'failed three times in the order executor (its log has the error)',
+        at: new Date(Number(m.Attributes?.SentTimestamp ?? Date.now())).toISOString(),
+      });
+    if (!messages.length || found.size === before) break;
+  }
+  return [...found.values()];
+};

@@ -148,6 +148,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // the bots' order queue: local/queue.ts answers the SQS SDK's calls on this port
     SQS_ENDPOINT: webUrl,
     ORDER_QUEUE_URL: `${webUrl}/000000000000/trendex-orders.fifo`,
+    // the admin's API error viewer reads the queue's dead letters from its file (functions/admin/deadLetters.ts)
+    ORDER_DEAD_LETTER_FILE: join(dataDir, 'order-dead-letters.json'),
   });
 
   const log = options.log ?? console.log;

@@ -1,0 +1,81 @@
+/**
+ * A fleet of DCA bots on a local stack, written straight into the table rather than through the
+ * API (a bench needs thousands): members with a paper Binance account each, their key sealed and
+ * stored as binding stores it (storeKey), and bots spread over them with the items the deploy API
+ * writes (deploymentStartItems). Used by bench/tick and the weight budget's integration test.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** The functions read the table's endpoint when loaded: only once the stack has set it. */
+const functions = async () => ({
+  ...(await import('#api/money')),
+  ...(await import('#core/clock')),
+  ...(await import('#core/ids')),
+  ...(await import('#engine/strategies/dca-presets')),
+  ...(await import('#functions/exchange/service')),
+  ...(await import('#functions/bots/store')),
+});
+
+/** Runs `work` over the items, `width` at a time. */
+export const inPool = async <T>(items: T[], width: number, work: (item: T) => Promise<unknown>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+};
+
+/** Members with a paper Binance account holding `spotUsdt` and their key bound. */
+export const seedMembers = async (webUrl: string, count: number, spotUsdt: number): Promise<string[]> => {
+  const { newId, storeKey } = await functions();
+  const members = Array.from({ length: count }, () => newId());
+  await inPool(members, 6, async (memberId) => {
+    const answer = await fetch(`${webUrl}/paper/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ exchange: 'binance', spot: { USDT: spotUsdt } }),
+    });
+    const key = (await answer.json()) as { apiKey: string; secret: string };
+    await storeKey(memberId, 'binance', { apiKey: key.apiKey, secret: key.secret });
+  });
+  return members;
+};
+
+/** `count` Universal DCA bots of `amountUsdt` each on BTCUSDT, spread round-robin over the members. */
+export const seedDcaBots = async (
+  members: string[],
+  count: number,
+  amountUsdt: number,
+): Promise<string[]> => {
+  const { deploymentStartItems, dcaPresetParams, newId, nowIso, usdt, writeItems } = await functions();
+  const ids = Array.from({ length: count }, () => newId());
+  await inPool(
+    ids.map((id, i) => ({ id, memberId: members[i % members.length] })),
+    6,
+    async ({ id, memberId }) => {
+      const written = await writeItems(
+        deploymentStartItems(
+          {
+            id,
+            memberId,
+            bot: 'universal',
+            status: 'active',
+            market: 'spot',
+            symbol: 'BTCUSDT',
+            interval: '1h',
+            capital: usdt(amountUsdt),
+            quote: 'USDT',
+            params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
+            deployedAt: nowIso(),
+            version: 0,
+          },
+          randomUUID(),
+          false,
+        ),
+      );
+      if (!written) throw new Error(`bot ${id} was not written`);
+    },
+  );
+  return ids;
+};

@@ -36,8 +36,12 @@ const EMPTY: Record<Tab, React.ReactNode> = {
   ),
   trading: (
     <>
-      No trading rewards yet. Rewards from your team&apos;s trading profit will be listed here once they are
-      paid out.
+      No trading rewards yet. Trendex Core and Premium Trendex Core members receive a share of the Core
+      pool (the bots&apos; 20 % profit charge) each time Trendex distributes it.{' '}
+      <Link asChild color="brand.fg" textDecoration="underline">
+        <RouterLink to="/trendex">See Trendex Core</RouterLink>
+      </Link>
+      .
     </>
   ),
 };
@@ -57,8 +61,11 @@ function ProfitCard({ label, value }: { label: string; value: number | undefined
   );
 }
 
-/** One tab: today's and cumulative profit, and the rewards (date, type, amount), newest first. */
-function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
+/**
+ * One tab: today's and cumulative profit, and the rewards (date, type, amount), newest first, all
+ * from the server. The Trading tab is the Trendex Core income (also on the Trendex Core page).
+ */
+export function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
   const rewards = useInfiniteQuery({
     queryKey: queryKeys.team.rewards(tab),
     queryFn: ({ pageParam }) =>
@@ -95,7 +102,7 @@ function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
                   rows={rows.map((row, i) => ({
                     ...row,
                     key: `${row.date}#${i}`,
-                    palette: row.type === 'Binary Bonus' ? 'purple' : 'blue',
+                    palette: row.type === 'Binary Bonus' || row.type.startsWith('Premium') ? 'purple' : 'blue',
                   }))}
                 />
                 <LoadMore query={rewards} what="more rewards" size="sm" />

@@ -8,7 +8,6 @@ import {
   List,
   SimpleGrid,
   Stack,
-  Stat,
   Tabs,
   Text,
 } from '@chakra-ui/react';
@@ -17,11 +16,12 @@ import { LuCircleCheck } from 'react-icons/lu';
 import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
-import { formatUsdt, usdtText } from '../lib/format';
-import { usePlans, useTransactions, useWallet } from './hooks';
+import { formatUsdt } from '../lib/format';
+import { usePlans, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
 import { TopUpDialog } from './TopUpDialog';
 import { TransactionTable } from './TransactionTable';
+import { RewardsTab } from '../team/RewardsPage';
 import { WithdrawDialog } from './WithdrawDialog';
 
 const CORE_PLANS: { plan: PlanOption; benefits: string[] }[] = [
@@ -35,48 +35,6 @@ const CORE_PLANS: { plan: PlanOption; benefits: string[] }[] = [
     ],
   },
 ];
-
-const MOVEMENT_TYPES = new Set(['Deposit', 'Withdraw', 'Withdraw refund']);
-
-/** Trendex Core income: credits to wallet1 that are neither deposits nor withdrawals. */
-function CoreIncome() {
-  const rows = useTransactions(100, undefined, 'wallet1');
-  if (rows.isError)
-    return <QueryError what="your Trendex Core income" error={rows.error} onRetry={() => rows.refetch()} />;
-  const income = (rows.data?.items ?? []).filter((t) => t.amount > 0 && !MOVEMENT_TYPES.has(t.type));
-  const today = new Date().toISOString().slice(0, 10);
-  const todays = income.filter((t) => t.date.startsWith(today)).reduce((s, t) => s + t.amount, 0);
-  const total = income.reduce((s, t) => s + t.amount, 0);
-  return (
-    <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
-          <Stat.Label>Today&apos;s Profit</Stat.Label>
-          <Stat.ValueText>{usdtText(todays)}</Stat.ValueText>
-        </Stat.Root>
-        <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="4">
-          <Stat.Label>Commulative Profit</Stat.Label>
-          <Stat.ValueText>{usdtText(total)}</Stat.ValueText>
-        </Stat.Root>
-      </SimpleGrid>
-      {income.length === 0 ? (
-        <Text color="fg.muted">
-          No Trendex Core income yet. Income is shared out by the platform from the Core pool.
-        </Text>
-      ) : (
-        <List.Root variant="plain" gap="2">
-          {income.map((t) => (
-            <List.Item key={t.id} justifyContent="space-between" display="flex">
-              <Text>{new Date(t.date).toLocaleDateString()}</Text>
-              <Text>{t.type}</Text>
-              <Text color="gain.fg">+{usdtText(t.amount)}</Text>
-            </List.Item>
-          ))}
-        </List.Root>
-      )}
-    </Stack>
-  );
-}
 
 /** /trendex: the Trendex Core wallet (wallet1), the two Core plans and their income. */
 export default function CorePage() {
@@ -183,7 +141,7 @@ export default function CorePage() {
               <Tabs.Trigger value="transactions">Transaction Detail</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="income">
-              <CoreIncome />
+              <RewardsTab tab="trading" title="Trendex Core Income" />
             </Tabs.Content>
             <Tabs.Content value="transactions">
               <TransactionTable wallet="wallet1" title="Transaction Detail" />

@@ -20,7 +20,16 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { ...named('unit'), include: ['test/unit/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          ...named('unit'),
+          include: ['test/unit/**/*.test.ts'],
+          // some units load the shipped candles or talk HTTP to a paper exchange of their own: a
+          // loaded 2-core machine can take more than the default 5 s
+          testTimeout: 30_000,
+        },
+      },
       {
         resolve: { alias },
         test: {

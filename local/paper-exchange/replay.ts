@@ -181,8 +181,10 @@ export class Replay {
     const c = this.candles(symbol);
     const pos = this.position(c, wall);
     const current = Math.floor(pos);
-    // Exchange-clock open time of the current 15-minute candle, aligned to the grid.
-    const currentOpen = Math.floor(wall / CANDLE_MS) * CANDLE_MS;
+    // Open time of the current 15-minute candle: the anchor plus 15 minutes per candle replayed.
+    // At speed 1 that is the exchange clock's own 15-minute grid; faster, the times run ahead of
+    // the clock but each candle keeps its time (a bot's history is never relabelled).
+    const currentOpen = this.anchor + (current - this.startIndex(c)) * CANDLE_MS;
     const per = Math.max(1, Math.round(intervalMs / CANDLE_MS));
     // Group whole 15-minute candles into the asked interval, aligned on the shifted grid.
     const groupStart = (i: number) =>

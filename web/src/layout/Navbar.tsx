@@ -24,9 +24,10 @@ function BarLink({ item }: { item: NavItem }) {
   return (
     <Box
       asChild
-      px="2.5"
+      px="2"
       py="1.5"
       borderRadius="md"
+      whiteSpace="nowrap"
       fontSize="sm"
       fontWeight="medium"
       color="whiteAlpha.800"

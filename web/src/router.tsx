@@ -44,6 +44,12 @@ const PayoutStructure = lazyPage(() => import('./admin/reports/PayoutStructure')
 const LeadersReport = lazyPage(() => import('./admin/reports/LeadersReport'));
 const ProfileSearch = lazyPage(() => import('./admin/ProfileSearch'));
 const TransferEmail = lazyPage(() => import('./admin/TransferEmail'));
+const TradingProfit = lazyPage(() => import('./admin/trading/TradingProfit'));
+const MasterReport = lazyPage(() => import('./admin/trading/MasterReport'));
+const OrderReport = lazyPage(() => import('./admin/trading/OrderReport'));
+const ApiBinding = lazyPage(() => import('./admin/trading/ApiBinding'));
+const ApiErrors = lazyPage(() => import('./admin/trading/ApiErrors'));
+const AuditLog = lazyPage(() => import('./admin/trading/AuditLog'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 const Rewards = lazyPage(() => import('./team/RewardsPage'));
 const Dca = lazyPage(() => import('./bots/dca/DcaPage'));
@@ -116,6 +122,15 @@ export const router = createBrowserRouter([
           { path: '/leaders', element: <LeadersReport /> },
           { path: '/searchprofile', element: <ProfileSearch /> },
           { path: '/transferemail', element: <TransferEmail /> },
+          // the spec's bare 'admin' route is the back office's entry (docs/decisions.md)
+          { path: '/admin', element: <AdminDashboard /> },
+          { path: '/withdraw', element: <WithdrawReport /> },
+          { path: '/admintransfer', element: <TradingProfit /> },
+          { path: '/master', element: <MasterReport /> },
+          { path: '/adminorder', element: <OrderReport /> },
+          { path: '/apibind', element: <ApiBinding /> },
+          { path: '/apierror', element: <ApiErrors /> },
+          { path: '/auditlog', element: <AuditLog /> },
         ],
       },
     ],

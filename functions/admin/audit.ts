@@ -47,7 +47,11 @@ export const audit = async (entry: AuditEntry): Promise<void> => {
 };
 
 export const auditLog = async (q: z.infer<typeof AuditQuery>) => {
-  const page = await pageAudit({ action: q.action || undefined, email: q.email || undefined }, q.limit, q.cursor);
+  const page = await pageAudit(
+    { action: q.action || undefined, email: q.email || undefined },
+    q.limit,
+    q.cursor,
+  );
   return {
     items: page.items.map((e) => ({
       id: e.id,

@@ -98,7 +98,8 @@ const amountOf = (text: string): number => (text ? (parseUsdt(text) ?? 0) : 0);
 /** Step 1: the distribution and its money, once per request id (steps 2 and 3: runDistribution). */
 export const createDistribution = async (id: string, input: DistributeProfitRequest, caller: Caller) => {
   const income = { core: amountOf(input.coreIncome), premium: amountOf(input.premiumIncome) };
-  if (income.core + income.premium === 0) throw badRequest('NOTHING_TO_DISTRIBUTE', profitMessages.nothing, 'coreIncome');
+  if (income.core + income.premium === 0)
+    throw badRequest('NOTHING_TO_DISTRIBUTE', profitMessages.nothing, 'coreIncome');
   const holders = await coreHolders();
   if (income.core && !holders.core.length)
     throw badRequest('NO_HOLDERS', profitMessages.noCoreHolders, 'coreIncome');

@@ -9,7 +9,16 @@
  *   AUDIT#<id> / AUDIT                   an admin action (GSI2 AUDIT by date)
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keys, queryAll, queryPage, stripKeys, tableName, type TransactItem } from '#core/db';
+import {
+  db,
+  isConditionFailure,
+  keys,
+  queryAll,
+  queryPage,
+  stripKeys,
+  tableName,
+  type TransactItem,
+} from '#core/db';
 import type { AuditAction } from '#api/schemas/admin';
 
 export type ShareType = 'core' | 'premium';
@@ -177,12 +186,22 @@ export const putAudit = (entry: AuditItem) =>
   db.send(
     new PutCommand({
       TableName: table(),
-      Item: { PK: `AUDIT#${entry.id}`, SK: 'AUDIT', GSI2PK: AUDIT, GSI2SK: `${entry.at}#${entry.id}`, ...entry },
+      Item: {
+        PK: `AUDIT#${entry.id}`,
+        SK: 'AUDIT',
+        GSI2PK: AUDIT,
+        GSI2SK: `${entry.at}#${entry.id}`,
+        ...entry,
+      },
     }),
   );
 
 /** Audit entries, newest first, maybe of one action and one e-mail (the admin's or the member's). */
-export const pageAudit = async (filter: { action?: string; email?: string }, limit: number, cursor?: string) => {
+export const pageAudit = async (
+  filter: { action?: string; email?: string },
+  limit: number,
+  cursor?: string,
+) => {
   const conditions = [
     ...(filter.action ? ['#action = :action'] : []),
     ...(filter.email ? ['contains(emails, :email)'] : []),

@@ -100,14 +100,23 @@ describe('trading profit distribution', () => {
     const success = (await call('profitShares', { tab: 'success', limit: 100 }, admin)).body;
     expect(success.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ email: core.email, profit: share.core, profitTaken: share.core, status: 'success' }),
+        expect.objectContaining({
+          email: core.email,
+          profit: share.core,
+          profitTaken: share.core,
+          status: 'success',
+        }),
       ]),
     );
     const pending = (await call('profitShares', { tab: 'pending', limit: 100 }, admin)).body;
     expect(pending.items.filter((s) => s.distributionId === requestId)).toEqual([]);
     const history = (await call('profitHistory', { limit: 20 }, admin)).body;
     expect(history.items.filter((h) => h.distributionId === requestId)).toEqual([
-      expect.objectContaining({ type: 'Trendex Core Income', amount: share.core * holders.core, status: 'done' }),
+      expect.objectContaining({
+        type: 'Trendex Core Income',
+        amount: share.core * holders.core,
+        status: 'done',
+      }),
       expect.objectContaining({
         type: 'Premium Trendex Core Income',
         amount: share.premium * holders.premium,
@@ -152,8 +161,14 @@ describe('trading profit distribution', () => {
       admin,
     );
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/^The Core pool holds [\d.]+ USDT; 9999999\.00 USDT cannot be distributed\.$/);
-    const empty = await call('distributeProfit', { requestId: randomUUID(), coreIncome: '', premiumIncome: '' }, admin);
+    expect(r.body.message).toMatch(
+      /^The Core pool holds [\d.]+ USDT; 9999999\.00 USDT cannot be distributed\.$/,
+    );
+    const empty = await call(
+      'distributeProfit',
+      { requestId: randomUUID(), coreIncome: '', premiumIncome: '' },
+      admin,
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Enter the Trendex Income, the Premium Trendex Income, or both.');
   });

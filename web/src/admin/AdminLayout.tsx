@@ -5,7 +5,13 @@ import {
   LuArrowDownToLine,
   LuArrowUpFromLine,
   LuBadgeCheck,
+  LuBot,
+  LuCircleAlert,
+  LuCoins,
+  LuCrown,
   LuGitFork,
+  LuKeyRound,
+  LuListChecks,
   LuHandCoins,
   LuLayoutDashboard,
   LuLogOut,
@@ -51,6 +57,12 @@ const icons: Record<string, typeof LuLayoutDashboard> = {
   '/structure': LuGitFork,
   '/searchprofile': LuSearch,
   '/transferemail': LuMailPlus,
+  '/admintransfer': LuCoins,
+  '/master': LuCrown,
+  '/adminorder': LuBot,
+  '/apibind': LuKeyRound,
+  '/apierror': LuCircleAlert,
+  '/auditlog': LuListChecks,
 };
 
 /**

@@ -44,6 +44,12 @@ export const adminSidebar: NavItem[] = [
   { label: 'Payout Structure', to: '/structure' },
   { label: 'Search Profile', to: '/searchprofile' },
   { label: 'Transfer Email', to: '/transferemail' },
+  { label: 'Trading Profit', to: '/admintransfer' },
+  { label: 'Master Accounts', to: '/master' },
+  { label: 'Order Report', to: '/adminorder' },
+  { label: 'API Binding', to: '/apibind' },
+  { label: 'API Errors', to: '/apierror' },
+  { label: 'Audit Log', to: '/auditlog' },
 ];
 
 /** Footer quick links; names differ from the navbar's so each link name is unique on a page. */

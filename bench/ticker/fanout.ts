@@ -1,14 +1,14 @@
 /**
- * Fan-out of one ticker update to 1,000 WebSocket connections on the local gateway.
+ * Fan-out of one ticker update to 1,000 and 5,000 WebSocket connections on the local gateway.
  *
- *   npx tsx bench/ticker/fanout.ts            (BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_PORT_BASE)
+ *   npx tsx bench/ticker/fanout.ts            (BENCH_CONNECTIONS=1000,5000 BENCH_ROUNDS, BENCH_PORT_BASE)
  *
- * A real local stack is started; 1,000 sockets connect with a member's ID token and subscribe to
+ * A real local stack is started; the sockets connect with a member's ID token and subscribe to
  * the 'ticker' topic; then `pushToTopic` (the code the ticker schedule runs) sends one update,
  * which goes through the table's topic list and one Management API POST per connection, as in
  * AWS. Measured per round: delivery delay of each socket from the call (p50, p99, max) and
  * messages per second. Baseline, same run, same machine: `ws-broadcast`, a bare ws server that
- * sends the same bytes to 1,000 sockets in a loop (the floor of any fan-out).
+ * sends the same bytes to as many sockets in a loop (the floor of any fan-out).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,11 +20,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startLocalStack } from '../../local/stack';
+import { PUSH_BATCH_PATH } from '../../local/websocket';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1000);
+const SIZES = (process.env.BENCH_CONNECTIONS ?? '1000,5000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 4505);
-const CONCURRENCY = 100;
+// Sockets opened at once: each $connect and subscribe writes to DynamoDB Local, which times out
+// (2 s) on a busy machine when hundreds arrive together.
+const CONCURRENCY = 20;
 
 interface Round {
   delays: number[];
@@ -34,7 +37,7 @@ interface Round {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-const summarize = (name: string, rounds: Round[]) => {
+const summarize = (name: string, connections: number, rounds: Round[]) => {
   const delays = rounds.flatMap((r) => r.delays).sort((a, b) => a - b);
   const totalMs = rounds.reduce((s, r) => s + r.totalMs, 0) / rounds.length;
   return {
@@ -43,15 +46,23 @@ const summarize = (name: string, rounds: Round[]) => {
     p99: percentile(delays, 99),
     max: delays[delays.length - 1],
     totalMs,
-    perSecond: (CONNECTIONS / totalMs) * 1000,
+    perSecond: (connections / totalMs) * 1000,
   };
 };
 
-/** Opens `n` sockets, `CONCURRENCY` at a time; `ready` resolves once a socket can receive. */
+/** Opens `n` sockets, `CONCURRENCY` at a time (one refused under load is tried again). */
 const openAll = async (n: number, open: () => Promise<WebSocket>): Promise<WebSocket[]> => {
   const sockets: WebSocket[] = [];
+  const retrying = async (): Promise<WebSocket> => {
+    for (let attempt = 1; ; attempt++)
+      try {
+        return await open();
+      } catch (error) {
+        if (attempt === 5) throw error;
+      }
+  };
   for (let i = 0; i < n; i += CONCURRENCY)
-    sockets.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, n - i) }, open))));
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, n - i) }, retrying))));
   return sockets;
 };
 
@@ -101,12 +112,12 @@ const tickerMessage = (marker: string) => ({
   },
 });
 
-const baseline = async (): Promise<Round[]> => {
+const baseline = async (connections: number): Promise<Round[]> => {
   const server = new WebSocketServer({ port: 0 });
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as { port: number }).port;
   const sockets = await openAll(
-    CONNECTIONS,
+    connections,
     () =>
       new Promise((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${port}`);
@@ -169,9 +180,25 @@ const member = async (stack: Awaited<ReturnType<typeof startLocalStack>>) => {
   return auth.AuthenticationResult!.IdToken!;
 };
 
-const gateway = async (): Promise<Round[]> => {
+const baselines = new Map<number, ReturnType<typeof summarize>>();
+const row = (r: ReturnType<typeof summarize>) =>
+  `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(9)} msg/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   max ${r.max.toFixed(1).padStart(7)} ms`;
+
+/** Prints one size's results against the baseline of the same size, as soon as they are measured. */
+const report = (size: number, pushes: ReturnType<typeof summarize>[]) => {
+  const base = baselines.get(size)!;
+  console.log(`\n${size} sockets\n${row(base)}`);
+  for (const push of pushes)
+    console.log(
+      `${row(push)}   vs baseline: throughput ${(push.perSecond / base.perSecond).toFixed(3)}x, p99 ${(push.p99 / base.p99).toFixed(1)}x`,
+    );
+};
+
+/** The local gateway, grown to each size in turn: rounds of `pushToTopic` per size. */
+const gateway = async (): Promise<void> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-'));
   process.env.LOG_LEVEL = 'ERROR';
+  process.env.LOG_FILE = join(dataDir, 'functions.log');
   const started = performance.now();
   const stack = await startLocalStack({
     dataDir,
@@ -183,58 +210,74 @@ const gateway = async (): Promise<Round[]> => {
     console.log(`  local stack up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const idToken = await member(stack);
     const wsUrl = `ws://localhost:${BASE}/ws?token=${encodeURIComponent(idToken)}`;
-    const opened = performance.now();
-    const sockets = await openAll(
-      CONNECTIONS,
-      () =>
-        new Promise((resolve, reject) => {
-          const ws = new WebSocket(wsUrl);
-          ws.once('error', reject);
-          ws.once('open', () => {
-            ws.send(JSON.stringify({ action: 'subscribe', topic: 'ticker' }));
-            ws.once('message', () => resolve(ws)); // 'subscribed to ticker'
-          });
-        }),
-    );
-    console.log(
-      `  ${CONNECTIONS} sockets connected and subscribed in ${((performance.now() - opened) / 1000).toFixed(1)} s`,
-    );
     const { pushToTopic } = await import('#functions/realtime/service');
-    const rounds: Round[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const marker = `bench-${i}-${Date.now()}`;
-      rounds.push(await measure(sockets, marker, () => pushToTopic('ticker', tickerMessage(marker))));
+    // pushToTopic both ways: the local stack's one request to its gateway, and the Management API
+    // post per connection that runs in AWS (here against the gateway's emulation of it)
+    const paths: [string, string | undefined][] = [
+      ['pushToTopic, local batch', `http://127.0.0.1:${BASE}${PUSH_BATCH_PATH}`],
+      ['pushToTopic, post each (AWS)', undefined],
+    ];
+    const sockets: WebSocket[] = [];
+    for (const size of SIZES) {
+      const opened = performance.now();
+      sockets.push(
+        ...(await openAll(
+          size - sockets.length,
+          () =>
+            new Promise((resolve, reject) => {
+              const ws = new WebSocket(wsUrl);
+              ws.once('error', reject);
+              ws.once('open', () => {
+                ws.send(JSON.stringify({ action: 'subscribe', topic: 'ticker' }));
+                ws.once('message', (data: Buffer) =>
+                  data.toString().includes('subscribed') ? resolve(ws) : reject(new Error(data.toString())),
+                );
+              });
+            }),
+        )),
+      );
+      console.log(
+        `  ${size} sockets connected and subscribed (${((performance.now() - opened) / 1000).toFixed(1)} s)`,
+      );
+      const results = [];
+      for (const [name, batchEndpoint] of paths) {
+        if (batchEndpoint) process.env.WS_PUSH_BATCH_ENDPOINT = batchEndpoint;
+        else delete process.env.WS_PUSH_BATCH_ENDPOINT;
+        const rounds: Round[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const marker = `bench-${size}-${i}-${Date.now()}`;
+          rounds.push(await measure(sockets, marker, () => pushToTopic('ticker', tickerMessage(marker))));
+        }
+        results.push(summarize(name, size, rounds));
+      }
+      report(size, results);
     }
     // Close politely and let the gateway run every $disconnect before the stack stops.
     sockets.forEach((s) => s.close());
     const { db, keys, tableName } = await import('#core/db');
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    for (let waited = 0; waited < 30_000; waited += 500) {
-      const { Count } = await db.send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.topicConnections('ticker') },
-          Select: 'COUNT',
-        }),
-      );
-      if (!Count) break;
+    const left = () =>
+      db
+        .send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': keys.topicConnections('ticker') },
+            Select: 'COUNT',
+          }),
+        )
+        .then(({ Count }) => Count ?? 0)
+        .catch(() => -1); // DynamoDB Local busy with the $disconnects: ask again
+    for (let waited = 0; waited < 120_000 && (await left()) !== 0; waited += 500)
       await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    return rounds;
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
-console.log(`Ticker fan-out: ${CONNECTIONS} WebSocket connections, ${ROUNDS} rounds\n`);
-const base = summarize('ws-broadcast (baseline)', await baseline());
-const local = summarize('local gateway: pushToTopic', await gateway());
-const row = (r: ReturnType<typeof summarize>) =>
-  `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(9)} msg/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   max ${r.max.toFixed(1).padStart(7)} ms`;
-console.log(`\n${row(base)}\n${row(local)}`);
-console.log(
-  `\nratio vs ws-broadcast: throughput ${(local.perSecond / base.perSecond).toFixed(3)}x, p99 delay ${(local.p99 / base.p99).toFixed(1)}x`,
-);
+console.log(`Ticker fan-out: ${SIZES.join(' and ')} WebSocket connections, ${ROUNDS} rounds each\n`);
+for (const size of SIZES)
+  baselines.set(size, summarize('ws-broadcast (baseline)', size, await baseline(size)));
+await gateway();
 process.exit(0);

@@ -3,6 +3,8 @@
  * and the pushes any domain sends through the API Gateway Management API (emulated by the local
  * gateway) to a member's open pages or a topic's followers.
  */
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import {
   ApiGatewayManagementApiClient,
   PostToConnectionCommand,
@@ -34,27 +36,91 @@ export const subscribeToTopic = async (
   return (await addToTopic(connectionId, memberId, topic)) ? 'subscribed' : 'closed';
 };
 
+/**
+ * Posts in flight at once per push, and the keep-alive sockets the Management API client may open:
+ * the same number, so every post has a warm socket and none waits in the agent's queue (the SDK's
+ * default pool of 50 was the queue). One Lambda at this width posts to ~10,000 connections well
+ * inside its timeout; beyond that a topic is split across workers (docs/decisions.md).
+ */
+const PUSH_WIDTH = 128;
+
 let management: ApiGatewayManagementApiClient | undefined;
 const client = () =>
-  (management ??= new ApiGatewayManagementApiClient({ endpoint: process.env.WS_MANAGEMENT_ENDPOINT }));
+  (management ??= new ApiGatewayManagementApiClient({
+    endpoint: process.env.WS_MANAGEMENT_ENDPOINT,
+    // options of the SDK's own NodeHttpHandler
+    requestHandler: {
+      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: PUSH_WIDTH }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: PUSH_WIDTH }),
+    },
+  }));
 
-/** Sends to each connection on the list; gone ones are removed from it. Answers how many got it. */
+/** Gone connections are taken off the list in batches of 25 (one batch write) while the push goes on. */
+const GONE_BATCH = 25;
+
+/** Delivers the bytes to each connection and calls `gone` for each one that is no more (410). */
+type Deliver = (ids: string[], data: Uint8Array, gone: (id: string) => void) => Promise<void>;
+
+/** AWS: one Management API post per connection, PUSH_WIDTH in flight on the warm sockets. */
+const postEach: Deliver = async (ids, data, gone) => {
+  let next = 0;
+  const post = async (ConnectionId: string) => {
+    try {
+      await client().send(new PostToConnectionCommand({ ConnectionId, Data: data }));
+    } catch (error) {
+      if ((error as { name?: string }).name === 'GoneException') gone(ConnectionId);
+      else logger.warn('push failed', { connectionId: ConnectionId, error: error as Error });
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(PUSH_WIDTH, ids.length) }, async () => {
+      while (next < ids.length) await post(ids[next++]);
+    }),
+  );
+};
+
+/**
+ * The local stack: its gateway holds every socket in reach, so a push is ONE request (the ids, a
+ * newline, the message bytes) that it writes to its sockets in a loop, as a broadcast would; it
+ * answers the ids it no longer has. `WS_PUSH_BATCH_ENDPOINT` is set by the local stack only.
+ */
+const batchTo =
+  (endpoint: string): Deliver =>
+  async (ids, data, gone) => {
+    const head = new TextEncoder().encode(`${ids.join(',')}\n`);
+    const body = new Uint8Array(head.length + data.length);
+    body.set(head);
+    body.set(data, head.length);
+    const answer = await fetch(endpoint, { method: 'POST', body });
+    if (!answer.ok) throw new Error(`local push answered ${answer.status}`);
+    for (const id of ((await answer.json()) as { gone: string[] }).gone) gone(id);
+  };
+
+/**
+ * Sends to each connection on the list (read by one query on the list's partition). The message
+ * is serialised once and the same bytes go to every connection; connections found gone (410) are
+ * taken off the list as the push meets them. Answers how many got it.
+ */
 const pushAll = async (list: ConnectionList, message: PushMessage): Promise<number> => {
   const ids = await connectionsOn(list);
+  if (!ids.length) return 0;
   const data = new TextEncoder().encode(JSON.stringify(message));
-  const gone: string[] = [];
-  await Promise.all(
-    ids.map((ConnectionId) =>
-      client()
-        .send(new PostToConnectionCommand({ ConnectionId, Data: data }))
-        .catch((error: { name?: string }) => {
-          if (error.name === 'GoneException') gone.push(ConnectionId);
-          else logger.warn('push failed', { connectionId: ConnectionId, error: error as Error });
-        }),
-    ),
-  );
-  await removeFromList(list, gone);
-  return ids.length - gone.length;
+  const batchEndpoint = process.env.WS_PUSH_BATCH_ENDPOINT;
+  const deliver = batchEndpoint ? batchTo(batchEndpoint) : postEach;
+  let gone = 0;
+  let pending: string[] = [];
+  const removals: Promise<void>[] = [];
+  await deliver(ids, data, (id) => {
+    gone += 1;
+    pending.push(id);
+    if (pending.length === GONE_BATCH) {
+      removals.push(removeFromList(list, pending));
+      pending = [];
+    }
+  });
+  removals.push(removeFromList(list, pending));
+  await Promise.all(removals);
+  return ids.length - gone;
 };
 
 export const pushToTopic = (topic: Topic, message: PushMessage) => pushAll({ topic }, message);

@@ -44,6 +44,7 @@ export type ExchangeName = 'binance' | 'wazirx';
 
 export interface NewAccountOptions {
   canWithdraw?: boolean;
+  ipRestrict?: boolean;
   spot?: Record<string, number>;
   futuresUsdt?: number;
 }

@@ -125,7 +125,7 @@ export const binanceSpotRoutes = (
       uid: 1,
     }),
     'GET /sapi/v1/account/apiRestrictions': ({ account }) => ({
-      ipRestrict: false,
+      ipRestrict: account.ipRestrict === true,
       createTime: 1_700_000_000_000,
       enableInternalTransfer: false,
       enableFutures: true,

@@ -170,6 +170,8 @@ export interface Account {
   apiKey: string;
   secret: string;
   canWithdraw: boolean;
+  /** The key is restricted to trusted IPs (Binance's apiRestrictions ipRestrict). */
+  ipRestrict?: boolean;
   spot: Record<string, Balance>;
   futures: {
     /** USDT wallet balance (isolated wallets included): deposits plus realized PnL minus fees. */
@@ -276,11 +278,17 @@ export interface NewAlgoOrder {
 export const newAccount = (
   apiKey: string,
   secret: string,
-  opts: { canWithdraw?: boolean; spot?: Record<string, number>; futuresUsdt?: number } = {},
+  opts: {
+    canWithdraw?: boolean;
+    ipRestrict?: boolean;
+    spot?: Record<string, number>;
+    futuresUsdt?: number;
+  } = {},
 ): Account => ({
   apiKey,
   secret,
   canWithdraw: opts.canWithdraw ?? false,
+  ...(opts.ipRestrict ? { ipRestrict: true } : {}),
   spot: Object.fromEntries(
     Object.entries(opts.spot ?? { USDT: 10_000 }).map(([a, v]) => [a, { free: v, locked: 0 }]),
   ),

@@ -3,7 +3,7 @@
  * routes:
  *  - /paper/binance/...  Binance's spot, wallet and USD-M futures subset (binance.ts);
  *  - /paper/wazirx/...   a tiny WazirX subset (wazirx.ts);
- *  - POST /paper/accounts  makes a paper account ({ exchange, canWithdraw?, spot?, futuresUsdt? })
+ *  - POST /paper/accounts  makes a paper account ({ exchange, canWithdraw?, ipRestrict?, spot?, futuresUsdt? })
  *    and answers its API key and secret; GET /paper is a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
  *    POST /paper/accounts/<apiKey>/faults sets a Binance account's faults (engine.ts Account.faults);

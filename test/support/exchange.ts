@@ -10,6 +10,7 @@ export const paperAccount = async (
   opts: {
     exchange?: 'binance' | 'wazirx';
     canWithdraw?: boolean;
+    ipRestrict?: boolean;
     spot?: Record<string, number>;
     futuresUsdt?: number;
   } = {},

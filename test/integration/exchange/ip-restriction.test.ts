@@ -55,4 +55,17 @@ describe('binding where calls leave from fixed IPs', () => {
     expect(local.status).toBe(200);
     expect(after.body.whitelistIps).toEqual(['127.0.0.1']);
   });
+
+  it('binds a Binance key that is restricted to trusted IPs', async () => {
+    const member = await newVerifiedMember();
+    const memberId = String((await call('getProfile', {}, member.idToken)).body.id);
+    const key = await paperAccount({ ipRestrict: true });
+    const otp = await bindingCode(member.email, member.idToken);
+    const bound = await service.bindKey({ memberId, groups: [], isAdmin: false }, 'binance', {
+      apikey: key.apiKey,
+      apisecret: key.secret,
+      otp,
+    });
+    expect(bound.exchange).toMatchObject({ exchange: 'binance', connected: true });
+  });
 });

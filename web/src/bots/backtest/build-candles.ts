@@ -21,7 +21,8 @@ for (const run of allPublishedBacktests) {
   const series = loadCandles(run.symbol, run.interval);
   const trades = run.recentTrades;
   if (trades.length === 0) continue;
-  const first = trades[0].entryTime;
+  // A grid lot can be held through later trades: the earliest entry, not the first trade's.
+  const first = trades.reduce((t, x) => Math.min(t, x.entryTime), trades[0].entryTime);
   const last = trades.reduce((t, x) => Math.max(t, x.exitTime), first);
   const pad = (last - first) * 0.03;
   const from = first - pad;

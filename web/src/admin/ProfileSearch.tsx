@@ -17,6 +17,7 @@ import { callApi } from '../lib/api';
 import { formatUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { ProfileEditDialog, type ProfileRow } from './ProfileSearchEdit';
+import { MemberTrades } from './trading/MemberTrades';
 
 type SearchPage = ResponseOf<'searchProfiles'>;
 
@@ -50,6 +51,7 @@ export default function ProfileSearch() {
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState<Search | null>(null);
   const [editing, setEditing] = useState<ProfileRow | null>(null);
+  const [tradesOf, setTradesOf] = useState<ProfileRow | null>(null);
   const queryClient = useQueryClient();
   const key = KEYS.find((k) => k.by === by)!;
 
@@ -64,6 +66,8 @@ export default function ProfileSearch() {
     retry: false,
   });
   const rows = results.data?.pages.flatMap((p) => p.items) ?? [];
+  // the spec's second table: the chosen member's trades, or the one member found
+  const shownTrades = rows.find((r) => r.id === tradesOf?.id) ?? (rows.length === 1 ? rows[0] : null);
 
   /** The edit modal saved: show the member's new values in its row at once. */
   const onSaved = (row: ProfileRow) => {
@@ -161,6 +165,7 @@ export default function ProfileSearch() {
                     ))}
                     <Table.ColumnHeader textAlign="end">Wallet (USDT)</Table.ColumnHeader>
                     <Table.ColumnHeader aria-label="Edit" />
+                    <Table.ColumnHeader aria-label="Trades" />
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -195,6 +200,16 @@ export default function ProfileSearch() {
                           <LuPencil /> Edit
                         </Button>
                       </Table.Cell>
+                      <Table.Cell>
+                        <Button
+                          size="xs"
+                          variant={shownTrades?.id === r.id ? 'solid' : 'outline'}
+                          onClick={() => setTradesOf(r)}
+                          aria-label={`Trades of ${r.email}`}
+                        >
+                          Trades
+                        </Button>
+                      </Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>
@@ -202,6 +217,14 @@ export default function ProfileSearch() {
             </Table.ScrollArea>
           )}
           <LoadMore query={results} what="more members" />
+          {shownTrades && (
+            <Stack gap="2" as="section" aria-label="Trades">
+              <Heading as="h2" size="md">
+                Trades of {shownTrades.email}
+              </Heading>
+              <MemberTrades memberId={shownTrades.id} email={shownTrades.email} />
+            </Stack>
+          )}
         </Stack>
       )}
       <ProfileEditDialog profile={editing} onClose={() => setEditing(null)} onSaved={onSaved} />

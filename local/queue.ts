@@ -59,7 +59,8 @@ const readBody = (req: IncomingMessage): Promise<string> =>
 
 export const startLocalQueue = (options: LocalQueueOptions) => {
   const maxReceive = options.maxReceiveCount ?? 3;
-  const concurrency = options.concurrency ?? 4;
+  // Lambda runs a FIFO queue's batches on as many instances as there are message groups in flight.
+  const concurrency = options.concurrency ?? 16;
   const pending: Message[] = [];
   const busyGroups = new Set<string>();
   const seen = new Map<string, number>();

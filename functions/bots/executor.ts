@@ -4,12 +4,14 @@
  * failure), retried by SQS after its visibility timeout, and after three receives lands in the
  * dead-letter queue, kept there for the admin.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { SqsFifoPartialProcessorAsync, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { TickMessage } from './queue';
 import { runDeployment } from './runner';
 
-const processor = new BatchProcessor(EventType.SQS);
+// FIFO: a batch may hold several ticks of one bot; after a failure the rest of that bot's ticks
+// are handed back unprocessed (their order kept), other bots' ticks go on.
+const processor = new SqsFifoPartialProcessorAsync();
 
 const record = async (message: SQSRecord): Promise<void> => {
   const tick = JSON.parse(message.body) as TickMessage;
@@ -17,4 +19,4 @@ const record = async (message: SQSRecord): Promise<void> => {
 };
 
 export const handler = (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, record, processor, { context });
+  processPartialResponse(event, record, processor, { context, skipGroupOnError: true });

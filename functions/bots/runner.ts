@@ -219,14 +219,13 @@ const sendOnce = async (
   spec: OrderSpec,
   candle: number,
   leg: string,
+  /** The current price, for a market order's size check (a limit or stop has its level). */
+  price: number,
 ): Promise<DeploymentItem> => {
   const clientOrderId = clientOrderIdOf(d.id, candle, leg);
-  const existing = await getOrder(d.id, clientOrderId);
-  if (existing && existing.status !== 'placing') return d;
-  const reference = spec.price ?? (await candlesOf(d))?.price ?? 0;
-  const size = account.quantity(d.symbol, liveSize(d, spec), reference);
+  const size = account.quantity(d.symbol, liveSize(d, spec), spec.price ?? price);
   const now = nowIso();
-  const order: BotOrderItem = existing ?? {
+  let order: BotOrderItem = {
     clientOrderId,
     deploymentId: d.id,
     memberId: d.memberId,
@@ -238,20 +237,21 @@ const sendOnce = async (
     ...(spec.price === undefined || spec.type === 'market' ? {} : { price: spec.price }),
     candle,
     reason: spec.reason,
-    status: 'placing',
+    status: size > 0 ? 'placing' : 'failed',
+    ...(size > 0 ? {} : { error: 'below the exchange minimum' }),
     createdAt: now,
     updatedAt: now,
   };
-  if (!existing) {
-    if (size <= 0) {
-      await recordOrderIntent({ ...order, status: 'failed', error: 'below the exchange minimum' });
-      return d;
-    }
-    if (!(await recordOrderIntent(order))) return d;
-  }
+  // The record comes first: one that exists already is this order sent before (a retry).
+  const resumed = !(await recordOrderIntent(order));
+  if (resumed) {
+    const existing = await getOrder(d.id, clientOrderId);
+    if (!existing || existing.status !== 'placing') return d;
+    order = existing;
+  } else if (size <= 0) return d;
   let state: OrderState;
   try {
-    state = existing ? await lookupOrPlace(account, order) : await place(account, order, d);
+    state = resumed ? await lookupOrPlace(account, order) : await place(account, order, d);
   } catch (error) {
     if (!isRefusal(error)) throw error;
     await updateOrder(order, {
@@ -263,11 +263,10 @@ const sendOnce = async (
     return d;
   }
   if (state.filled > 0 && state.status !== 'open') return recordFill(d, order, state);
-  await updateOrder(order, {
-    status: state.status === 'open' ? 'open' : 'canceled',
-    orderId: state.orderId,
-    updatedAt: nowIso(),
-  });
+  // A resting order stays "placing" until its candle is settled (looked up by its id then): one
+  // write fewer per order, and the same outcome.
+  if (state.status !== 'open')
+    await updateOrder(order, { status: 'canceled', orderId: state.orderId, updatedAt: nowIso() });
   return d;
 };
 
@@ -362,6 +361,7 @@ export const closeOut = async (
         current.lastCandle ?? 0,
         // One closing order per deployment: a retry finds it by this id instead of closing twice.
         'x0',
+        (await getCandles(current.market, current.symbol, current.interval))?.price ?? 0,
       );
     if (current.position && Math.abs(current.position.size) > 0)
       throw new Error(`deployment ${d.id}: the closing order did not close the position`);
@@ -450,6 +450,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
       { side: f.order.side, type: 'market', size: f.filled, reason: f.order.reason },
       last,
       `m${leg++}`,
+      item.price,
     );
   if (decision.killed) {
     await closeOut(
@@ -488,6 +489,6 @@ const placeRestingWith = async (
 ): Promise<DeploymentItem> => {
   let d = start;
   let leg = 0;
-  for (const r of resting) d = await sendOnce(account, d, restingSpec(r), candle, `r${leg++}`);
+  for (const r of resting) d = await sendOnce(account, d, restingSpec(r), candle, `r${leg++}`, r.price);
   return d;
 };

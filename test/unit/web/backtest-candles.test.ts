@@ -11,7 +11,7 @@ import candles from '../../../web/src/bots/backtest/backtest-candles.json';
 const runs = allPublishedBacktests.filter(
   (r) => PageBotId.safeParse(r.bot).success && r.recentTrades.length > 0,
 );
-const kept = candles as Record<string, { barMs: number; bars: [number, number, number, number, number][] }>;
+const kept = candles as Record<string, { barMs: number; bars: number[][] }>;
 
 describe('the candles behind the backtest charts', () => {
   it('exist for every published run of a bot page, and for no other', () => {

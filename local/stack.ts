@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { consumers } from '#api/consumers';
+import { S3_PATH, startLocalS3 } from './s3';
 import { domains, type Domain } from '#api/routes';
 import { outboxMailer } from '#core/mail';
 import { startCognito, type TriggerHandler } from './cognito';
@@ -150,6 +151,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     ORDER_QUEUE_URL: `${webUrl}/000000000000/trendex-orders.fifo`,
     // the admin's API error viewer reads the queue's dead letters from its file (functions/admin/deadLetters.ts)
     ORDER_DEAD_LETTER_FILE: join(dataDir, 'order-dead-letters.json'),
+    // complaint images: s3rver behind local/s3.ts's policy-checking front, on this port at /s3
+    S3_ENDPOINT: `${webUrl}${S3_PATH}`,
+    IMAGES_BUCKET: 'trendex-images',
   });
 
   const log = options.log ?? console.log;
@@ -271,6 +275,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     extraRoutes.unshift(queue.route);
     cleanups.push(queue.stop);
+    const s3 = await startLocalS3({
+      dir: join(dataDir, 's3'),
+      bucket: process.env.IMAGES_BUCKET!,
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+      region: process.env.AWS_REGION!,
+      endpoint: process.env.S3_ENDPOINT!,
+    });
+    extraRoutes.push(s3.route);
+    cleanups.push(s3.close);
     cleanups.push(websocket.close);
     if (options.schedules !== false) cleanups.push(await startSchedules(log));
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no

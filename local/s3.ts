@@ -1,0 +1,241 @@
+/**
+ * The local S3 for complaint images: s3rver (a real S3-compatible server, files under the data
+ * folder) behind a small front of ours on the gateway's port at /s3, because s3rver checks neither
+ * SigV4 signatures nor POST policies:
+ *  - a browser's POST upload (presigned POST) is accepted only with a valid policy signature, before
+ *    the policy's expiration, and when every condition holds (bucket, key, Content-Type,
+ *    content-length-range: the 500,000-byte limit is enforced here, as S3 does, not only in the
+ *    browser); the file is then stored by a PUT to s3rver;
+ *  - a GET by URL must be presigned (SigV4 query) with the local key and not expired;
+ *  - the functions' own SDK calls (signed headers) are passed on.
+ * Anything refused answers S3's XML error, with S3's codes (AccessDenied, EntityTooLarge, ...).
+ */
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import S3rver from 's3rver';
+import type { ExtraRoute } from './gateway';
+
+export const S3_PATH = '/s3';
+/** A POST body larger than this is refused before it is read whole (S3's own form limit is 20 KB of fields). */
+const MAX_POST_BYTES = 5_000_000;
+
+interface Options {
+  dir: string;
+  bucket: string;
+  /** The credentials the functions sign with locally (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** The endpoint the functions sign for: `<web url>/s3`. */
+  endpoint: string;
+}
+
+const xmlError = (res: ServerResponse, status: number, code: string, message: string) => {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+  );
+};
+
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** SigV4's signing key for a day, region and service. */
+const signingKey = (secret: string, day: string, region: string) =>
+  hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
+
+type Condition = Record<string, string> | [string, string, string | number, (string | number)?];
+
+/** Why a POST form breaks its policy, or null when it keeps it. */
+export const policyProblem = (
+  fields: Record<string, string>,
+  size: number,
+  bucket: string,
+  options: Options,
+  now = Date.now(),
+): { code: string; message: string } | null => {
+  const denied = (message: string) => ({ code: 'AccessDenied', message });
+  const policy64 = fields.policy ?? fields.Policy;
+  if (!policy64) return denied('The upload has no policy.');
+  const [keyId, day, region] = (fields['x-amz-credential'] ?? '').split('/');
+  if (keyId !== options.accessKeyId) return { code: 'InvalidAccessKeyId', message: 'Unknown access key.' };
+  const expected = createHmac('sha256', signingKey(options.secretAccessKey, day, region))
+    .update(policy64)
+    .digest('hex');
+  if (expected !== fields['x-amz-signature'])
+    return { code: 'SignatureDoesNotMatch', message: 'The policy signature does not match.' };
+  const policy = JSON.parse(Buffer.from(policy64, 'base64').toString('utf8')) as {
+    expiration: string;
+    conditions: Condition[];
+  };
+  if (Date.parse(policy.expiration) < now) return denied('Invalid according to Policy: Policy expired.');
+  const value = (name: string) =>
+    name === 'bucket' ? bucket : (fields[name] ?? fields[name.toLowerCase()] ?? '');
+  for (const c of policy.conditions) {
+    if (!Array.isArray(c)) {
+      for (const [name, want] of Object.entries(c))
+        if (value(name) !== want)
+          return denied(`Invalid according to Policy: Policy Condition failed: ${name}`);
+      continue;
+    }
+    const [op, a, b] = c;
+    if (op === 'content-length-range') {
+      if (size < Number(a))
+        return {
+          code: 'EntityTooSmall',
+          message: 'Your proposed upload is smaller than the minimum allowed size',
+        };
+      if (size > Number(b))
+        return { code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' };
+      continue;
+    }
+    const name = String(a).replace(/^\$/, '');
+    if (op === 'eq' && value(name) !== String(b))
+      return denied(`Invalid according to Policy: Policy Condition failed: ${name}`);
+    if (op === 'starts-with' && !value(name).startsWith(String(b)))
+      return denied(`Invalid according to Policy: Policy Condition failed: ${name}`);
+  }
+  return null;
+};
+
+/** The form's fields and its one file, parsed by the platform's own multipart reader. */
+const readForm = async (
+  req: IncomingMessage,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const form = await new Request('http://local/', {
+    method: 'POST',
+    headers: { 'content-type': String(req.headers['content-type']) },
+    body: Buffer.concat(chunks),
+  }).formData();
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  for (const [name, value] of form) {
+    if (typeof value === 'string') fields[name] = value;
+    else file = Buffer.from(await value.arrayBuffer());
+  }
+  return { fields, file };
+};
+
+/** True when a presigned GET carries the signature the local key makes for it, and is not expired. */
+const presignedOk = async (url: URL, client: S3Client, bucket: string, key: string): Promise<boolean> => {
+  const q = url.searchParams;
+  const signature = q.get('X-Amz-Signature');
+  const date = q.get('X-Amz-Date') ?? '';
+  const expires = Number(q.get('X-Amz-Expires') ?? 0);
+  const signedAt = Date.parse(
+    date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+  );
+  if (!signature || !(signedAt + expires * 1000 > Date.now())) return false;
+  const again = new URL(
+    await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), {
+      expiresIn: expires,
+      signingDate: new Date(signedAt),
+    }),
+  );
+  return again.searchParams.get('X-Amz-Signature') === signature;
+};
+
+export const startLocalS3 = async (options: Options) => {
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: options.dir,
+    configureBuckets: [{ name: options.bucket, configs: [] }],
+  });
+  const { port } = (await server.run()) as AddressInfo;
+  const upstream = `http://127.0.0.1:${port}`;
+  const signer = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+
+  /** Passes a request on to s3rver without its signature (s3rver would not know the local key). */
+  const forward = async (req: IncomingMessage, res: ServerResponse, path: string, body?: Buffer) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers))
+      if (
+        typeof v === 'string' &&
+        !['authorization', 'host', 'connection'].includes(k) &&
+        !k.startsWith('x-amz-')
+      )
+        headers[k] = v;
+    const chunks: Buffer[] = [];
+    if (!body && req.method !== 'GET' && req.method !== 'HEAD')
+      for await (const c of req) chunks.push(c as Buffer);
+    const answer = await fetch(`${upstream}${path}`, {
+      method: req.method,
+      headers,
+      body: (body ?? (chunks.length ? Buffer.concat(chunks) : undefined)) as BodyInit | undefined,
+    });
+    const out: Record<string, string> = {};
+    answer.headers.forEach((v, k) => {
+      if (!['content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+    });
+    res.writeHead(answer.status, out);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  };
+
+  const route: ExtraRoute = async (req, res, url) => {
+    if (url.pathname !== S3_PATH && !url.pathname.startsWith(`${S3_PATH}/`)) return false;
+    const path = url.pathname.slice(S3_PATH.length) || '/';
+    const [, bucket] = path.split('/');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET,POST,PUT,HEAD',
+        'access-control-allow-headers': '*',
+      });
+      res.end();
+      return true;
+    }
+    if (req.method === 'POST' && req.headers['content-type']?.startsWith('multipart/form-data')) {
+      if (Number(req.headers['content-length'] ?? 0) > MAX_POST_BYTES) {
+        xmlError(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+        req.resume();
+        return true;
+      }
+      const { fields, file } = await readForm(req);
+      if (!file) {
+        xmlError(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+        return true;
+      }
+      const problem = policyProblem(fields, file.length, bucket, options);
+      if (problem) {
+        xmlError(
+          res,
+          problem.code === 'EntityTooLarge' || problem.code === 'EntityTooSmall' ? 400 : 403,
+          problem.code,
+          problem.message,
+        );
+        return true;
+      }
+      const answer = await fetch(`${upstream}/${bucket}/${fields.key}`, {
+        method: 'PUT',
+        headers: { 'content-type': fields['Content-Type'] ?? 'application/octet-stream' },
+        body: new Uint8Array(file),
+      });
+      res.writeHead(answer.ok ? 204 : answer.status, { 'access-control-allow-origin': '*' });
+      res.end();
+      return true;
+    }
+    const headerSigned = String(req.headers.authorization ?? '').includes(
+      `Credential=${options.accessKeyId}/`,
+    );
+    const key = decodeURIComponent(path.split('/').slice(2).join('/'));
+    if (!headerSigned && !(req.method === 'GET' && key && (await presignedOk(url, signer, bucket, key)))) {
+      xmlError(res, 403, 'AccessDenied', 'Access Denied');
+      return true;
+    }
+    await forward(req, res, path);
+    return true;
+  };
+
+  return { route, close: () => server.close() };
+};

@@ -20,5 +20,7 @@ export const PushMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), message: z.string() }),
   /** A bot of the member's filled an order: its positions, closed orders and profit changed. */
   z.object({ type: z.literal('bots'), deploymentId: z.string() }),
+  /** A new message in a complaint's chat: its member's and support's open chats read it. */
+  z.object({ type: z.literal('chat'), complaintId: z.string() }),
 ]);
 export type PushMessage = z.infer<typeof PushMessage>;

@@ -4,7 +4,7 @@ import { distributeProfit, profitHistory, profitShares } from './profit';
 import * as trading from './trading';
 import { editProfile, searchProfiles } from './profiles';
 import * as reports from './reports';
-import { getAdminSummary } from './service';
+import { getAdminSummary } from './summary';
 import { transferEmail } from './transferEmail';
 
 export const handler = domainHandler('admin', {

@@ -1,3 +1,4 @@
+/** The admin dashboard's counters: members, activations, API bindings, bots running, ranks. */
 import { nowIso } from '#core/clock';
 import { readCounter } from '#functions/members/service';
 import { activatedMembers } from '#functions/team/service';

@@ -1,6 +1,13 @@
 import { domainHandler } from '#core/middleware';
-import { sendContactMessage } from './service';
+import * as support from './service';
 
 export const handler = domainHandler('support', {
-  sendContactMessage: (input, { sourceIp }) => sendContactMessage(input, sourceIp),
+  sendContactMessage: (input, { sourceIp }) => support.sendContactMessage(input, sourceIp),
+  createImageUpload: (input, { caller }) => support.createImageUpload(input, caller!),
+  fileComplaint: (input, { caller }) => support.fileComplaint(input, caller!),
+  myComplaints: (_input, { caller }) => support.myComplaints(caller!),
+  complaintChat: (input, { caller }) => support.complaintChat(input, caller!),
+  sendChatMessage: (input, { caller }) => support.sendChatMessage(input, caller!),
+  staffComplaints: (input, { caller }) => support.staffComplaints(input, caller!),
+  closeComplaint: (input, { caller }) => support.closeComplaint(input, caller!),
 });

@@ -1,10 +1,38 @@
-import type { ContactRequest } from '#api/schemas/support';
+import type { z } from 'zod';
+import {
+  complaintMessages,
+  MAX_IMAGE_BYTES,
+  type ChatMessageRequest,
+  type ComplaintRequest,
+  type ContactRequest,
+  type ImageUploadRequest,
+} from '#api/schemas/support';
 import { nowIso } from '#core/clock';
-import { messages } from '#core/errors';
+import { badRequest, conflict, forbidden, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
+import { logger } from '#core/logger';
+import type { Caller } from '#core/middleware';
 import { take } from '#core/rate-limit';
 import { sendMail } from '#core/mail';
-import { putContactMessage } from './store';
+import { audit } from '#functions/admin/service';
+import { requireMember } from '#functions/members/service';
+import { notify } from '#functions/notifications/service';
+import { pushToMember } from '#functions/realtime/service';
+import { imageViewUrl, memberImagePrefix, presignImageUpload, uploadedSize } from './images';
+import {
+  complaintMessages as listMessages,
+  complaintsWithStatus,
+  getComplaint,
+  memberComplaints,
+  putComplaint,
+  putContactMessage,
+  putMessage,
+  resolveComplaint,
+  watch,
+  watchers,
+  type ComplaintItem,
+  type MessageItem,
+} from './store';
 
 const supportAddress = () => process.env.SUPPORT_EMAIL ?? 'support@trendex.example';
 
@@ -26,4 +54,148 @@ export const sendContactMessage = async (input: ContactRequest, sourceIp: string
     ].join('\n'),
   });
   return { message: messages.contactReceived };
+};
+
+/* ---------- complaints and their chat ---------- */
+
+const isStaff = (caller: Caller) => caller.isAdmin || caller.groups.includes('support');
+const requireStaff = (caller: Caller) => {
+  if (!isStaff(caller)) throw forbidden();
+};
+
+const view = (c: ComplaintItem) => ({
+  id: c.id,
+  submitter: c.submitter,
+  email: c.email,
+  status: c.status,
+  createdAt: c.createdAt,
+});
+
+/** An upload key must be the caller's own, under their prefix, and uploaded within the limit. */
+const checkImage = async (memberId: string, key: string) => {
+  if (!key.startsWith(memberImagePrefix(memberId)))
+    throw badRequest('NO_IMAGE', complaintMessages.noImage, 'imageKey');
+  const size = await uploadedSize(key);
+  if (size === null) throw badRequest('NO_IMAGE', complaintMessages.noImage, 'imageKey');
+  if (size > MAX_IMAGE_BYTES)
+    throw badRequest('IMAGE_TOO_LARGE', complaintMessages.imageTooLarge, 'imageKey');
+};
+
+export const createImageUpload = (input: z.infer<typeof ImageUploadRequest>, caller: Caller) =>
+  presignImageUpload(`${memberImagePrefix(caller.memberId)}${newId()}`, input.contentType);
+
+export const fileComplaint = async (input: z.infer<typeof ComplaintRequest>, caller: Caller) => {
+  const member = await requireMember(caller.memberId);
+  await checkImage(caller.memberId, input.imageKey);
+  const complaint: ComplaintItem = {
+    id: newId(),
+    memberId: caller.memberId,
+    submitter: member.name,
+    email: input.email,
+    description: input.description,
+    imageKey: input.imageKey,
+    status: 'pending',
+    createdAt: nowIso(),
+  };
+  await putComplaint(complaint);
+  await sendMail({
+    to: supportAddress(),
+    subject: `Complaint ${complaint.id} from ${member.email}`,
+    text: `${input.description}\n\nAnswer it in the back office: Complaint chat.`,
+  }).catch((error: unknown) => logger.warn('complaint mail failed', { error: error as Error }));
+  return { message: complaintMessages.submitted, complaint: view(complaint) };
+};
+
+export const myComplaints = async (caller: Caller) => ({
+  items: (await memberComplaints(caller.memberId)).map(view),
+});
+
+/** The complaint if the caller may read it (its member, or support); otherwise not found, saying nothing more. */
+const readable = async (complaintId: string, caller: Caller): Promise<ComplaintItem> => {
+  const complaint = await getComplaint(complaintId);
+  if (!complaint || (complaint.memberId !== caller.memberId && !isStaff(caller))) throw notFound();
+  return complaint;
+};
+
+export const complaintChat = async (input: { complaintId: string }, caller: Caller) => {
+  const complaint = await readable(input.complaintId, caller);
+  // support with the chat open is told of new messages
+  if (complaint.memberId !== caller.memberId) await watch(complaint.id, caller.memberId);
+  const first = {
+    id: complaint.id,
+    from: 'member' as const,
+    text: complaint.description,
+    imageUrl: await imageViewUrl(complaint.imageKey),
+    date: complaint.createdAt,
+  };
+  const messages = await Promise.all(
+    (await listMessages(complaint.id)).map(async (m) => ({
+      id: m.id,
+      from: m.from,
+      text: m.text,
+      ...(m.imageKey ? { imageUrl: await imageViewUrl(m.imageKey) } : {}),
+      date: m.date,
+    })),
+  );
+  return { complaint: view(complaint), messages: [first, ...messages] };
+};
+
+const pushChat = async (complaint: ComplaintItem) => {
+  const to = new Set([complaint.memberId, ...(await watchers(complaint.id))]);
+  await Promise.all(
+    [...to].map((memberId) =>
+      pushToMember(memberId, { type: 'chat', complaintId: complaint.id }).catch((error: unknown) =>
+        logger.warn('chat push failed', { error: error as Error }),
+      ),
+    ),
+  );
+};
+
+export const sendChatMessage = async (input: z.infer<typeof ChatMessageRequest>, caller: Caller) => {
+  const complaint = await readable(input.complaintId, caller);
+  if (complaint.status === 'resolved') throw conflict('COMPLAINT_RESOLVED', complaintMessages.closedChat);
+  if (!input.text && !input.imageKey)
+    throw badRequest('EMPTY_MESSAGE', complaintMessages.emptyMessage, 'text');
+  if (input.imageKey) await checkImage(caller.memberId, input.imageKey);
+  const message: MessageItem = {
+    id: newId(),
+    complaintId: complaint.id,
+    from: complaint.memberId === caller.memberId ? 'member' : 'support',
+    authorId: caller.memberId,
+    text: input.text,
+    ...(input.imageKey ? { imageKey: input.imageKey } : {}),
+    date: nowIso(),
+  };
+  await putMessage(message);
+  await pushChat(complaint);
+  return {
+    id: message.id,
+    from: message.from,
+    text: message.text,
+    ...(message.imageKey ? { imageUrl: await imageViewUrl(message.imageKey) } : {}),
+    date: message.date,
+  };
+};
+
+export const staffComplaints = async (input: { status: 'pending' | 'resolved' }, caller: Caller) => {
+  requireStaff(caller);
+  return { items: (await complaintsWithStatus(input.status)).map(view) };
+};
+
+export const closeComplaint = async (input: { complaintId: string }, caller: Caller) => {
+  requireStaff(caller);
+  const complaint = await getComplaint(input.complaintId);
+  if (!complaint) throw notFound();
+  if (await resolveComplaint(complaint.id, nowIso())) {
+    await notify(complaint.memberId, `Your complaint ${complaint.id} is resolved.`).catch(() => undefined);
+    await pushChat(complaint);
+    await audit({
+      action: 'complaint-close',
+      adminId: caller.memberId,
+      target: complaint.id,
+      memberEmail: complaint.email,
+      summary: `Closed the complaint of ${complaint.email}.`,
+    });
+  }
+  return { message: complaintMessages.resolved };
 };

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 const SOURCE = /\.tsx?$/;
+/** Data the bundler imports as a module (it imports nothing itself). */
+const DATA = /\.json$/;
 /** Shared folders: what every feature folder may use, so they may use no feature folder. */
 const SHARED = new Set(['components', 'lib', 'theme']);
 /** Static imports and re-exports, side-effect imports, and lazy `import('…')` of a page. */
@@ -29,7 +31,7 @@ const sourceFiles = (dir: string): string[] =>
 const resolveImport = (from: string, specifier: string): string | undefined =>
   ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
     .map((ending) => resolve(dirname(from), specifier) + ending)
-    .find((path) => SOURCE.test(path) && existsSync(path) && statSync(path).isFile());
+    .find((path) => (SOURCE.test(path) || DATA.test(path)) && existsSync(path) && statSync(path).isFile());
 
 /** Each file (relative to web/src) to the web/src files it imports; `#api/…` and packages lie outside. */
 function fileGraph(): { graph: Graph; unresolved: string[] } {

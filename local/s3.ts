@@ -57,22 +57,23 @@ export const policyProblem = (
   now = Date.now(),
 ): { code: string; message: string } | null => {
   const denied = (message: string) => ({ code: 'AccessDenied', message });
-  const policy64 = fields.policy ?? fields.Policy;
+  // S3 reads form field names without regard to case
+  const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.toLowerCase(), v]));
+  const policy64 = form.policy;
   if (!policy64) return denied('The upload has no policy.');
-  const [keyId, day, region] = (fields['x-amz-credential'] ?? '').split('/');
+  const [keyId, day, region] = (form['x-amz-credential'] ?? '').split('/');
   if (keyId !== options.accessKeyId) return { code: 'InvalidAccessKeyId', message: 'Unknown access key.' };
   const expected = createHmac('sha256', signingKey(options.secretAccessKey, day, region))
     .update(policy64)
     .digest('hex');
-  if (expected !== fields['x-amz-signature'])
+  if (expected !== form['x-amz-signature'])
     return { code: 'SignatureDoesNotMatch', message: 'The policy signature does not match.' };
   const policy = JSON.parse(Buffer.from(policy64, 'base64').toString('utf8')) as {
     expiration: string;
     conditions: Condition[];
   };
   if (Date.parse(policy.expiration) < now) return denied('Invalid according to Policy: Policy expired.');
-  const value = (name: string) =>
-    name === 'bucket' ? bucket : (fields[name] ?? fields[name.toLowerCase()] ?? '');
+  const value = (name: string) => (name === 'bucket' ? bucket : (form[name.toLowerCase()] ?? ''));
   for (const c of policy.conditions) {
     if (!Array.isArray(c)) {
       for (const [name, want] of Object.entries(c))

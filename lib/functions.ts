@@ -11,14 +11,19 @@ import { Duration, Tags } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Placement } from './constructs/egress';
+import { suppress } from './nag';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Spread into every function; a function overrides only entry, handler, timeout and environment. */
 const functionDefaults = {
-  runtime: Runtime.NODEJS_22_X,
+  // The newest Node.js Lambda runs (cdk-nag's L1): a runtime nearer its end of support is a
+  // forced upgrade sooner.
+  runtime: Runtime.NODEJS_24_X,
   architecture: Architecture.ARM_64,
   memorySize: 512,
   timeout: Duration.seconds(10),
@@ -27,7 +32,7 @@ const functionDefaults = {
   depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
   bundling: {
     format: OutputFormat.ESM,
-    target: 'node22',
+    target: 'node24',
     minify: true,
     sourceMap: true,
     sourcesContent: false,
@@ -58,6 +63,14 @@ interface FunctionOptions {
   timeout?: Duration;
   environment?: Record<string, string>;
   description?: string;
+  /** Asynchronous invocations: tries after the first, and how old an event may get. */
+  retryAttempts?: number;
+  maxEventAge?: Duration;
+  /**
+   * Where its failed asynchronous invocations go, with the event and the error (a schedule's
+   * on-failure destination); none for one invoked synchronously.
+   */
+  onFailure?: IQueue;
 }
 
 /** Something every function gets: environment variables and/or grants (by the function's name). */
@@ -98,6 +111,11 @@ export class Functions {
     this.placementOf = placementOf;
   }
 
+  /** Every function made so far, with its lib/permissions.ts name (alarms are made per function). */
+  all(): readonly (readonly [NodejsFunction, string])[] {
+    return this.created;
+  }
+
   create(scope: Construct, id: string, options: FunctionOptions): NodejsFunction {
     const fn = new NodejsFunction(scope, id, {
       ...functionDefaults,
@@ -107,13 +125,45 @@ export class Functions {
       timeout: options.timeout ?? functionDefaults.timeout,
       description: options.description ?? `${options.entry} ${options.handler ?? 'handler'}`,
       environment: { ...functionDefaults.environment, ...options.environment },
+      // A month: enough to follow up an incident or a member's complaint (docs/operations.md).
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      onFailure: options.onFailure && new SqsDestination(options.onFailure),
+      retryAttempts: options.retryAttempts,
+      maxEventAge: options.maxEventAge,
     });
     Tags.of(fn).add(FUNCTION_NAME_TAG, options.name);
+    suppressCommon(fn, options);
     for (const wiring of this.wirings) apply(fn, options.name, wiring);
     this.created.push([fn, options.name]);
     return fn;
   }
+}
+
+/** What every function of ours is flagged for by design (lib/nag.ts). */
+function suppressCommon(fn: NodejsFunction, options: FunctionOptions): void {
+  suppress(
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    "Lambda's own minimal policy: write logs to the function's log group.",
+    fn.role!,
+  );
+  suppress(
+    'AwsSolutions-IAM5[Resource::*]',
+    'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) has no resource to name.',
+    fn.role!,
+  );
+  if (fn.isBoundToVpc)
+    suppress(
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole]',
+      "Lambda's own policy for a function in a VPC: its network interfaces (fixed egress).",
+      fn.role!,
+    );
+  suppress(
+    'Serverless-LambdaDLQ',
+    options.onFailure
+      ? 'Its failed runs go to an on-failure destination, which keeps the error too (a DLQ keeps only the event).'
+      : 'Invoked synchronously (API Gateway, Cognito, a poller): the caller gets the error, nothing is queued.',
+    fn,
+  );
 }
 
 function apply(fn: NodejsFunction, name: string, wiring: Wiring): void {

@@ -7,9 +7,11 @@ import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules'
 import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { DeadLetters } from './constructs/dead-letters';
 import { Egress } from './constructs/egress';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
 import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
 import { Schedules } from './constructs/schedules';
@@ -39,7 +41,8 @@ export interface TrendexStackProps extends StackProps {
 
 /**
  * Trendex, environment-agnostic (no account/region, no lookups): synthesizes offline.
- * Context: mailFrom, supportEmail, cognitoSesEmail, egressIps (see docs/operations.md).
+ * Context: mailFrom, supportEmail, cognitoSesEmail, egressIps, webDomain and webCertificateArn
+ * (see docs/operations.md). Parameter: AlarmEmail.
  */
 export class TrendexStack extends Stack {
   constructor(scope: Construct, id: string, props: TrendexStackProps = {}) {
@@ -52,7 +55,10 @@ export class TrendexStack extends Stack {
     const routes: Record<string, ApiRoute> = props.routes ?? routeTable;
 
     const data = new Data(this, 'Data');
-    const web = new Web(this, 'Web');
+    const webDomain = this.node.tryGetContext('webDomain') as string | undefined;
+    const web = new Web(this, 'Web', {
+      domain: webDomain ? { name: webDomain, certificateArn: context('webCertificateArn', '') } : undefined,
+    });
     const mail = new Mail(this, 'Mail', { mailFrom, supportEmail });
     const storage = new Storage(this, 'Storage', { webOrigin: web.url });
 
@@ -85,8 +91,13 @@ export class TrendexStack extends Stack {
     });
     new Firewall(this, 'Firewall', { stageArn: api.stage.stageArn, routes });
     const queues = new Queues(this, 'Queues', { functions });
-    new Schedules(this, 'Schedules', { functions, rules: props.schedules ?? scheduleTable });
-    new Consumers(this, 'Consumers', { functions, table: data.table, consumers: consumerTable });
+    const deadLetters = new DeadLetters(this, 'DeadLetters');
+    const schedules = new Schedules(this, 'Schedules', {
+      functions,
+      deadLetters,
+      rules: props.schedules ?? scheduleTable,
+    });
+    new Consumers(this, 'Consumers', { functions, deadLetters, table: data.table, consumers: consumerTable });
 
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
     functions.share({
@@ -132,6 +143,16 @@ export class TrendexStack extends Stack {
         userPoolClientId: auth.client.userPoolClientId,
         authFlowType: 'USER_SRP_AUTH',
       },
+    });
+
+    new Monitoring(this, 'Monitoring', {
+      functions: functions.all(),
+      restApiName: api.restApi.restApiName,
+      restStage: API_STAGE,
+      wsApiId: realtime.api.apiId,
+      wsStage: realtime.stage.stageName,
+      deadLetters: { ...deadLetters.queues, orderExecutor: queues.deadLetters },
+      payout: schedules.functions.referralPayout,
     });
 
     const output = (id: string, value: string, description: string) =>

@@ -1,11 +1,13 @@
 import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import {
+  AccessLogFormat,
   CognitoUserPoolsAuthorizer,
   Cors,
   type CorsOptions,
   Deployment,
   EndpointType,
   IdentitySource,
+  LogGroupLogDestination,
   type IAuthorizer,
   type IResource,
   LambdaIntegration,
@@ -17,7 +19,9 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { suppress } from '../nag';
 import { pascal, type Functions } from '../functions';
 import { publicLimitOf, STAGE_THROTTLE } from '../throttling';
 
@@ -29,6 +33,25 @@ export const API_STAGE = 'v1';
  * stage then gets a new deployment, which API Gateway needs to serve them.
  */
 const AUTHORIZERS_VERSION = 1;
+
+/**
+ * One JSON line per REST call: who (the Cognito sub, or the admin authorizer's principal), which
+ * operation of api/routes.ts, the answer and how long it took. Never the path with its query
+ * string, a header or a body: no token reaches the log.
+ */
+export const REST_ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  sub: '$context.authorizer.claims.sub',
+  principal: '$context.authorizer.principalId',
+  operation: '$context.operationName',
+  method: '$context.httpMethod',
+  resource: '$context.resourcePath',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  ip: '$context.identity.sourceIp',
+  at: '$context.requestTime',
+} as const;
 
 /** The part of an api/routes.ts route that shapes API Gateway. */
 export interface ApiRoute {
@@ -148,6 +171,7 @@ export class Api extends Construct {
       rootResourceId: this.restApi.restApiRootResourceId,
     });
     const withMethods = new Set<IResource>();
+    const methodsOf: Record<ApiRoute['access'], Construct[]> = { public: [], member: [], admin: [] };
     for (const [operationId, route] of Object.entries(props.routes)) {
       const integration = integrations[route.domain];
       if (!integration) throw new Error(`Route ${operationId}: domain ${route.domain} is not in domains`);
@@ -156,9 +180,22 @@ export class Api extends Construct {
           ? undefined
           : (authorizers[route.access] ??= makeAuthorizer[route.access]());
       const resource = routesApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, integration, { operationName: operationId, authorizer });
+      const method = resource.addMethod(route.method, integration, {
+        operationName: operationId,
+        authorizer,
+      });
+      methodsOf[route.access].push(method);
       withMethods.add(resource);
     }
+    const PUBLIC_BY_DESIGN =
+      'Public by design (sign-up, verification, password reset, contact, payment callbacks, ticker): throttled per route, validated.';
+    suppress('AwsSolutions-APIG4', PUBLIC_BY_DESIGN, ...methodsOf.public);
+    suppress('AwsSolutions-COG4', PUBLIC_BY_DESIGN, ...methodsOf.public);
+    suppress(
+      'AwsSolutions-COG4',
+      "Admin routes: the Lambda authorizer checks the Cognito token's admin group and TOTP sign-in.",
+      ...methodsOf.admin,
+    );
     // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate
     // path segment: each OPTIONS method is one more CloudFormation resource.
     for (const resource of withMethods) resource.addCorsPreflight(preflight);
@@ -187,7 +224,22 @@ export class Api extends Construct {
       throttlingRateLimit: STAGE_THROTTLE.rateLimit,
       throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
       methodOptions: publicMethods,
+      // A year: the record of who called which money route (docs/operations.md, log retention).
+      accessLogDestination: new LogGroupLogDestination(
+        new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR }),
+      ),
+      accessLogFormat: AccessLogFormat.custom(JSON.stringify(REST_ACCESS_LOG_FIELDS)),
     });
+    suppress(
+      'AwsSolutions-APIG2',
+      "Requests are validated by the route table's zod schemas in the function, one contract for AWS and local.",
+      this.restApi,
+    );
+    suppress(
+      'AwsSolutions-APIG6',
+      'Access logs are on (one JSON line per call); execution logs need an account-wide role and would log bodies.',
+      this.stage,
+    );
     this.restApi.deploymentStage = this.stage;
   }
 

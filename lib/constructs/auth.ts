@@ -10,6 +10,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { suppress } from '../nag';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
@@ -77,6 +78,11 @@ export class Auth extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    suppress(
+      'AwsSolutions-COG8',
+      "Plus tier's threat protection is priced per active user; the security issue's MFA and per-route limits stand instead.",
+      this.userPool,
+    );
     this.userPool.addGroup('AdminGroup', { groupName: 'admin', description: 'Administrators' });
     this.userPool.addGroup('SupportGroup', { groupName: 'support', description: 'Support staff' });
 
@@ -135,5 +141,10 @@ export class Auth extends Construct {
       resourceName: '*',
     });
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [anyPoolHere] }));
+    suppress(
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:<AWS::Region>:<AWS::AccountId>:userpool/*]',
+      'A trigger cannot name its own pool (a cycle): the named operations on pools of this account and region.',
+      fn.role!,
+    );
   }
 }

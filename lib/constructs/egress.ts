@@ -9,6 +9,7 @@ import {
   Vpc,
 } from 'aws-cdk-lib/aws-ec2';
 import type { NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { suppress } from '../nag';
 import { Construct } from 'constructs';
 
 /** AWS's default quota of Elastic IPs on one NAT gateway is 2 (8 on request). */
@@ -61,6 +62,11 @@ export class Egress extends Construct {
       // resource (a Lambda function and its role) to the stack for no traffic.
       restrictDefaultSecurityGroup: false,
     });
+    suppress(
+      'AwsSolutions-VPC7',
+      'Only Lambda calls to exchanges and DynamoDB cross it; their logs and the access logs say who called what.',
+      this.vpc,
+    );
     // More addresses on the same gateway: more Binance request weight per minute (limits are per
     // IP), still one gateway to pay for. CDK's NAT provider takes only the primary one.
     if (eips.length > 1) {

@@ -1,10 +1,12 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Names } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Functions } from '../functions';
+import { suppress } from '../nag';
+import { REDRIVE_BY_HAND } from './dead-letters';
 
 const EXECUTOR_ENTRY = 'bots/executor.ts';
 /** The executor places orders on exchanges: more time than an API call. */
@@ -32,6 +34,7 @@ export class Queues extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    suppress(...REDRIVE_BY_HAND, this.deadLetters);
     this.orders = new Queue(this, 'Orders', {
       fifo: true,
       contentBasedDeduplication: true,
@@ -53,8 +56,12 @@ export class Queues extends Construct {
         timeout: EXECUTOR_TIMEOUT,
         environment: { ORDER_QUEUE_URL: this.orders.queueUrl },
       });
-      this.executor.addEventSource(
-        new SqsEventSource(this.orders, { batchSize: 10, reportBatchItemFailures: true }),
+      const source = new SqsEventSource(this.orders, { batchSize: 10, reportBatchItemFailures: true });
+      this.executor.addEventSource(source);
+      suppress(
+        'Serverless-LambdaEventSourceMappingDestination',
+        "An SQS source's failures go to the queue's own dead-letter queue (maxReceiveCount 3), not a destination.",
+        this.executor.node.findChild(`SqsEventSource:${Names.nodeUniqueId(this.orders.node)}`),
       );
     }
   }

@@ -2,6 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { suppress } from '../nag';
+
+/** Why the buckets keep no server access logs (one reason, lib/nag.ts). */
+export const NO_BUCKET_ACCESS_LOGS = [
+  'AwsSolutions-S1',
+  'Private bucket, reached only through presigned URLs or CloudFront; CloudTrail records who changed it.',
+] as const;
 
 interface StorageProps {
   /** The web app's origin (https://…), the only one allowed to POST uploads. */
@@ -27,8 +34,14 @@ export class Storage extends Construct {
           maxAge: 3600,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // An overwritten or deleted image (evidence in a complaint) can be got back for 90 days.
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(90) },
+      ],
     });
+    suppress(...NO_BUCKET_ACCESS_LOGS, this.images);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Lazy, RemovalPolicy } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   Distribution,
   HeadersFrameOption,
@@ -8,14 +8,18 @@ import {
   HttpVersion,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../web/src/lib/config';
 import { repoRoot } from '../functions';
+import { suppress } from '../nag';
+import { NO_BUCKET_ACCESS_LOGS } from './storage';
 
 /** What the web app reads from /config.json at start-up: the web's own type, one contract. */
 type WebConfig = RuntimeConfig;
@@ -39,6 +43,36 @@ const contentSecurityPolicy = (connections: readonly string[]): string =>
     "form-action 'self'",
   ].join('; ');
 
+interface WebProps {
+  /**
+   * A custom domain for the app (`webDomain` context) and its ACM certificate in us-east-1
+   * (`webCertificateArn`): viewers then need TLS 1.2 or newer. Without one the app is served on
+   * *.cloudfront.net, whose certificate CloudFront chooses (docs/operations.md).
+   */
+  domain?: { name: string; certificateArn: string };
+}
+
+/** CDK's own function that copies the app into the bucket at deploy time (one per stack). */
+function suppressDeploymentHandler(deployment: BucketDeployment, bucket: Bucket): void {
+  const handler = deployment.handlerRole.node.scope!;
+  const reason = "CDK's BucketDeployment function (deploy time only): its grants and runtime are CDK's.";
+  for (const rule of [
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+    'AwsSolutions-IAM5[Action::s3:GetObject*]',
+    'AwsSolutions-IAM5[Action::s3:List*]',
+    'AwsSolutions-IAM5[Action::s3:Abort*]',
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+    'AwsSolutions-IAM5[Resource::*]',
+    `AwsSolutions-IAM5[Resource::<${Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    'AwsSolutions-L1',
+    'Serverless-LambdaLatestVersion',
+    'Serverless-LambdaDLQ',
+  ])
+    suppress(rule, reason, handler);
+}
+
 /** The web app: a private bucket served by CloudFront through origin access control. */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -48,7 +82,7 @@ export class Web extends Construct {
   /** The origins the app talks to besides itself (the CSP's connect-src): see allowConnections. */
   private readonly connections: string[] = [];
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: WebProps = {}) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -94,8 +128,27 @@ export class Web extends Construct {
       errorResponses: [spaFallback(403), spaFallback(404)],
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.domain && {
+        domainNames: [props.domain.name],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
     });
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.url = props.domain
+      ? `https://${props.domain.name}`
+      : `https://${this.distribution.distributionDomainName}`;
+    suppress(...NO_BUCKET_ACCESS_LOGS, this.bucket);
+    suppress(
+      'AwsSolutions-CFR3',
+      'The app is static files; API calls are logged at API Gateway (access logs).',
+      this.distribution,
+    );
+    if (!props.domain)
+      suppress(
+        'AwsSolutions-CFR4',
+        "*.cloudfront.net's certificate and TLS policy are CloudFront's; a custom domain (webDomain) sets TLS 1.2.",
+        this.distribution,
+      );
   }
 
   /**
@@ -122,7 +175,7 @@ export class Web extends Construct {
         distributionPaths: ['/*'],
       });
     }
-    new BucketDeployment(this, 'Config', {
+    const configDeployment = new BucketDeployment(this, 'Config', {
       sources: [Source.jsonData('config.json', config)],
       destinationBucket: this.bucket,
       prune: false,
@@ -130,5 +183,6 @@ export class Web extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/config.json'],
     });
+    suppressDeploymentHandler(configDeployment, this.bucket);
   }
 }

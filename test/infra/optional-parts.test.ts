@@ -14,6 +14,7 @@ import {
   decryptingRoles,
   expectedActions,
   ofType,
+  type Props,
   ourFunctions,
   type Resource,
   roleOf,
@@ -86,14 +87,16 @@ describe('with every optional entry file present', () => {
   });
 
   it('feeds the executor from the FIFO order queue with partial batch failures, DLQ behind it', () => {
-    const queues = ofType(resources, 'AWS::SQS::Queue');
+    // the order queue and its DLQ (the FIFO ones; the others are the schedules' and consumers' DLQs)
+    const queues = ofType(resources, 'AWS::SQS::Queue').filter(([, q]) => q.Properties!.FifoQueue);
     expect(queues).toHaveLength(2);
-    for (const [, q] of queues) expect(q.Properties!.FifoQueue).toBe(true);
     const [[dlqId]] = queues.filter(([, q]) => !q.Properties!.RedrivePolicy);
     const [[ordersId, orders]] = queues.filter(([, q]) => q.Properties!.RedrivePolicy);
     expect(orders.Properties!.RedrivePolicy.deadLetterTargetArn).toEqual({ 'Fn::GetAtt': [dlqId, 'Arn'] });
 
-    const [[, mapping], ...more] = ofType(resources, 'AWS::Lambda::EventSourceMapping');
+    const [[, mapping], ...more] = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+      JSON.stringify(m.Properties!.EventSourceArn).includes('Queues'),
+    );
     expect(more).toHaveLength(0);
     expect(mapping.Properties!.EventSourceArn).toEqual({ 'Fn::GetAtt': [ordersId, 'Arn'] });
     expect(mapping.Properties!.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
@@ -101,8 +104,13 @@ describe('with every optional entry file present', () => {
   });
 
   it('lets only the bot-tick dispatcher send orders', () => {
+    const [[ordersId]] = ofType(resources, 'AWS::SQS::Queue').filter(([, q]) => q.Properties!.RedrivePolicy);
     const senders = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
-      JSON.stringify(p.Properties!.PolicyDocument).includes('sqs:SendMessage'),
+      (p.Properties!.PolicyDocument.Statement as Props[]).some(
+        (s) =>
+          JSON.stringify(s.Action).includes('sqs:SendMessage') &&
+          JSON.stringify(s.Resource).includes(ordersId),
+      ),
     );
     expect(senders.map(([, p]) => p.Properties!.Roles)).toEqual([
       [{ Ref: roleOf(resources, 'SchedulesBotTickFunction') }],

@@ -54,7 +54,15 @@ describe('least privilege: each function gets what lib/permissions.ts says', () 
   it('lets the market ticker write only the ticker and the topic lists, and push', () => {
     const statements = statementsOf(resources, fn('schedule/marketTicker'));
     expect(actionsOf(statements)).toEqual(
-      [...TABLE_READ, ...TABLE_WRITE, 'execute-api:ManageConnections'].sort(),
+      [
+        ...TABLE_READ,
+        ...TABLE_WRITE,
+        'execute-api:ManageConnections',
+        // its failed runs go to its dead-letter queue
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:SendMessage',
+      ].sort(),
     );
     expect(leadingKeysOf(statements)).toEqual(['MARKET', 'TOPIC#*']);
     // the condition sits on the writes

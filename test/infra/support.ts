@@ -34,7 +34,10 @@ function substitute(value: unknown, parameters: Json): unknown {
 export function synthesize(
   props: TrendexStackProps = {},
   context: Json = {},
+  /** Runs on the app before the stack is synthesized (cdk-nag's plugins). */
+  prepare?: (app: App) => void,
 ): {
+  app: App;
   template: Template;
   resources: Record<string, Resource>;
   counts: Record<string, number>;
@@ -45,6 +48,7 @@ export function synthesize(
   };
   const app = new App({ context: { ...cdkJson.context, ...context } });
   const stack = new TrendexStack(app, 'Trendex', props);
+  prepare?.(app);
   const template = Template.fromStack(stack);
   const resources = { ...(template.toJSON().Resources as Record<string, Resource>) };
   const counts: Record<string, number> = { [stack.node.path]: Object.keys(resources).length };
@@ -58,7 +62,7 @@ export function synthesize(
       resources[id] = substitute(resource, parameters) as Resource;
     }
   }
-  return { template, resources, counts, outdir: app.outdir };
+  return { app, template, resources, counts, outdir: app.outdir };
 }
 
 export const ofType = (resources: Record<string, Resource>, type: string): [string, Resource][] =>
@@ -134,7 +138,12 @@ export const TABLE_READ = dynamodb(
 );
 export const TABLE_WRITE = dynamodb('BatchWriteItem', 'DeleteItem', 'PutItem', 'UpdateItem');
 
-/** What the event sources bring: the executor takes from its queue, the team consumer reads the stream. */
+const SEND_TO_QUEUE = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+
+/**
+ * What the event sources bring: the executor takes from its queue, the team consumer reads the
+ * stream and sends failed batches to its dead-letter queue.
+ */
 const EVENT_SOURCE_ACTIONS: Record<string, readonly string[]> = {
   orderExecutor: [
     'sqs:ChangeMessageVisibility',
@@ -143,7 +152,7 @@ const EVENT_SOURCE_ACTIONS: Record<string, readonly string[]> = {
     'sqs:GetQueueUrl',
     'sqs:ReceiveMessage',
   ],
-  teamConsumer: ['dynamodb:DescribeStream', 'dynamodb:ListStreams'],
+  teamConsumer: ['dynamodb:DescribeStream', 'dynamodb:ListStreams', ...SEND_TO_QUEUE],
 };
 
 /**
@@ -152,6 +161,8 @@ const EVENT_SOURCE_ACTIONS: Record<string, readonly string[]> = {
  */
 export function expectedActions(grants: Grants, name: string): string[] {
   const actions = [...(EVENT_SOURCE_ACTIONS[name] ?? [])];
+  // a schedule's failed runs go to its dead-letter queue (the function's on-failure destination)
+  if (name.startsWith('schedule/')) actions.push(...SEND_TO_QUEUE);
   if (grants.table) actions.push(...TABLE_READ, ...(grants.table === 'read' ? [] : TABLE_WRITE));
   if (grants.mail) actions.push('ses:SendEmail');
   if (grants.push) actions.push('execute-api:ManageConnections');
@@ -159,7 +170,7 @@ export function expectedActions(grants: Grants, name: string): string[] {
   if (grants.images) throw new Error('no function has the images bucket yet: teach this test its actions');
   if (grants.paymentSecret) actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
   for (const operation of grants.exchangeKey ?? []) actions.push(`kms:${operation}`);
-  if (grants.sendsOrders) actions.push('sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl');
+  if (grants.sendsOrders) actions.push(...SEND_TO_QUEUE);
   return [...new Set(actions)].sort();
 }
 

@@ -50,6 +50,8 @@ const OrderReport = lazyPage(() => import('./admin/trading/OrderReport'));
 const ApiBinding = lazyPage(() => import('./admin/trading/ApiBinding'));
 const ApiErrors = lazyPage(() => import('./admin/trading/ApiErrors'));
 const AuditLog = lazyPage(() => import('./admin/trading/AuditLog'));
+const Complain = lazyPage(() => import('./support/ComplainPage'));
+const ChatReply = lazyPage(() => import('./support/ChatReply'));
 const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
 const Rewards = lazyPage(() => import('./team/RewardsPage'));
 const Dca = lazyPage(() => import('./bots/dca/DcaPage'));
@@ -92,6 +94,9 @@ export const router = createBrowserRouter([
           ...SIGNAL_BOTS.map(({ path }) => ({ path, element: <SignalBot key={path} /> })),
           { path: '/portfolio', element: <Portfolio /> },
           { path: '/profit', element: <ProfitStatement /> },
+          { path: '/complain', element: <Complain /> },
+          // support answers here without being an admin (the page and the API check the groups)
+          { path: '/chatreply', element: <ChatReply /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -18,7 +18,9 @@ import { ColorModeToggle } from '../components/ColorModeToggle';
 import { Logo } from '../components/Logo';
 import { useAuth } from '../lib/auth';
 import { NotificationsBell } from './NotificationsBell';
-import { adminNavItem, memberNav, publicNav, type NavItem } from './navLinks';
+import { SUPPORT_FROM_RANK } from '#api/schemas/support';
+import { useProfile } from '../lib/profile';
+import { adminNavItem, memberNav, publicNav, supportNavItem, type NavItem } from './navLinks';
 
 function BarLink({ item }: { item: NavItem }) {
   return (
@@ -69,12 +71,14 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = state.status === 'signedIn';
   const isAdmin = signedIn && state.user.isAdmin;
+  const profile = useProfile(signedIn);
+  const support = (profile.data?.rank ?? 0) >= SUPPORT_FROM_RANK ? [supportNavItem] : [];
   // While the session is being read, show no links rather than flashing the wrong set.
   const links =
     state.status === 'loading'
       ? []
       : signedIn
-        ? [...memberNav, ...(isAdmin ? [adminNavItem] : [])]
+        ? [...memberNav, ...support, ...(isAdmin ? [adminNavItem] : [])]
         : publicNav;
   // The member bar holds more links, so it folds into the drawer at a wider breakpoint.
   const wide = signedIn ? 'xl' : 'md';

@@ -27,6 +27,9 @@ export const memberNav: NavItem[] = [
   { label: 'Security', to: '/security' },
 ];
 
+/** Shown from rank SUPPORT_FROM_RANK (api/schemas/support.ts). */
+export const supportNavItem: NavItem = { label: 'Support', to: '/complain' };
+
 /** Shown only to members of the Cognito group 'admin'. */
 export const adminNavItem: NavItem = { label: 'Admin', to: '/admindashboard' };
 
@@ -50,6 +53,7 @@ export const adminSidebar: NavItem[] = [
   { label: 'API Binding', to: '/apibind' },
   { label: 'API Errors', to: '/apierror' },
   { label: 'Audit Log', to: '/auditlog' },
+  { label: 'Complaint Chat', to: '/chatreply' },
 ];
 
 /** Footer quick links; names differ from the navbar's so each link name is unique on a page. */

@@ -5,8 +5,9 @@ import { callApi } from './api';
 import { planById, type Plan } from './plans';
 import { queryKeys } from './queryKeys';
 
-export function useProfile() {
-  return useQuery({ queryKey: queryKeys.profile(), queryFn: () => callApi('getProfile', {}) });
+/** The caller's profile; `enabled` false leaves it unread (a visitor has none). */
+export function useProfile(enabled = true) {
+  return useQuery({ queryKey: queryKeys.profile(), queryFn: () => callApi('getProfile', {}), enabled });
 }
 
 /** The member's plan as the profile shows it (spec section 4, "Plan"). */

@@ -6,6 +6,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { schedules, type ScheduleSpec } from '#api/schedules';
 import { withFunctionLogger } from '#core/logger';
+import type { DeadLetterStore } from './dead-letters';
+
+/** EventBridge's first try and its 2 retries (lib/constructs/schedules.ts SCHEDULE_RETRIES). */
+const SCHEDULE_TRIES = 3;
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -47,20 +51,48 @@ export const runScheduleOnce = async (name: string, at: Date = new Date()): Prom
   return withFunctionLogger(`trendex-${name}`, () => run(scheduledEvent(at)));
 };
 
-export const startSchedules = async (log: (line: string) => void = console.log) => {
+/**
+ * Registers every rule's handler with the dead-letter store, so a failed run kept there can be
+ * redriven (with its own event).
+ */
+export const registerSchedules = async (deadLetters: DeadLetterStore): Promise<void> => {
+  for (const rule of schedules) {
+    const run = await handlerOf(rule);
+    if (run)
+      deadLetters.register('schedule', rule.name, (event) =>
+        withFunctionLogger(`trendex-${rule.name}`, () => run(event)),
+      );
+  }
+};
+
+/**
+ * Fires one rule now as EventBridge would at `at`: tried 3 times, then kept as a dead letter with
+ * its event and error. Answers whether a try succeeded.
+ */
+export const fireSchedule = (
+  deadLetters: DeadLetterStore,
+  name: string,
+  at: Date = new Date(),
+  backoffMs?: number,
+) => deadLetters.attempt('schedule', name, scheduledEvent(at), SCHEDULE_TRIES, backoffMs);
+
+export const startSchedules = async (
+  deadLetters: DeadLetterStore,
+  log: (line: string) => void = console.log,
+) => {
+  await registerSchedules(deadLetters);
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
   for (const rule of schedules) {
-    const run = await handlerOf(rule);
-    if (!run) continue;
+    if (!(await handlerOf(rule))) continue;
     const arm = () => {
       if (stopped) return;
       const at = nextRun(rule.schedule, new Date());
       timers.push(
         setTimeout(() => {
-          const event = scheduledEvent(at);
-          // logged as its own function (as the rule's Lambda would be), not as the last API call's
-          withFunctionLogger(`trendex-${rule.name}`, () => run(event))
+          // logged as its own function (as the rule's Lambda would be), not as the last API call's;
+          // a run that fails every try is kept as a dead letter (logged by the store)
+          fireSchedule(deadLetters, rule.name, at)
             .catch((error: unknown) => log(`[schedule ${rule.name}] failed: ${(error as Error).message}`))
             .finally(arm);
         }, at.getTime() - Date.now()),

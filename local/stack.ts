@@ -20,7 +20,8 @@ import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
 import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
-import { runScheduleOnce, startSchedules } from './schedules';
+import { consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
+import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
 export interface LocalStackOptions {
@@ -56,6 +57,10 @@ export interface LocalStackControls {
   runSchedule(name: string, time?: Date): Promise<unknown>;
   /** The order queue: wait for it to drain, read its dead letters. */
   queue: LocalQueue;
+  /** The schedules' and stream consumers' dead letters (AWS: their dead-letter queues). */
+  deadLetters: DeadLetterStore;
+  /** Fires a schedule as EventBridge would: 3 tries, then a dead letter. */
+  fireSchedule(name: string, time?: Date): Promise<boolean>;
 }
 
 export const TABLE_NAME = 'trendex';
@@ -286,7 +291,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(s3.route);
     cleanups.push(s3.close);
     cleanups.push(websocket.close);
-    if (options.schedules !== false) cleanups.push(await startSchedules(log));
+    const deadLetters = startDeadLetterStore(join(dataDir, 'dead-letters.json'), log);
+    await registerSchedules(deadLetters);
+    if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.
     let polling = true;
@@ -294,10 +301,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
         consumer.handlerExport
       ] as () => Promise<unknown>;
+      const pass = consumerPass(deadLetters, consumer.name, () =>
+        withFunctionLogger(`trendex-${consumer.name}`, work),
+      );
       while (polling) {
         // while DynamoDB Local restarts there is nothing to poll (and no error to repeat every 150 ms)
         if (store.isUp())
-          await withFunctionLogger(`trendex-${consumer.name}`, work).catch((error: unknown) =>
+          await pass().catch((error: unknown) =>
             console.error(`[${consumer.name}] ${(error as Error).message}`),
           );
         await new Promise((r) => setTimeout(r, 150));
@@ -320,7 +330,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       stop,
     };
     supervisors.set(stack, store);
-    controls.set(stack, { runSchedule: runScheduleOnce, queue });
+    controls.set(stack, {
+      runSchedule: runScheduleOnce,
+      queue,
+      deadLetters,
+      fireSchedule: (name, time) => fireSchedule(deadLetters, name, time, 50),
+    });
     return stack;
   } catch (error) {
     await stop();

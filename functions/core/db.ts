@@ -226,6 +226,12 @@ export const keys = {
   activationSweep: () => ({ PK: 'TREE', SK: 'ACTIVATIONSWEEP' }),
   /** GSI2: every tree node (the daily payout's pass). */
   treeNodes: 'TREENODES',
+  /** The daily payout's plan of a day (its shards' ranges of GSI2SK) and each shard's progress. */
+  payoutPlan: (day: string) => ({ PK: `PAYOUT#${day}`, SK: 'PLAN' }),
+  payoutShard: (day: string, shard: number) => ({
+    PK: `PAYOUT#${day}`,
+    SK: `SHARD#${String(shard).padStart(5, '0')}`,
+  }),
   treeNodeByDate: (placedAt: string, memberId: string) => ({
     GSI2PK: keys.treeNodes,
     GSI2SK: `${placedAt}#${memberId}`,
@@ -275,7 +281,10 @@ export const keys = {
   memberClosedTrades: (memberId: string) => `MEMBERCLOSED#${memberId}`,
   runningPageBot: (memberId: string, bot: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTRUNNING#${bot}` }),
   runningPageBotPrefix: 'BOTRUNNING#',
-  deployRequest: (memberId: string, requestId: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTREQ#${requestId}` }),
+  deployRequest: (memberId: string, requestId: string) => ({
+    PK: `MEMBER#${memberId}`,
+    SK: `BOTREQ#${requestId}`,
+  }),
   botProfitDay: (memberId: string, day: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTPROFIT#${day}` }),
   botProfitDayPrefix: 'BOTPROFIT#',
   /** Closed candles of one market, symbol and interval, read once per tick for the whole fleet. */

@@ -69,11 +69,11 @@ describe('REST API', () => {
 });
 
 describe('functions', () => {
-  it('runs every function of ours on Node.js 24, arm64, bundled by esbuild into a zip', () => {
+  it('runs every function of ours on Node.js 22, arm64, bundled by esbuild into a zip', () => {
     const fns = ourFunctions(resources);
     expect(fns.size).toBeGreaterThanOrEqual(new Set(Object.values(routes).map((r) => r.domain)).size + 4);
     for (const [id, { fn: p }] of fns) {
-      expect(p.Runtime, id).toBe('nodejs24.x');
+      expect(p.Runtime, id).toBe('nodejs22.x');
       expect(p.Architectures, id).toEqual(['arm64']);
       expect(p.Handler, id).toMatch(/^index\.\w+$/);
       expect(p.Code.S3Key, id).toMatch(/\.zip$/);

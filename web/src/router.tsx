@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { SIGNAL_BOTS } from './bots/catalog';
 import { lazyPage } from './lib/lazyPage';
@@ -75,6 +75,10 @@ export const router = createBrowserRouter([
       { path: '/success', element: <Success /> },
       { path: '/verify', element: <Verify /> },
       { path: '/changepassword', element: <ChangePassword /> },
+      // spec routes without a screen of their own (docs/decisions.md): the home page's scroll
+      // stepper, and 'nu' (the old nucleus bot, not offered) leads to the bot marketplace
+      { path: '/scroll', element: <Navigate to="/#how-title" replace /> },
+      { path: '/nu', element: <Navigate to="/dashboard" replace /> },
       {
         element: <RequireMember />,
         children: [

@@ -10,7 +10,7 @@
  * link (ROOT_SHARE). A seeded PRNG makes runs comparable. The DynamoDB Local half of the bench
  * (the store code, the daily payout) is dynamodb.ts beside this file.
  */
-import { MemoryTree, writesOf, type Side } from '../../functions/team/tree';
+import { coalesce, MemoryTree, writesOf, type Side } from '../../functions/team/tree';
 
 const mulberry32 = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -21,11 +21,52 @@ const mulberry32 = (seed: number) => () => {
 
 const ROOT_SHARE = Number(process.env.ROOT_SHARE ?? 0.01);
 
+/** Joins drained together by the team consumer (placements/store.ts MAX_BATCH_MEMBERS caps it at 99). */
+const DRAINS = [1, 10, 25, 99];
+/** Count-batch chunk: ancestors per transaction (placements/store.ts COUNT_CHUNK). */
+const CHUNK = 90;
+
+/**
+ * Item writes per join when the consumer counts `size` joins together (functions/team/placement.ts
+ * countTogether), by the depth each join lands at: the join's own writes (node, parent slot,
+ * sponsor's count, direct-referral row, placement request and state: 6) and its share of the
+ * drain's: one update per distinct ancestor (tree.ts coalesce), the claim (each placement + the
+ * batch item), one cursor per chunk of 90, the finish (each placement + the batch). Size 1 is the
+ * baseline: each join counts its own path, with its cursor per 40 ancestors.
+ */
+class Drains {
+  readonly byDepth = new Map<number, { joins: number; writes: number }>();
+  private group: { depth: number; path: { id: string; side: Side }[] }[] = [];
+  constructor(private readonly size: number) {}
+
+  add(depth: number, path: { id: string; side: Side }[]) {
+    this.group.push({ depth, path });
+    if (this.group.length === this.size) this.flush();
+  }
+
+  flush() {
+    if (!this.group.length) return;
+    const ancestors = coalesce(this.group.map((p) => p.path)).size;
+    const shared =
+      this.size === 1
+        ? ancestors + Math.ceil(ancestors / 40)
+        : ancestors + (this.group.length + 1) * 2 + Math.ceil(ancestors / CHUNK);
+    for (const { depth } of this.group) {
+      const bucket = this.byDepth.get(depth) ?? { joins: 0, writes: 0 };
+      bucket.joins += 1;
+      bucket.writes += 6 + shared / this.group.length;
+      this.byDepth.set(depth, bucket);
+    }
+    this.group = [];
+  }
+}
+
 const build = (members: number, seed = 7) => {
   const random = mulberry32(seed);
   const tree = new MemoryTree();
   const ids: string[] = [];
   const byDepth = new Map<number, { joins: number; writes: number }>();
+  const drains = DRAINS.map((size) => new Drains(size));
   const started = performance.now();
   for (let i = 0; i < members; i++) {
     const id = `m${i}`;
@@ -41,8 +82,10 @@ const build = (members: number, seed = 7) => {
     bucket.joins += 1;
     bucket.writes += writesOf(plan);
     byDepth.set(plan.node.depth, bucket);
+    for (const d of drains) d.add(plan.node.depth, plan.increments);
   }
-  return { tree, ids, byDepth, ms: performance.now() - started };
+  for (const d of drains) d.flush();
+  return { tree, ids, byDepth, drains: drains.map((d) => d.byDepth), ms: performance.now() - started };
 };
 
 /** The baseline: a member's left and right team by walking the subtree (what stored counts avoid). */
@@ -66,6 +109,46 @@ const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFracti
 
 const small = build(10_000);
 const large = build(100_000);
+
+for (const [name, built] of [
+  ['10,000', small],
+  ['100,000', large],
+] as const) {
+  const depth = Math.max(...built.byDepth.keys());
+  const buckets = [0, 10, 50, 100, 200, 400, 800, 1600].filter((d) => d <= depth);
+  const tables = built.drains;
+  console.log(
+    `Item writes per join, counted together by the consumer (${name} members, max depth ${depth}); columns: joins per drain (a burst's rate x the drain window, at most 99)`,
+  );
+  console.log(
+    `${'depth'.padEnd(12)}${'joins'.padStart(8)}${DRAINS.map((d) => `${d === 1 ? '1 (baseline)' : d}`.padStart(14)).join('')}`,
+  );
+  const range = (t: Map<number, { joins: number; writes: number }>, from: number, to: number) => {
+    let joins = 0;
+    let writes = 0;
+    for (const [d, b] of t)
+      if (d >= from && d < to) {
+        joins += b.joins;
+        writes += b.writes;
+      }
+    return { joins, writes };
+  };
+  for (const [i, from] of buckets.entries()) {
+    const to = buckets[i + 1] ?? depth + 1;
+    const joins = range(tables[0], from, to).joins;
+    if (!joins) continue;
+    console.log(
+      `${`${from}-${to - 1}`.padEnd(12)}${String(joins).padStart(8)}${tables.map((t) => fmt(range(t, from, to).writes / joins).padStart(14)).join('')}`,
+    );
+  }
+  const all = tables.map((t) => range(t, 0, depth + 1));
+  console.log(
+    `${'all'.padEnd(12)}${String(all[0].joins).padStart(8)}${all.map((a) => fmt(a.writes / a.joins).padStart(14)).join('')}`,
+  );
+  console.log(
+    `ratio vs baseline: ${all.map((a, i) => `${DRAINS[i]}: x${fmt(a.writes / all[0].writes, 3)}`).join('   ')}\n`,
+  );
+}
 const maxDepth = Math.max(...large.byDepth.keys());
 
 console.log('Writes per join against the depth the member lands at (100,000 members)');

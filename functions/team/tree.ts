@@ -138,6 +138,27 @@ interface JoinPlan {
   increments: AncestorIncrement[];
 }
 
+/** One ancestor's growth over a set of joins: members added to its left and right legs. */
+export interface LegGrowth {
+  left: number;
+  right: number;
+}
+
+/**
+ * The ancestor increments of many joins summed per ancestor, nearest-first order of first sight:
+ * what a count batch writes, one update per ancestor however many of the joins lie under it.
+ */
+export const coalesce = (paths: Iterable<readonly { id: string; side: Side }[]>): Map<string, LegGrowth> => {
+  const sums = new Map<string, LegGrowth>();
+  for (const path of paths)
+    for (const { id, side } of path) {
+      const sum = sums.get(id) ?? { left: 0, right: 0 };
+      sum[dayField(side)] += 1;
+      sums.set(id, sum);
+    }
+  return sums;
+};
+
 export const writesOf = (plan: JoinPlan): number =>
   1 + (plan.parentSlot ? 1 : 0) + (plan.direct ? 1 : 0) + plan.increments.length;
 

@@ -6,7 +6,7 @@
  * (`ancestorBatch`, then `writeUpBatch`) behind a cursor on its progress item, so each ancestor is
  * counted exactly once even when the work is repeated or resumed.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   db,
   decodeCursor,
@@ -63,8 +63,9 @@ export const nodeItem = (node: NodeItem) => {
   };
 };
 
-/** One page of all tree nodes (GSI2), for the daily payout. */
-export const listNodes = async (
+/** One page of the tree nodes whose GSI2SK (placedAt#id) lies in [from, to), for one payout shard. */
+export const listNodesInRange = async (
+  range: { from: string; to: string },
   limit: number,
   start?: Record<string, unknown>,
 ): Promise<{ nodes: NodeItem[]; next?: Record<string, unknown> }> => {
@@ -72,13 +73,83 @@ export const listNodes = async (
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.treeNodes },
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+      // inclusive, yet no key equals a bound: keys are `placedAt#id`, bounds are bare instants
+      ExpressionAttributeValues: { ':pk': keys.treeNodes, ':from': range.from, ':to': range.to },
       Limit: limit,
       ExclusiveStartKey: start,
     }),
   );
   return { nodes: Items.map(toNode), next: LastEvaluatedKey };
+};
+
+/** The placedAt of the first node placed (the root), or null for an empty tree. */
+export const firstPlacedAt = async (): Promise<string | null> => {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.treeNodes },
+      Limit: 1,
+    }),
+  );
+  return Items.length ? String(Items[0].GSI2SK).split('#')[0] : null;
+};
+
+/** A day's payout shard: its range of nodes and how far it has gone (the page to resume from). */
+export interface PayoutShard {
+  day: string;
+  shard: number;
+  from: string;
+  to: string;
+  status: 'open' | 'done';
+  cursor?: Record<string, unknown>;
+}
+
+/**
+ * The day's shard ranges: the first run writes them (conditionally), every later run of the same
+ * day reads the same ones, so a rerun resumes the same shards. Answers the stored ranges.
+ */
+export const putPayoutPlan = async (day: string, ranges: { from: string; to: string }[]) => {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.payoutPlan(day), day, ranges },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return ranges;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getPayoutPlan(day))!;
+  }
+};
+
+/** The day's stored shard ranges, or null before its first run. */
+export const getPayoutPlan = async (day: string): Promise<{ from: string; to: string }[] | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.payoutPlan(day), ConsistentRead: true }),
+  );
+  return (Item?.ranges as { from: string; to: string }[] | undefined) ?? null;
+};
+
+export const getPayoutShard = async (day: string, shard: number): Promise<PayoutShard | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.payoutShard(day, shard), ConsistentRead: true }),
+  );
+  return Item ? stripKeys<PayoutShard>(Item) : null;
+};
+
+/** Records a shard's progress: the page to resume from, or done. */
+export const putPayoutShard = async (shard: PayoutShard): Promise<void> => {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.payoutShard(shard.day, shard.shard), ...shard },
+    }),
+  );
 };
 
 interface DirectReferralRow {

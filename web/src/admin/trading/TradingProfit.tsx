@@ -63,10 +63,13 @@ const historyColumns: ReportColumn<History>[] = [
   },
 ];
 
-function Totals({ page }: { page: SharesPage }) {
+function Totals({ page, paid }: { page: SharesPage; paid: boolean }) {
   const cards = [
     { label: 'Core pool', value: page.pool === undefined ? '—' : usdtText(page.pool) },
-    { label: 'Total to distribute', value: page.total === undefined ? '—' : usdtText(page.total) },
+    {
+      label: paid ? 'Total distributed' : 'Total to distribute',
+      value: page.total === undefined ? '—' : usdtText(page.total),
+    },
     ...(page.holders
       ? [{ label: 'Holders (Core · Premium)', value: `${page.holders.core} · ${page.holders.premium}` }]
       : []),
@@ -206,7 +209,7 @@ export default function TradingProfit() {
               csvName={`trading-profit-${tab}`}
               above={(page: SharesPage) => (
                 <Stack gap="3">
-                  <Totals page={page} />
+                  <Totals page={page} paid={tab === 'success'} />
                   {tab === 'pending' && <ResumeButtons page={page} />}
                 </Stack>
               )}

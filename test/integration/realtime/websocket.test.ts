@@ -48,6 +48,25 @@ describe('WebSocket gateway', () => {
     ws.close();
   });
 
+  it("pushes to every page a member has open in one request to the local gateway's batch endpoint", async () => {
+    const member = await newVerifiedMember();
+    const pages = [await open(wsUrl(member.idToken)), await open(wsUrl(member.idToken))];
+    const profile = await call('getProfile', {}, member.idToken);
+    process.env.TABLE_NAME = stack().tableName;
+    process.env.DYNAMODB_ENDPOINT = stack().dynamoEndpoint;
+    process.env.WS_PUSH_BATCH_ENDPOINT = `${stack().webUrl}/ws-management/@batch`;
+    try {
+      const { pushToMember } = await import('#functions/realtime/service');
+      const pushed = pages.map(nextMessage);
+      const message = { type: 'notification' as const, message: 'Your withdrawal is on its way.' };
+      expect(await pushToMember(String(profile.body.id), message)).toBe(2);
+      expect(await Promise.all(pushed)).toEqual([message, message]);
+    } finally {
+      delete process.env.WS_PUSH_BATCH_ENDPOINT;
+      pages.forEach((ws) => ws.close());
+    }
+  });
+
   it('answers an unknown topic with a clear error', async () => {
     const member = await newVerifiedMember();
     const ws = await open(wsUrl(member.idToken));

@@ -150,4 +150,18 @@ describe('admin trading screens', () => {
     await screenshot(page, 'admin-search-trades');
     await page.goto(url('/admindashboard'));
   }, 180_000);
+
+  it("the holder sees the income in Trendex Core's Income tab and the Rewards Trading tab", async () => {
+    const page = await newPage(375, 812);
+    await logIn(page, holder.email, holder.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(url('/trendex'));
+    const income = page.getByRole('table', { name: 'Trendex Core Income rewards' });
+    await income.getByText('Trendex Core Income').waitFor();
+    await expect.poll(() => page.getByLabel('Cumulative Profit').innerText()).toBe('20.00 USDT');
+    await screenshot(page, 'trendex-core-income-375');
+    await page.goto(url('/bonus'));
+    await page.getByRole('tab', { name: 'Trading' }).click();
+    await page.getByRole('table', { name: 'Trading rewards' }).getByText('Trendex Core Income').waitFor();
+  });
 });

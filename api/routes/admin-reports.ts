@@ -66,7 +66,8 @@ export const adminReportRoutes = {
     path: '/admin/reports/master',
     access: 'admin',
     domain: 'admin',
-    summary: 'Master accounts report: members registered in a date range, each with its trades (memberTrades), paged',
+    summary:
+      'Master accounts report: members registered in a date range, each with its trades (memberTrades), paged',
     request: MasterReportQuery,
     response: MasterReport,
   }),
@@ -75,7 +76,8 @@ export const adminReportRoutes = {
     path: '/admin/trades',
     access: 'admin',
     domain: 'admin',
-    summary: "A member's closed trades, newest first (Trade Details, the profile search's trades table), paged",
+    summary:
+      "A member's closed trades, newest first (Trade Details, the profile search's trades table), paged",
     request: MemberTradesQuery,
     response: MemberTradesPage,
   }),
@@ -104,7 +106,8 @@ export const adminReportRoutes = {
     path: '/admin/apierrors',
     access: 'admin',
     domain: 'admin',
-    summary: "API error viewer: the bots' failed and missed orders and the executor's dead letters, maybe of one order id",
+    summary:
+      "API error viewer: the bots' failed and missed orders and the executor's dead letters, maybe of one order id",
     request: ApiErrorQuery,
     response: ApiErrors,
   }),

@@ -71,7 +71,8 @@ export const adminRoutes = {
     path: '/admin/tradingprofit/shares',
     access: 'admin',
     domain: 'admin',
-    summary: "Trading profit's Pending and Success tabs: holders' shares, newest first, with the pool and total",
+    summary:
+      "Trading profit's Pending and Success tabs: holders' shares, newest first, with the pool and total",
     request: ProfitSharesQuery,
     response: ProfitSharesPage,
   }),
@@ -89,7 +90,8 @@ export const adminRoutes = {
     path: '/admin/audit',
     access: 'admin',
     domain: 'admin',
-    summary: 'Every admin action, newest first, filtered by action and by the e-mail of the admin or the member',
+    summary:
+      'Every admin action, newest first, filtered by action and by the e-mail of the admin or the member',
     request: AuditQuery,
     response: AuditPage,
   }),

@@ -184,7 +184,9 @@ export const MemberTradesPage = page(TradeRow);
 /* ---------- Admin Order Report (/adminorder) ---------- */
 
 /** The bots of the report's buttons: Get Zeno, Get Candles, Get Glint. */
-export const OrderReportBot = z.enum(['zeno', 'candles', 'glint'], { error: 'Choose Zeno, Candles or Glint.' });
+export const OrderReportBot = z.enum(['zeno', 'candles', 'glint'], {
+  error: 'Choose Zeno, Candles or Glint.',
+});
 export const OrderReportQuery = reportQuery({ bot: OrderReportBot });
 const OrderRow = z.object({
   id: z.string(),
@@ -234,7 +236,7 @@ export const ApiBindingOverview = z.object({
 
 export const ApiErrorQuery = z.object({ orderId: z.string().max(200).optional() });
 export const ApiErrorRow = z.object({
-  id: z.string().describe('the client order id, or the dead letter\'s message id'),
+  id: z.string().describe("the client order id, or the dead letter's message id"),
   owner: z.string().describe("the member's e-mail"),
   symbol: z.string(),
   reason: z.string(),

@@ -457,7 +457,8 @@ export const topUpFuel = async (memberId: string, input: { amount: number; reque
 /* ---- read-only views for the admin back office (functions/admin) ---- */
 
 /** A member's deployments (with their positions), newest first. */
-export const memberDeploymentItems = (memberId: string): Promise<DeploymentItem[]> => memberDeployments(memberId);
+export const memberDeploymentItems = (memberId: string): Promise<DeploymentItem[]> =>
+  memberDeployments(memberId);
 /** A deployment's orders by client order id, with their status and error. */
 export const ordersOfDeployment = (id: string): Promise<BotOrderItem[]> => deploymentOrders(id);
 /** A member's closed trades, newest first, paged (maybe of one bot). */

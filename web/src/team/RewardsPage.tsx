@@ -36,8 +36,8 @@ const EMPTY: Record<Tab, React.ReactNode> = {
   ),
   trading: (
     <>
-      No trading rewards yet. Trendex Core and Premium Trendex Core members receive a share of the Core
-      pool (the bots&apos; 20 % profit charge) each time Trendex distributes it.{' '}
+      No trading rewards yet. Trendex Core and Premium Trendex Core members receive a share of the Core pool
+      (the bots&apos; 20 % profit charge) each time Trendex distributes it.{' '}
       <Link asChild color="brand.fg" textDecoration="underline">
         <RouterLink to="/trendex">See Trendex Core</RouterLink>
       </Link>
@@ -102,7 +102,8 @@ export function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
                   rows={rows.map((row, i) => ({
                     ...row,
                     key: `${row.date}#${i}`,
-                    palette: row.type === 'Binary Bonus' || row.type.startsWith('Premium') ? 'purple' : 'blue',
+                    palette:
+                      row.type === 'Binary Bonus' || row.type.startsWith('Premium') ? 'purple' : 'blue',
                   }))}
                 />
                 <LoadMore query={rewards} what="more rewards" size="sm" />

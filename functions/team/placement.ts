@@ -165,6 +165,8 @@ const countTogether = async (memberIds: string[], attempt = 1): Promise<void> =>
     paths.push(path);
   }
   if (!claims.length) return;
+  // one placement alone gains nothing from a batch: its own cursor costs two transactions fewer
+  if (claims.length === 1) return countAncestors(claims[0].memberId);
   const increments = coalesce(paths);
   const batchId = newId();
   if (await claimCountBatch(batchId, claims, increments))

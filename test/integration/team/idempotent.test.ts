@@ -112,4 +112,20 @@ describe('placement idempotency', () => {
     await expect.poll(async () => (await store.getPlacement(id))?.status).toBe('done');
     expect(await chain(sponsor.id)).toEqual(grown(before, 'Left'));
   });
+
+  it('counts a burst of joins drained together exactly once on every ancestor, even when two drains race', async () => {
+    const sponsor = await placedSponsor();
+    const before = await chain(sponsor.id);
+    const sides = ['Left', 'Left', 'Right', 'Left', 'Right', 'Right', 'Left'] as const;
+    const ids = sides.map((_, i) => `syn${Date.now().toString(36)}b${i}${Math.floor(Math.random() * 1e6)}`);
+    for (const [i, id] of ids.entries()) await placement.requestPlacement(request(id, sponsor.id, sides[i]));
+    // two consumers drain at once (and the stack's own poller may take some too)
+    await Promise.all([placement.processPendingPlacements(), placement.processPendingPlacements()]);
+    for (const id of ids)
+      await expect.poll(async () => (await store.getPlacement(id))?.status, { timeout: 30_000 }).toBe('done');
+    let expected = before;
+    for (const side of sides) expected = grown(expected, side);
+    expect(await chain(sponsor.id)).toEqual(expected);
+    expect((await node(sponsor.id))!).toMatchObject({ directLeft: 4, directRight: 3 });
+  });
 });

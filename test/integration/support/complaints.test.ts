@@ -144,6 +144,26 @@ describe('complaints', () => {
       ['support', 'Restart it from the Dashboard.'],
     ]);
 
+    // an image in the chat: support's own upload, shown to the member by its link; another's key is refused
+    const agent = { idToken: supportToken } as Member;
+    const shot = await upload(agent, PNG);
+    expect(shot.s3!.status).toBe(204);
+    const foreign = await call(
+      'sendChatMessage',
+      { complaintId: id, text: '', imageKey: key! },
+      supportToken,
+    );
+    expect(foreign.body.message).toBe('No image selected.');
+    const withImage = await call(
+      'sendChatMessage',
+      { complaintId: id, text: '', imageKey: shot.key! },
+      supportToken,
+    );
+    expect(withImage.status, JSON.stringify(withImage.body)).toBe(201);
+    const last = (await call('complaintChat', { complaintId: id }, m.idToken)).body.messages.at(-1)!;
+    expect(last.from).toBe('support');
+    expect(Buffer.from(await (await fetch(last.imageUrl!)).arrayBuffer())).toEqual(PNG);
+
     const closed = await call('closeComplaint', { complaintId: id }, admin);
     expect(closed.body.message).toBe('Complaint resolved successfully.');
     expect((await call('myComplaints', {}, m.idToken)).body.items[0].status).toBe('resolved');

@@ -31,6 +31,52 @@ export const accounts = {
 } as const;
 
 /**
+ * The platform accounts that nearly every money movement writes (each plan purchase credits
+ * revenue, each deposit and withdrawal moves clearing, each bot profit charge credits the core
+ * pool). DynamoDB takes about 1,000 writes a second on one item, so each is kept as SHARD_COUNT
+ * items: a posting goes to one shard, and the balance is their sum. The ledger's rules are about
+ * the account; only the store sees shards.
+ */
+export const SHARD_COUNT = 8;
+const SHARDED: ReadonlySet<string> = new Set([accounts.revenue, accounts.clearing, accounts.corePool]);
+export const isSharded = (account: string): boolean => SHARDED.has(account);
+
+/** The item name of an account's shard: shard 0 is the account's own name (its one item before sharding). */
+export const shardName = (account: string, shard: number): string =>
+  shard === 0 ? account : `${account}#${shard}`;
+
+/** The names of every item holding an account's balance: its shards, or just itself. */
+export const shardsOf = (account: string): string[] =>
+  isSharded(account) ? Array.from({ length: SHARD_COUNT }, (_, i) => shardName(account, i)) : [account];
+
+/**
+ * Where a debit of `amount` from a sharded account that may not go negative is taken, given each
+ * shard's balance: the first shard from `start` round the ring that holds all of it (so concurrent
+ * debits spread over the shards), else the fullest shards in turn. Every part is positive and at
+ * most its shard's balance, so no shard and hence no sum goes below zero; null when the shards
+ * together hold less than `amount`.
+ */
+export const splitDebit = (
+  balances: readonly Micro[],
+  amount: Micro,
+  start: number,
+): { shard: number; amount: Micro }[] | null => {
+  for (let i = 0; i < balances.length; i++) {
+    const shard = (start + i) % balances.length;
+    if (balances[shard] >= amount) return [{ shard, amount }];
+  }
+  const parts: { shard: number; amount: Micro }[] = [];
+  let left = amount;
+  for (const shard of balances.map((_, i) => i).sort((a, b) => balances[b] - balances[a])) {
+    if (left === 0 || balances[shard] <= 0) break;
+    const part = Math.min(left, balances[shard]);
+    parts.push({ shard, amount: part });
+    left -= part;
+  }
+  return left === 0 ? parts : null;
+};
+
+/**
  * Only the mirrors of money outside the ledger may be negative: clearing (the payment provider)
  * and adjustments (admin credits beyond what members paid in; its balance is the net of all
  * adjustments, negative when admins granted more than they took back).

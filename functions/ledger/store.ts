@@ -3,6 +3,8 @@
  * (each debit of a guarded account under `balance >= amount`) and its entries in ONE
  * TransactWriteItems call, together with any other item the use case must change at the same
  * time (a plan flag, an invoice status). All or nothing: a refused condition writes nothing.
+ * The hot platform accounts are sharded (rules.ts SHARD_COUNT): each shard is a balance item with
+ * its own entries, and an account's balance and entries are the sums over its shards.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
@@ -22,9 +24,14 @@ import type { Micro } from '#api/money';
 import {
   accounts,
   assertBalanced,
+  isSharded,
   MEMBER_WALLETS,
   mayGoNegative,
   memberOf,
+  SHARD_COUNT,
+  shardName,
+  shardsOf,
+  splitDebit,
   type LedgerTx,
   type MemberWallet,
   type TxKind,
@@ -80,6 +87,53 @@ const isRetryable = (error: unknown, reasons: CancellationReason[] | null): bool
   return !!reasons && reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
 };
 
+/** Balances of balance items by name (one BatchGet per 100); 0 where an item was never written. */
+const readItems = async (names: string[], consistent: boolean): Promise<Map<string, Micro>> => {
+  const found = new Map<string, Micro>(names.map((n) => [n, 0]));
+  const items = await batchGetAll(
+    names.map((n) => keys.ledgerBalance(n)),
+    { consistent },
+  );
+  for (const item of items) found.set(String(item.PK).slice('ACCT#'.length), Number(item.balance));
+  return found;
+};
+
+/**
+ * One balance item a transaction writes: the account's own item or one of its shards (rules.ts
+ * SHARD_COUNT), and what it adds there. A posting on a sharded account is one part on a random
+ * shard, or, for a debit that may not go negative, the parts `splitDebit` picks.
+ */
+interface Part {
+  account: string;
+  item: string;
+  amount: Micro;
+}
+
+const randomShard = () => Math.floor(Math.random() * SHARD_COUNT);
+
+/** The parts of the postings; `insufficient` when a guarded sharded account holds less in all its shards. */
+const partsOf = async (tx: LedgerTx): Promise<Part[] | { insufficient: string }> => {
+  const parts: Part[] = [];
+  for (const p of tx.postings) {
+    if (!isSharded(p.account)) parts.push({ account: p.account, item: p.account, amount: p.amount });
+    else if (p.amount > 0 || mayGoNegative(p.account))
+      parts.push({ account: p.account, item: shardName(p.account, randomShard()), amount: p.amount });
+    else {
+      const names = shardsOf(p.account);
+      const balances = await readItems(names, true);
+      const split = splitDebit(
+        names.map((n) => balances.get(n) ?? 0),
+        -p.amount,
+        randomShard(),
+      );
+      if (!split) return { insufficient: p.account };
+      for (const part of split)
+        parts.push({ account: p.account, item: names[part.shard], amount: -part.amount });
+    }
+  }
+  return parts;
+};
+
 export const post = async (input: PostInput): Promise<PostResult> => {
   const { tx } = input;
   assertBalanced(tx.postings);
@@ -87,37 +141,36 @@ export const post = async (input: PostInput): Promise<PostResult> => {
   const date = nowIso();
   const table = tableName();
   const showTo = input.display ? input.memberId : undefined;
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.ledgerTx(tx.idempotencyKey),
-          txId,
-          idempotencyKey: tx.idempotencyKey,
-          kind: tx.kind,
-          postings: tx.postings,
-          date,
-          memberId: input.memberId,
-          ...(input.display ?? {}),
-          // reports read the amount moved even where no member row is shown
-          amount: input.display?.amount ?? Math.max(...tx.postings.map((p) => p.amount)),
-          ref: input.ref,
-          ...(showTo ? { GSI1PK: keys.memberTransactions(showTo), GSI1SK: `${date}#${txId}` } : {}),
-          GSI2PK: keys.transactionsOfKind(tx.kind),
-          GSI2SK: `${date}#${txId}`,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
+  const txItem: TransactItem = {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.ledgerTx(tx.idempotencyKey),
+        txId,
+        idempotencyKey: tx.idempotencyKey,
+        kind: tx.kind,
+        postings: tx.postings,
+        date,
+        memberId: input.memberId,
+        ...(input.display ?? {}),
+        // reports read the amount moved even where no member row is shown
+        amount: input.display?.amount ?? Math.max(...tx.postings.map((p) => p.amount)),
+        ref: input.ref,
+        ...(showTo ? { GSI1PK: keys.memberTransactions(showTo), GSI1SK: `${date}#${txId}` } : {}),
+        GSI2PK: keys.transactionsOfKind(tx.kind),
+        GSI2SK: `${date}#${txId}`,
       },
+      ConditionExpression: 'attribute_not_exists(PK)',
     },
-  ];
-  for (const p of tx.postings) {
+  };
+  /** A shard's item names its account (`account`), so reports and checks sum shards by account. */
+  const balanceUpdate = (p: Part): TransactItem => {
     const member = memberOf(p.account);
     const guarded = p.amount < 0 && !mayGoNegative(p.account);
-    items.push({
+    return {
       Update: {
         TableName: table,
-        Key: keys.ledgerBalance(p.account),
+        Key: keys.ledgerBalance(p.item),
         UpdateExpression: member
           ? 'ADD balance :delta SET account = :account, updatedAt = :now, GSI2PK = :g2pk, GSI2SK = :g2sk'
           : 'ADD balance :delta SET account = :account, updatedAt = :now',
@@ -130,26 +183,33 @@ export const post = async (input: PostInput): Promise<PostResult> => {
           ...(member ? { ':g2pk': keys.walletBalances(p.account.split(':')[2]), ':g2sk': member } : {}),
         },
       },
-    });
-  }
-  for (const p of tx.postings)
-    items.push({
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.ledgerEntry(p.account, txId),
-          account: p.account,
-          amount: p.amount,
-          txId,
-          kind: tx.kind,
-          date,
-        },
+    };
+  };
+  const entry = (p: Part): TransactItem => ({
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.ledgerEntry(p.item, txId),
+        account: p.account,
+        amount: p.amount,
+        txId,
+        kind: tx.kind,
+        date,
       },
-    });
-  const firstExtra = items.length;
-  items.push(...(input.extra ?? []));
-
+    },
+  });
   for (let attempt = 1; ; attempt++) {
+    const parts = await partsOf(tx);
+    if (!Array.isArray(parts)) {
+      // a replay answers 'replayed' whatever the balances are now, as the transaction's condition would
+      const existing = await getTx(tx.idempotencyKey);
+      return existing
+        ? { status: 'replayed', txId: String(existing.txId ?? '') }
+        : { status: 'insufficient', account: parts.insufficient };
+    }
+    const items = [txItem, ...parts.map(balanceUpdate), ...parts.map(entry)];
+    const firstExtra = items.length;
+    items.push(...(input.extra ?? []));
     try {
       await db.send(new TransactWriteCommand({ TransactItems: items }));
       return { status: 'applied', txId };
@@ -161,9 +221,11 @@ export const post = async (input: PostInput): Promise<PostResult> => {
           const existing = await getTx(tx.idempotencyKey);
           return { status: 'replayed', txId: String(existing?.txId ?? '') };
         }
-        if (failed > 0 && failed < firstExtra)
-          return { status: 'insufficient', account: tx.postings[failed - 1].account };
+        // a shard spent by a concurrent debit since it was read: pick the shards again
+        const part = failed > 0 && failed < firstExtra ? parts[failed - 1] : undefined;
+        if (part && !isSharded(part.account)) return { status: 'insufficient', account: part.account };
         if (failed >= firstExtra) return { status: 'refused', extraIndex: failed - firstExtra };
+        if (part && attempt < MAX_ATTEMPTS) continue;
       }
       if (!isRetryable(error, reasons) || attempt >= MAX_ATTEMPTS) throw error;
       // Full jitter: contending writers on one wallet spread out instead of colliding again.
@@ -179,24 +241,16 @@ export const getTx = async (idempotencyKey: string): Promise<Record<string, unkn
   return Item ?? null;
 };
 
-export const getBalance = async (account: string): Promise<Micro> => {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.ledgerBalance(account), ConsistentRead: true }),
-  );
-  return Number(Item?.balance ?? 0);
-};
+/** An account's balance: its item, or the sum of its shards. */
+export const getBalance = async (account: string): Promise<Micro> =>
+  (await getBalances([account], true)).get(account)!;
 
 export type MemberBalances = Record<MemberWallet | 'hold', Micro>;
 
-/** Balances of many accounts (one BatchGet per 100); 0 where an account never moved. */
+/** Balances of many accounts (sharded ones summed over their shards); 0 where an account never moved. */
 export const getBalances = async (names: string[], consistent = false): Promise<Map<string, Micro>> => {
-  const found = new Map<string, Micro>(names.map((n) => [n, 0]));
-  const items = await batchGetAll(
-    [...found.keys()].map((n) => keys.ledgerBalance(n)),
-    { consistent },
-  );
-  for (const item of items) found.set(String(item.account), Number(item.balance));
-  return found;
+  const items = await readItems(names.flatMap(shardsOf), consistent);
+  return new Map(names.map((n) => [n, shardsOf(n).reduce((sum, item) => sum + (items.get(item) ?? 0), 0)]));
 };
 
 export const getMemberBalances = async (memberId: string): Promise<MemberBalances> => {
@@ -210,14 +264,20 @@ export const getMemberBalances = async (memberId: string): Promise<MemberBalance
   };
 };
 
-/** Every entry of an account, summed: equals its balance when the ledger is sound. */
+/** Every entry of an account (of all its shards), summed: equals its balance when the ledger is sound. */
 export const sumEntries = async (account: string): Promise<{ sum: Micro; count: number }> => {
-  const entries = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
-    ExpressionAttributeValues: { ':pk': keys.ledgerBalance(account).PK, ':e': keys.ledgerEntryPrefix },
-    ConsistentRead: true,
-  });
+  const entries = (
+    await Promise.all(
+      shardsOf(account).map((item) =>
+        queryAll({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :e)',
+          ExpressionAttributeValues: { ':pk': keys.ledgerBalance(item).PK, ':e': keys.ledgerEntryPrefix },
+          ConsistentRead: true,
+        }),
+      ),
+    )
+  ).flat();
   return { sum: entries.reduce((sum, item) => sum + Number(item.amount), 0), count: entries.length };
 };
 

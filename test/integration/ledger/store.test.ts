@@ -75,4 +75,51 @@ describe('ledger store', () => {
       expect(sum).toBe(await store.getBalance(account));
     }
   });
+
+  it('a hot platform account spreads over its shards, sums them on read, and is never overdrawn', async () => {
+    const m = fresh();
+    const { accounts, transfer } = ledger;
+    const pool = accounts.corePool;
+    const wallet = accounts.member(m, 'wallet');
+    await store.post({
+      tx: {
+        idempotencyKey: `fund:${m}`,
+        kind: 'deposit',
+        postings: transfer(accounts.clearing, wallet, 50_000_000),
+      },
+    });
+    const before = await store.getBalance(pool);
+    // 20 bot profit charges at once, 1..20 micro-USDT each
+    const charges = Array.from({ length: 20 }, (_, i) => i + 1);
+    const results = await Promise.all(
+      charges.map((amount) =>
+        store.post({
+          tx: {
+            idempotencyKey: `charge:${m}:${amount}`,
+            kind: 'profit-charge',
+            postings: transfer(wallet, pool, amount),
+          },
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === 'applied')).toBe(true);
+    const credited = charges.reduce((a, b) => a + b, 0);
+    expect(await store.getBalance(pool)).toBe(before + credited);
+    expect(await store.getBalance(wallet)).toBe(50_000_000 - credited);
+
+    // the whole pool, more than any one shard got, is paid out across shards; then nothing is left
+    const all = before + credited;
+    const payout = {
+      idempotencyKey: `drain:${m}`,
+      kind: 'bonus' as const,
+      postings: transfer(pool, wallet, all),
+    };
+    expect((await store.post({ tx: payout })).status).toBe('applied');
+    expect((await store.post({ tx: payout })).status).toBe('replayed');
+    expect(await store.getBalance(pool)).toBe(0);
+    const more = { idempotencyKey: `more:${m}`, kind: 'bonus' as const, postings: transfer(pool, wallet, 1) };
+    expect(await store.post({ tx: more })).toEqual({ status: 'insufficient', account: pool });
+    expect(await store.getBalance(wallet)).toBe(50_000_000 - credited + all);
+    expect((await store.sumEntries(pool)).sum).toBe(0);
+  });
 });

@@ -8,14 +8,12 @@ import { topUp, useLocalTable } from '../../support/fund';
 
 const USDT = 1_000_000;
 
+/** Revenue's balance as the ledger reads it: the sum of its shards. */
 const revenue = async () => {
-  const { Item } = await table().send(
-    new (await import('@aws-sdk/lib-dynamodb')).GetCommand({
-      TableName: stack().tableName,
-      Key: { PK: 'ACCT#platform:revenue', SK: 'BALANCE' },
-    }),
-  );
-  return Number(Item?.balance ?? 0);
+  useLocalTable();
+  const { getBalance } = await import('#functions/ledger/service');
+  const { accounts } = await import('#functions/ledger/rules');
+  return getBalance(accounts.revenue);
 };
 
 const offer = (state: ResponseOf<'getPlans'>, plan: string) => state.offers.find((o) => o.plan === plan)!;

@@ -6,6 +6,8 @@ import {
   assertBalanced,
   LedgerRuleError,
   mayGoNegative,
+  SHARD_COUNT,
+  splitDebit,
   totalOf,
   transfer,
   type LedgerTx,
@@ -163,5 +165,31 @@ describe('ledger rules', () => {
     });
     expect(r.status).toBe('insufficient');
     expect(r.balances.get(w)).toBe(10);
+  });
+
+  it('a debit of a sharded account takes only what its shards hold, and all of it or nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: SHARD_COUNT, maxLength: SHARD_COUNT }),
+        fc.integer({ min: 1, max: 9e9 }),
+        fc.nat(SHARD_COUNT - 1),
+        (balances, amount, start) => {
+          const parts = splitDebit(balances, amount, start);
+          const held = balances.reduce((a, b) => a + b, 0);
+          if (parts === null) {
+            expect(held).toBeLessThan(amount);
+            return;
+          }
+          expect(parts.reduce((sum, p) => sum + p.amount, 0)).toBe(amount);
+          expect(new Set(parts.map((p) => p.shard)).size).toBe(parts.length);
+          for (const p of parts) {
+            expect(p.amount).toBeGreaterThan(0);
+            expect(p.amount).toBeLessThanOrEqual(balances[p.shard]);
+          }
+          // one shard whenever one shard holds it all
+          if (balances.some((b) => b >= amount)) expect(parts).toHaveLength(1);
+        },
+      ),
+    );
   });
 });

@@ -12,8 +12,9 @@
  *    Each node the store wrote is checked against the pure rules' node (same parent, side, depth).
  *    Sponsors: 3% the root, a quarter a dozen early "leaders" (long legs: spill-over), a third a
  *    recent member, the rest anyone; sides at random; a seeded PRNG.
- * 2. The daily payout (functions/team/payoutRun.ts `runDailyPayout`) over trees of 10,000 and
- *    100,000 nodes (BENCH_PAYOUT_SIZES). The trees are built on the pure rules (MemoryTree, the
+ * 2. The daily payout (functions/team/payoutRun.ts `runDailyPayout`: the day's shards, four at a
+ *    time in this process, as the local stack runs them) over trees of 100,000 and 1,000,000
+ *    nodes (BENCH_PAYOUT_SIZES). The trees are built on the pure rules (MemoryTree, the
  *    bench model of placement.ts, 65% of members buying Executive or Imperial, their price added up
  *    the tree) and written by BatchWriteItem: node items and member items as the store writes
  *    them. The baseline is a bare loop over the same table: the same pages of nodes, one GetItem
@@ -36,7 +37,7 @@ import { MemoryTree, writesOf, type Side, type TreeNode } from '../../functions/
 
 const PORT = Number(process.env.BENCH_DYNAMO_PORT ?? 5529);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1500);
-const SIZES = (process.env.BENCH_PAYOUT_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_PAYOUT_SIZES ?? '100000,1000000').split(',').map(Number);
 const DAY = '2026-01-02';
 
 const mulberry32 = (seed: number) => () => {
@@ -407,7 +408,9 @@ const main = async () => {
       results.push({ nodes: size, paying, bare, payout, load });
     }
 
-    console.log('Daily payout (runDailyPayout) on DynamoDB Local, one pass over every node');
+    console.log(
+      `Daily payout (runDailyPayout) on DynamoDB Local: ${process.env.PAYOUT_SHARDS ?? 16} shards, 4 at a time in-process`,
+    );
     console.log(
       'baseline "bare loop": the same pages of nodes, GetItem per node, a 1-item TransactWriteItems per matched node',
     );

@@ -41,6 +41,8 @@ export interface Grants {
   exchangeKey?: readonly ('GenerateDataKey' | 'Decrypt')[];
   /** Sends bot ticks to the FIFO order queue. */
   sendsOrders?: true;
+  /** Reads (peeks at) the order queue's dead letters: the admin's API error viewer. */
+  readsOrderDeadLetters?: true;
   /**
    * Calls members' exchanges: runs in the VPC, leaving through the NAT gateway's Elastic IPs that
    * members whitelist on their keys (lib/constructs/egress.ts), and binds only IP-restricted keys.
@@ -63,8 +65,7 @@ const pk = {
 
 /**
  * By function: `api/<domain>` (api/routes.ts), `schedule/<rule name>` (api/schedules.ts),
- * `trigger/<export>` (functions/auth/triggers.ts), and the named ones. No function has the images
- * bucket yet: complaint images arrive with a later issue, which adds `images: true` to its function.
+ * `trigger/<export>` (functions/auth/triggers.ts), and the named ones.
  */
 export const permissions: Readonly<Record<string, Grants>> = {
   // The REST API, one function per domain.
@@ -81,8 +82,14 @@ export const permissions: Readonly<Record<string, Grants>> = {
     ],
   },
   'api/notifications': { table: 'readWrite' }, // marks the feed read
-  'api/support': { table: 'readWrite', mail: true }, // keeps and mails contact messages
-  'api/admin': { table: 'readWrite', push: true, cognito: ['ListUsers', 'AdminUpdateUserAttributes'] },
+  // keeps and mails contact messages; complaint images (presigned POST and GET); chat pushes
+  'api/support': { table: 'readWrite', mail: true, images: true, push: true },
+  'api/admin': {
+    table: 'readWrite',
+    push: true,
+    cognito: ['ListUsers', 'AdminUpdateUserAttributes'],
+    readsOrderDeadLetters: true,
+  },
   'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
   'api/plans': { table: 'readWrite', push: true },
   'api/exchange': {

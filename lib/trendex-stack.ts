@@ -111,6 +111,7 @@ export class TrendexStack extends Stack {
         if (grants.images) storage.grantImages(fn);
         if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
         if (grants.sendsOrders) queues.grantSend(fn);
+        if (grants.readsOrderDeadLetters) queues.grantReadDeadLetters(fn);
         if (grants.exchangeEgress) {
           fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
           fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys

@@ -1,4 +1,5 @@
 import { Duration, Names } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -64,6 +65,17 @@ export class Queues extends Construct {
         this.executor.node.findChild(`SqsEventSource:${Names.nodeUniqueId(this.orders.node)}`),
       );
     }
+  }
+
+  /**
+   * For the admin's API error viewer: ORDER_DLQ_URL in env and ReceiveMessage on the dead-letter
+   * queue (read with a zero visibility timeout, so looking takes nothing away from a redrive).
+   */
+  grantReadDeadLetters(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['sqs:ReceiveMessage'], resources: [this.deadLetters.queueArn] }),
+    );
+    fn.addEnvironment('ORDER_DLQ_URL', this.deadLetters.queueUrl);
   }
 
   /** For the dispatcher: ORDER_QUEUE_URL in env and SendMessage on the order queue. */

@@ -102,12 +102,14 @@ describe('the admin reports', () => {
     const count = await reportCount(page);
     const csv = await downloadCsv(page);
     expect(csv.name).toBe(`registration-report-${today}-${today}.csv`);
-    expect(csv.lines[0]).toBe('Id,Email,Name,Username,Sponsor Id,Mobile,Rank,Registration Date');
+    expect(csv.lines[0]).toBe(
+      'Id,Email,Name,Username,Sponsor Id,Mobile,Rank,Signed Up,Verified (Registration Date)',
+    );
     expect(csv.lines).toHaveLength(count + 1);
     const line = csv.lines.find((l) => l.includes(left.email))!;
     expect(line).toMatch(
       new RegExp(
-        `^${left.id},${left.email},${left.name},${left.username},${sponsor.username},[^,]*${left.mobile},Trendex Champ,${today}T`,
+        `^${left.id},${left.email},${left.name},${left.username},${sponsor.username},[^,]*${left.mobile},Trendex Champ,${today}T[^,]*,${today}T`,
       ),
     );
   });

@@ -43,23 +43,29 @@ describe('dead letters of the schedules', () => {
     process.kill(dynamoPid(stack)!, 'SIGKILL');
     expect(await controls.fireSchedule('referralPayout', day)).toBe(false);
 
-    const [letter] = controls.deadLetters.list();
+    // other work of the stack may fail while the table is down too: this test follows its own letter
+    const mine = () => controls.deadLetters.list().filter((l) => l.name === 'referralPayout');
+    const [letter] = mine();
     expect(letter).toMatchObject({ source: 'schedule', name: 'referralPayout', attempts: 3 });
     expect(letter.event).toMatchObject({ 'detail-type': 'Scheduled Event', time: day.toISOString() });
     expect(letter.error).not.toBe('');
     // kept on disk, as an SQS queue keeps it across a restart
-    expect(JSON.parse(readFileSync(join(dataDir, 'dead-letters.json'), 'utf8'))).toHaveLength(1);
+    expect(
+      (JSON.parse(readFileSync(join(dataDir, 'dead-letters.json'), 'utf8')) as { id: string }[]).map(
+        (l) => l.id,
+      ),
+    ).toContain(letter.id);
 
     await waitFor(() => dynamoPid(stack) !== undefined, 60_000);
     let redrive = await controls.deadLetters.redrive(letter.id);
     // DynamoDB Local may still be starting: a failed redrive keeps the letter, with its new error
     for (let i = 0; !redrive.redriven && i < 30; i++) {
-      expect(controls.deadLetters.list()).toHaveLength(1);
+      expect(mine()).toHaveLength(1);
       await new Promise((r) => setTimeout(r, 1_000));
       redrive = await controls.deadLetters.redrive(letter.id);
     }
     expect(redrive).toEqual({ redriven: true });
-    expect(controls.deadLetters.list()).toEqual([]);
+    expect(mine()).toEqual([]);
     // gone once redriven: it cannot be run twice from here
     expect(await controls.deadLetters.redrive(letter.id)).toEqual({
       redriven: false,

@@ -93,8 +93,18 @@ describe('admin trading screens', () => {
     await open(page, 'Master Accounts', '/master');
     const master = page.getByRole('table', { name: 'Master accounts report' });
     await page.getByTestId('report-count').filter({ hasText: 'Showing' }).waitFor();
-    while (!(await master.getByText(holder.email).count()))
-      await page.getByRole('button', { name: 'Load more' }).click();
+    // Load more until the holder's row is there; the last page's button goes away as it loads.
+    await expect
+      .poll(
+        async () => {
+          if ((await master.getByText(holder.email).count()) > 0) return true;
+          const more = page.getByRole('button', { name: 'Load more' });
+          if ((await more.isVisible()) && (await more.isEnabled())) await more.click();
+          return false;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     await screenshot(page, 'admin-master');
     await master
       .getByRole('row', { name: new RegExp(holder.email) })

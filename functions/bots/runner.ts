@@ -33,6 +33,7 @@ import { notify } from '#functions/notifications/service';
 import { pushToMember } from '#functions/realtime/service';
 import { getBot } from '#engine/strategies/registry';
 import { applyFill } from './fills';
+import { DCA_FAMILY } from './gates';
 import { decide } from './model';
 import {
   closedTradeItem,
@@ -85,9 +86,6 @@ const candlesOf = async (d: DeploymentItem, tick = 0): Promise<CandlesItem | nul
   candleCache.set(key, { item, tick });
   return item;
 };
-
-const isPageBot = (d: DeploymentItem) =>
-  !['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot'].includes(d.bot);
 
 /** The size to send: a reducing order never sells more than the bot holds (its real fills). */
 const liveSize = (d: DeploymentItem, spec: OrderSpec): number => {
@@ -367,7 +365,9 @@ export const closeOut = async (
       throw new Error(`deployment ${d.id}: the closing order did not close the position`);
   }
   const next: DeploymentItem = { ...current, status, stoppedAt: nowIso(), stopReason: reason };
-  const extra = isPageBot(current) ? [releasePageBotItem(current.memberId, current.bot, current.id)] : [];
+  const extra = !DCA_FAMILY.includes(current.bot)
+    ? [releasePageBotItem(current.memberId, current.bot, current.id)]
+    : [];
   if (!(await replaceDeployment(current, next, extra))) {
     const fresh = await getDeployment(d.id);
     if (fresh && fresh.status !== status) return closeOut(fresh, status, reason, exchange);

@@ -22,7 +22,7 @@ import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
 import { consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
-import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
+import { attachWebSocket, MANAGEMENT_PATH, PUSH_BATCH_PATH, type WsHandler } from './websocket';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -130,6 +130,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     MAIL_OUTBOX_DIR: outboxDir,
     WEB_URL: webUrl,
     WS_MANAGEMENT_ENDPOINT: `${webUrl}${MANAGEMENT_PATH}`,
+    // A push to many sockets is one request the gateway writes in one loop (bench/ticker).
+    WS_PUSH_BATCH_ENDPOINT: `${webUrl}${PUSH_BATCH_PATH}`,
     SUPPORT_EMAIL: 'support@trendex.local',
     // Exchanges: the paper exchange on this port stands in for Binance and WazirX.
     EXCHANGE_BINANCE_URL: `${webUrl}/paper/binance`,

@@ -216,12 +216,14 @@ export const readCounter = async (name: string): Promise<number> => {
 /**
  * A purchase's change to the member, for the purchase's ledger transaction: exactly the attributes
  * it sets (its plan flags and dates), under `condition` (a DynamoDB condition on the stored flags,
- * with `:t` true and `:f` false). Attributes it does not name keep whatever they hold.
+ * with `:t` true and `:f` false, and the named `values`, e.g. the plan's end date as it was read).
+ * Attributes it does not name keep whatever they hold.
  */
 export const planChangeItem = (
   memberId: string,
   set: Record<string, boolean | string>,
   condition: string,
+  values: Record<string, string> = {},
 ): TransactItem => {
   const names = Object.keys(set);
   return {
@@ -235,6 +237,7 @@ export const planChangeItem = (
         ...Object.fromEntries(names.map((n, i) => [`:v${i}`, set[n]])),
         ...(condition.includes(':t') ? { ':t': true } : {}),
         ...(condition.includes(':f') ? { ':f': false } : {}),
+        ...values,
       },
     },
   };

@@ -1,6 +1,6 @@
-import { Tabs, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
+import { Text } from '@chakra-ui/react';
 import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { RouteTabs } from '../../components/RouteTabs';
 import { callApi } from '../../lib/api';
 import type { ResponseOf } from '#api/routes';
 import { usdtText } from '../../lib/format';
@@ -41,20 +41,21 @@ const columns = (kind: Kind): ReportColumn<Row>[] => [
 
 /** The admin's Deposit, Withdraw and Payout reports (one ReportPage, three ledger kinds), with tabs. */
 export function MoneyReports({ kind }: { kind: Kind }) {
-  const navigate = useNavigate();
   return (
     <ReportPage
       key={kind}
       title={TITLES[kind]}
       id={`${kind}-report`}
       header={
-        <Tabs.Root value={kind} onValueChange={(e) => navigate(PATHS[e.value as Kind])} variant="line">
-          <Tabs.List>
-            <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
-            <Tabs.Trigger value="withdraw">Withdraw</Tabs.Trigger>
-            <Tabs.Trigger value="payout">Payout</Tabs.Trigger>
-          </Tabs.List>
-        </Tabs.Root>
+        <RouteTabs
+          label="Money reports"
+          current={PATHS[kind]}
+          items={[
+            { to: PATHS.deposit, label: 'Deposit' },
+            { to: PATHS.withdraw, label: 'Withdraw' },
+            { to: PATHS.payout, label: 'Payout' },
+          ]}
+        />
       }
       email="optional"
       load={(input) => callApi('walletReport', { kind, ...input })}

@@ -3,6 +3,8 @@
  * Metrics) and the dashboard and alarms read (lib/constructs/monitoring.ts). No I/O in this folder.
  */
 export const METRICS_NAMESPACE = 'Trendex';
+/** Every figure's one dimension (`service`, as Powertools names it): the dashboard and alarms ask for it. */
+export const METRICS_SERVICE = 'trendex';
 
 export const businessMetrics = {
   /** Deposits credited (count; DepositsUsdt the amount). */
@@ -23,3 +25,8 @@ export const businessMetrics = {
 } as const;
 
 export type BusinessMetric = keyof typeof businessMetrics;
+
+/** The figures that count money events, each with its amount beside it (`<name>Usdt`, in USDT). */
+export type MoneyMetric = {
+  [K in BusinessMetric]: `${K}Usdt` extends BusinessMetric ? K : never;
+}[BusinessMetric];

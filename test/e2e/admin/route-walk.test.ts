@@ -7,68 +7,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { logIn, url, useBrowser } from '../../support/browser';
+import { logIn, useBrowser } from '../../support/browser';
+import { ROUTES, visit } from '../../support/routes';
 
 const { newPage } = useBrowser();
-
-/** Section 2's route table, word for word ('' is the landing page), and the linked /admintransfer. */
-const MEMBER_AND_PUBLIC = [
-  'dashboard',
-  'team',
-  'portfolio',
-  'exchange',
-  'profit',
-  'dca',
-  'rewards',
-  'profile',
-  'login',
-  'signin',
-  'aboutus',
-  'pricing',
-  'contactus',
-  '',
-  'scroll',
-  'bonus',
-  'wallet',
-  'classic',
-  'zeno',
-  'zeno3x',
-  'nero',
-  'quant',
-  'candle3x',
-  'coindb',
-  'glint',
-  'alfa',
-  'success',
-  'trendex',
-  'nu',
-  'verify',
-  'changepassword',
-  'complain',
-];
-const ADMIN = [
-  'admin',
-  'admin1',
-  'adminactivate',
-  'adminactivation',
-  'admindeposit',
-  'adminregister',
-  'searchprofile',
-  'adminwithdraw',
-  'master',
-  'transferemail',
-  'admindashboard',
-  'chatreply',
-  'withdraw',
-  'balance',
-  'structure',
-  'apibind',
-  'apierror',
-  'leaders',
-  'adminorder',
-  'admintransfer',
-];
-const ROUTES = [...MEMBER_AND_PUBLIC, ...ADMIN].map((r) => `/${r}`);
 
 /**
  * React 19 logs this for the theme library's inline script (next-themes, web/src/App.tsx), which
@@ -85,8 +27,7 @@ const walk = async (page: Page) => {
   });
   page.on('pageerror', (e) => problems.push(`${route}: ${e.message}`));
   for (route of ROUTES) {
-    await page.goto(url(route));
-    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    await visit(page, route);
     const main = (
       await page
         .locator('main')

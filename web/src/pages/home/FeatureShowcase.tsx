@@ -56,55 +56,56 @@ export function FeatureShowcase() {
           gap={{ base: '8', lg: '12' }}
           alignItems="center"
         >
-          <Stack gap="3" role="list">
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Features">
             {features.map((f, i) => {
               const Icon = f.icon;
               const on = i === active;
               return (
-                <Box
-                  key={f.title}
-                  role="listitem"
-                  as="button"
-                  textAlign="left"
-                  aria-pressed={on}
-                  aria-controls="feature-screenshot"
-                  onMouseEnter={() => setActive(i)}
-                  onFocus={() => setActive(i)}
-                  onClick={() => setActive(i)}
-                  bg={on ? 'bg.surface' : 'transparent'}
-                  borderWidth="1px"
-                  borderColor={on ? 'brand.solid' : 'border.card'}
-                  boxShadow={on ? 'md' : 'none'}
-                  borderRadius="xl"
-                  p="5"
-                  transition="all 0.2s"
-                  cursor="pointer"
-                  _focusVisible={{
-                    outline: '2px solid',
-                    outlineColor: 'brand.focusRing',
-                    outlineOffset: '2px',
-                  }}
-                >
-                  <HStack gap="4" align="flex-start">
-                    <Box
-                      bg={on ? 'brand.solid' : 'brand.subtle'}
-                      color={on ? 'white' : 'brand.fg'}
-                      p="3"
-                      borderRadius="lg"
-                      fontSize="xl"
-                      aria-hidden
-                    >
-                      <Icon />
-                    </Box>
-                    <Stack gap="1">
-                      <Heading as="h3" size="md">
-                        {f.title}
-                      </Heading>
-                      <Text color="fg.muted" fontSize="sm">
-                        {f.text}
-                      </Text>
-                    </Stack>
-                  </HStack>
+                <Box as="li" key={f.title}>
+                  <Box
+                    as="button"
+                    w="full"
+                    textAlign="left"
+                    aria-pressed={on}
+                    aria-controls="feature-screenshot"
+                    onMouseEnter={() => setActive(i)}
+                    onFocus={() => setActive(i)}
+                    onClick={() => setActive(i)}
+                    bg={on ? 'bg.surface' : 'transparent'}
+                    borderWidth="1px"
+                    borderColor={on ? 'brand.solid' : 'border.card'}
+                    boxShadow={on ? 'md' : 'none'}
+                    borderRadius="xl"
+                    p="5"
+                    transition="all 0.2s"
+                    cursor="pointer"
+                    _focusVisible={{
+                      outline: '2px solid',
+                      outlineColor: 'brand.focusRing',
+                      outlineOffset: '2px',
+                    }}
+                  >
+                    <HStack gap="4" align="flex-start">
+                      <Box
+                        bg={on ? 'brand.solid' : 'brand.subtle'}
+                        color={on ? 'white' : 'brand.fg'}
+                        p="3"
+                        borderRadius="lg"
+                        fontSize="xl"
+                        aria-hidden
+                      >
+                        <Icon />
+                      </Box>
+                      <Stack gap="1">
+                        <Heading as="h3" size="md">
+                          {f.title}
+                        </Heading>
+                        <Text color="fg.muted" fontSize="sm">
+                          {f.text}
+                        </Text>
+                      </Stack>
+                    </HStack>
+                  </Box>
                 </Box>
               );
             })}

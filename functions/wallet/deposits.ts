@@ -11,6 +11,7 @@ import { config } from '#core/config';
 import { badRequest, conflict, DomainError, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
+import { moneyMetric } from '#core/metrics';
 import { formatUsdt, parseUsdt } from '#api/money';
 import type { Caller } from '#core/middleware';
 import { requireMember } from '#functions/members/service';
@@ -142,6 +143,7 @@ const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> 
   });
   if (result.status !== 'applied') return 'ignored';
   logger.info('deposit credited', { paymentId: invoice.paymentId, amount: invoice.amount });
+  moneyMetric('Deposits', invoice.amount, { paymentId: invoice.paymentId });
   await notify(
     invoice.memberId,
     `Your deposit of ${formatUsdt(invoice.amount)} USDT is credited to your ${WALLET_LABEL[invoice.wallet]}.`,

@@ -12,6 +12,7 @@ import { now, nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { badRequest, conflict, DomainError, messages } from '#core/errors';
 import { logger } from '#core/logger';
+import { moneyMetric } from '#core/metrics';
 import type { Caller } from '#core/middleware';
 import { formatUsdt, parseUsdt } from '#api/money';
 import * as otp from '#core/otp';
@@ -84,6 +85,7 @@ const settle = async (w: Withdrawal, payoutId: string, hash: string): Promise<vo
     logger.error('a withdrawal settles but its hold is short', { withdrawalId: w.id });
   if (result.status !== 'applied') return; // settled or released already
   logger.info('withdrawal paid', { withdrawalId: w.id, amount: w.amount });
+  moneyMetric('Withdrawals', w.amount, { withdrawalId: w.id });
   await tell(w.memberId, text.paid(formatUsdt(w.amount), hash));
 };
 

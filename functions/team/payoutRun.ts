@@ -11,6 +11,7 @@
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
+import { countMetric } from '#core/metrics';
 import type { Micro } from '#api/money';
 import { getMember } from '#functions/members/service';
 import { accounts, transfer } from '#functions/ledger/rules';
@@ -147,6 +148,7 @@ export const runPayoutShard = async ({ day, shard }: { day: string; shard: numbe
     if (cursor) await putPayoutShard(progress);
   } while (cursor);
   await putPayoutShard({ ...progress, cursor: undefined, status: totals.failed ? 'open' : 'done' });
+  countMetric('Payouts', totals.paid, { day });
   return totals;
 };
 

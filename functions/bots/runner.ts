@@ -18,6 +18,7 @@ import { usdt, applyRate } from '#api/money';
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
+import { countMetric } from '#core/metrics';
 import type { ModelFill } from '#engine/backtest/backtest';
 import type { RestingOrder } from '#engine/live/decide';
 import {
@@ -258,8 +259,10 @@ const sendOnce = async (
       updatedAt: nowIso(),
     });
     logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
+    countMetric('OrdersFailed');
     return d;
   }
+  if (!resumed) countMetric('OrdersPlaced');
   if (state.filled > 0 && state.status !== 'open') return recordFill(d, order, state);
   // A resting order stays "placing" until its candle is settled (looked up by its id then): one
   // write fewer per order, and the same outcome.

@@ -5,6 +5,7 @@
  */
 import { nowIso } from '#core/clock';
 import { logger } from '#core/logger';
+import { countMetric } from '#core/metrics';
 import { fetchCandles } from '#functions/exchange/service';
 import { BOT_LIST } from '#engine/strategies/registry';
 import { sendTicks } from './queue';
@@ -57,5 +58,6 @@ export const tick = async (event: { time?: string } = {}): Promise<{ dispatched:
     cursor = page.cursor;
   } while (cursor);
   logger.info('bot tick dispatched', { dispatched });
+  countMetric('BotsActive', dispatched);
   return { dispatched };
 };

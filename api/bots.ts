@@ -4,7 +4,7 @@
  * bots and their names: engine/strategies/registry.ts takes its BOT_IDS and names from here and
  * gives each bot its strategy.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const BOT_NAMES = {
   dca: 'Manual DCA',

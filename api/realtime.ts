@@ -3,7 +3,7 @@
  * The CDK stack makes one API Gateway WebSocket route per entry; the local gateway routes the
  * same way (a message's `action` names its route).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Ticker } from './schemas/market';
 
 export const wsRoutes = ['$connect', '$disconnect', 'subscribe'] as const;

@@ -1,5 +1,5 @@
 /** The shape of a route in the contract; api/routes/<domain>.ts declare them, api/routes.ts joins them. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type Access = 'public' | 'member' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

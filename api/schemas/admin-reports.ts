@@ -4,7 +4,7 @@
  * next page's cursor, and — on the first page only — the totals of the whole range (so paging
  * through a report, or exporting it, reads the range's totals once).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Side } from './auth';
 import { BotIdSchema } from '../bots';
 import { Email, page, PageQuery, Timestamp } from './common';

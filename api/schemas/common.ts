@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The body of every non-2xx answer: one readable message, and the field it is about when there is one. */
 export const ErrorBody = z.object({

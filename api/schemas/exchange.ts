@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ExchangeName = z.enum(['binance', 'wazirx'], { error: 'Choose Binance or WazirX.' });
 export type ExchangeName = z.infer<typeof ExchangeName>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec "Market ticker": last price and 24-hour percent change of BTC, ETH, XRP and BNB against USDT. */
 export const TickerItem = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RequestId, Timestamp } from './common';
 
 export const PlanOption = z.enum(['executive', 'imperial', 'upgrade', 'core', 'premiumCore']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Side } from './auth';
 import { Email, page, PageQuery, Timestamp } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OptionalEmail, reportPage, reportQuery } from './admin-reports';
 import { PageQuery, RequestId, Timestamp, page } from './common';
 

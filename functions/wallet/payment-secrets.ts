@@ -7,7 +7,7 @@
  * fields come from PAYMENTS_* environment variables (local/stack.ts sets them).
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Secrets = z.object({
   /** x-api-key of every provider call. */

@@ -15,7 +15,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { paymentSecrets } from './payment-secrets';
 
 interface ProviderPayment {

@@ -4,9 +4,7 @@
  * verified ID token, plus the built web app, its runtime /config.json and the mail outbox.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
@@ -14,6 +12,7 @@ import { adminRefusal } from '#core/admin-access';
 import { unavailable } from '#core/errors';
 import { withFunctionLogger } from '#core/logger';
 import { renderOutbox, readOutbox } from './outbox';
+import { serveStatic } from './web-static';
 
 /** Serves a request and answers true, or answers false to let the next route try. */
 export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -126,41 +125,6 @@ const lambdaContext = (functionName: string): Context => ({
   succeed: () => undefined,
 });
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-};
-
-const serveStatic = (res: ServerResponse, dist: string, pathname: string) => {
-  const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  let file = join(dist, safe);
-  // SPA fallback: any path that is not a file is a client route.
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
-    file = join(dist, 'index.html');
-  if (!existsSync(file)) {
-    send(res, 503, 'The web app is not built yet: run npm run build:web', { 'content-type': 'text/plain' });
-    return;
-  }
-  const immutable = file.includes(`${join(dist, 'assets')}`);
-  res.writeHead(200, {
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(file).pipe(res);
-};
-
 export const startGateway = async (options: GatewayOptions): Promise<Server> => {
   const verifier = JwtRsaVerifier.create({
     issuer: `${options.cognitoEndpoint}/${options.userPoolId}`,
@@ -260,7 +224,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
         return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));
       }
       for (const extra of options.extraRoutes) if (await extra(req, res, url)) return;
-      return serveStatic(res, options.webDist, url.pathname);
+      return serveStatic(req, res, options.webDist, url.pathname);
     };
     route().catch((error: unknown) => {
       console.error('[gateway]', error);

@@ -1,0 +1,99 @@
+/**
+ * The local server sends the built app as CloudFront does: compressed by Accept-Encoding (br, then
+ * gzip) with Vary, hashed assets immutable for a year, the rest revalidated (no-cache, ETag, 304),
+ * client routes answered with index.html, and a missing file with a 404 rather than index.html.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic } from '#local/web-static';
+
+const SCRIPT = `export const answer = ${JSON.stringify('forty-two '.repeat(500))};\n`;
+const INDEX = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"></div></html>';
+
+let dist: string;
+let server: Server;
+
+/** A GET with node:http, which (unlike fetch) hands back the body as sent, still compressed. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const { port } = server.address() as AddressInfo;
+    request({ port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'web-static-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  server = createServer((req, res) => {
+    void serveStatic(req, res, dist, new URL(req.url!, 'http://localhost').pathname);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+
+afterAll(() => {
+  server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the local web server', () => {
+  it('sends a hashed script brotli-compressed to a browser that takes br, cached for a year', async () => {
+    const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript');
+    expect(res.body.length).toBeLessThan(SCRIPT.length / 10);
+    expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser without br, and the file as it is to one that accepts neither', async () => {
+    const gzipped = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(SCRIPT);
+
+    const identity = await get('/assets/index-AbC123.js');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toBe('Accept-Encoding');
+    expect(identity.body.toString()).toBe(SCRIPT);
+  });
+
+  it('answers client routes with index.html, revalidated each time (no-cache, ETag, 304)', async () => {
+    const page = await get('/pricing', { 'accept-encoding': 'gzip' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(page.body).toString()).toBe(INDEX);
+
+    const again = await get('/pricing', { 'if-none-match': page.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('serves robots.txt as text and answers a missing file with 404, never with index.html', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body.toString()).toContain('User-agent: *');
+
+    for (const path of ['/sitemap.xml', '/assets/index-Old999.js', '/../package.json']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.body.toString(), path).not.toContain('<html');
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { LoadMore } from '../components/LoadMore';
 import { QueryError } from '../components/QueryError';
 import { errorMessage } from '../lib/api';
 import { downloadCsv, toCsv } from '../lib/csv';
+import { ScrollTable } from '../components/ScrollTable';
 
 interface Page<Row> {
   items: Row[];
@@ -86,46 +87,40 @@ export function AdminList<Row, P extends Page<Row>>(props: {
           <Alert.Title>Could not export: {errorMessage(exportError)}</Alert.Title>
         </Alert.Root>
       )}
-      <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-        <Table.Root size="sm" aria-label={label} aria-busy={list.isFetching}>
-          <Table.Header>
+      <ScrollTable caption={label} framed aria-busy={list.isFetching}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
+                {c.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.isPending ? (
             <Table.Row>
-              {columns.map((c) => (
-                <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
-                  {c.header}
-                </Table.ColumnHeader>
-              ))}
+              <Table.Cell colSpan={columns.length}>Loading…</Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length}>Loading…</Table.Cell>
+          ) : rows.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={columns.length} color="fg.muted">
+                {props.emptyText}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            rows.map((r) => (
+              <Table.Row key={rowKey(r)}>
+                {columns.map((c) => (
+                  <Table.Cell key={c.header} textAlign={c.align} whiteSpace={c.nowrap ? 'nowrap' : undefined}>
+                    {c.cell(r)}
+                  </Table.Cell>
+                ))}
               </Table.Row>
-            ) : rows.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length} color="fg.muted">
-                  {props.emptyText}
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              rows.map((r) => (
-                <Table.Row key={rowKey(r)}>
-                  {columns.map((c) => (
-                    <Table.Cell
-                      key={c.header}
-                      textAlign={c.align}
-                      whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                    >
-                      {c.cell(r)}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            ))
+          )}
+        </Table.Body>
+      </ScrollTable>
       <LoadMore query={list} what="more rows" size="sm" />
     </Stack>
   );

@@ -18,6 +18,7 @@ import { formatUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { ProfileEditDialog, type ProfileRow } from './ProfileSearchEdit';
 import { MemberTrades } from './trading/MemberTrades';
+import { ScrollTable } from '../components/ScrollTable';
 
 type SearchPage = ResponseOf<'searchProfiles'>;
 
@@ -154,67 +155,65 @@ export default function ProfileSearch() {
                 : `${rows.length}${results.hasNextPage ? '+' : ''} member${rows.length === 1 ? '' : 's'} found for ${searchedLabel} “${search.keyword}”.`}
           </Text>
           {rows.length > 0 && (
-            <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-              <Table.Root size="sm" aria-label="Profiles" aria-busy={results.isFetching}>
-                <Table.Header>
-                  <Table.Row>
-                    {['Id', 'Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Rank'].map((h) => (
-                      <Table.ColumnHeader key={h} whiteSpace="nowrap">
-                        {h}
-                      </Table.ColumnHeader>
-                    ))}
-                    <Table.ColumnHeader textAlign="end">Wallet (USDT)</Table.ColumnHeader>
-                    <Table.ColumnHeader aria-label="Edit" />
-                    <Table.ColumnHeader aria-label="Trades" />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((r) => (
-                    <Table.Row key={r.id} data-testid="profile-row">
-                      <Table.Cell>
-                        <Text fontFamily="mono" fontSize="xs" title={r.id} maxW="24" truncate>
-                          {r.id}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>{r.email}</Table.Cell>
-                      <Table.Cell>{r.name}</Table.Cell>
-                      <Table.Cell>{r.username}</Table.Cell>
-                      <Table.Cell>{r.sponsor ?? '—'}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{r.mobile || '—'}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <Badge variant="subtle" colorPalette="brand" title={r.rankName}>
-                          {r.rank}
-                        </Badge>{' '}
-                        {r.rankName}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="profile-wallet">
-                        {formatUsdt(r.wallet)}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => setEditing(r)}
-                          aria-label={`Edit ${r.email}`}
-                        >
-                          <LuPencil /> Edit
-                        </Button>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Button
-                          size="xs"
-                          variant={shownTrades?.id === r.id ? 'solid' : 'outline'}
-                          onClick={() => setTradesOf(r)}
-                          aria-label={`Trades of ${r.email}`}
-                        >
-                          Trades
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
+            <ScrollTable caption="Profiles" framed aria-busy={results.isFetching}>
+              <Table.Header>
+                <Table.Row>
+                  {['Id', 'Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Rank'].map((h) => (
+                    <Table.ColumnHeader key={h} whiteSpace="nowrap">
+                      {h}
+                    </Table.ColumnHeader>
                   ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  <Table.ColumnHeader textAlign="end">Wallet (USDT)</Table.ColumnHeader>
+                  <Table.ColumnHeader aria-label="Edit" />
+                  <Table.ColumnHeader aria-label="Trades" />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((r) => (
+                  <Table.Row key={r.id} data-testid="profile-row">
+                    <Table.Cell>
+                      <Text fontFamily="mono" fontSize="xs" title={r.id} maxW="24" truncate>
+                        {r.id}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>{r.email}</Table.Cell>
+                    <Table.Cell>{r.name}</Table.Cell>
+                    <Table.Cell>{r.username}</Table.Cell>
+                    <Table.Cell>{r.sponsor ?? '—'}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{r.mobile || '—'}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <Badge variant="subtle" colorPalette="brand" title={r.rankName}>
+                        {r.rank}
+                      </Badge>{' '}
+                      {r.rankName}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="profile-wallet">
+                      {formatUsdt(r.wallet)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setEditing(r)}
+                        aria-label={`Edit ${r.email}`}
+                      >
+                        <LuPencil /> Edit
+                      </Button>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Button
+                        size="xs"
+                        variant={shownTrades?.id === r.id ? 'solid' : 'outline'}
+                        onClick={() => setTradesOf(r)}
+                        aria-label={`Trades of ${r.email}`}
+                      >
+                        Trades
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </ScrollTable>
           )}
           <LoadMore query={results} what="more members" />
           {shownTrades && (

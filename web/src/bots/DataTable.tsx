@@ -1,5 +1,6 @@
 import { Box, DataList, Stack, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { ScrollTable } from '../components/ScrollTable';
 
 export interface Column<T> {
   header: string;
@@ -30,35 +31,33 @@ export function DataTable<T>({
   return (
     <>
       <Box css={{ [NARROW]: { display: 'none' } }}>
-        <Table.ScrollArea>
-          <Table.Root size="sm" variant="line" aria-label={label}>
-            <Table.Header>
-              <Table.Row>
+        <ScrollTable caption={label} variant="line">
+          <Table.Header>
+            <Table.Row>
+              {columns.map((c) => (
+                <Table.ColumnHeader key={c.header} textAlign={c.align ?? 'start'} whiteSpace="nowrap">
+                  {c.header}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.ColumnHeader key={c.header} textAlign={c.align ?? 'start'} whiteSpace="nowrap">
-                    {c.header}
-                  </Table.ColumnHeader>
+                  <Table.Cell
+                    key={c.header}
+                    textAlign={c.align ?? 'start'}
+                    fontVariantNumeric="tabular-nums"
+                    whiteSpace="nowrap"
+                  >
+                    {c.cell(row)}
+                  </Table.Cell>
                 ))}
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <Table.Row key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <Table.Cell
-                      key={c.header}
-                      textAlign={c.align ?? 'start'}
-                      fontVariantNumeric="tabular-nums"
-                      whiteSpace="nowrap"
-                    >
-                      {c.cell(row)}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            ))}
+          </Table.Body>
+        </ScrollTable>
       </Box>
       <Stack as="ul" aria-label={label} gap="3" listStyleType="none" css={{ [WIDE]: { display: 'none' } }}>
         {rows.map((row) => (

@@ -1,6 +1,7 @@
 import { Badge, Box, Table } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { usdtText } from '../lib/format';
+import { ScrollTable } from './ScrollTable';
 
 export interface Movement {
   key: string;
@@ -20,42 +21,40 @@ export interface Movement {
  */
 export function MovementsTable({ label, rows }: { label: string; rows: Movement[] }) {
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" variant="line" aria-label={label}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader>Type</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+    <ScrollTable caption={label} variant="line">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Date</Table.ColumnHeader>
+          <Table.ColumnHeader>Type</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.key}>
+            <Table.Cell whiteSpace="nowrap">
+              {format(new Date(row.date), 'dd MMM yy')}
+              <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                {format(new Date(row.date), ', HH:mm')}
+              </Box>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
+                {row.type}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell
+              textAlign="end"
+              fontVariantNumeric="tabular-nums"
+              color={row.amount < 0 ? 'red.fg' : 'gain.fg'}
+              whiteSpace="nowrap"
+            >
+              {row.amount > 0 ? '+' : ''}
+              {usdtText(row.amount)}
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.key}>
-              <Table.Cell whiteSpace="nowrap">
-                {format(new Date(row.date), 'dd MMM yy')}
-                <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                  {format(new Date(row.date), ', HH:mm')}
-                </Box>
-              </Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
-                  {row.type}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell
-                textAlign="end"
-                fontVariantNumeric="tabular-nums"
-                color={row.amount < 0 ? 'red.fg' : 'gain.fg'}
-                whiteSpace="nowrap"
-              >
-                {row.amount > 0 ? '+' : ''}
-                {usdtText(row.amount)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        ))}
+      </Table.Body>
+    </ScrollTable>
   );
 }

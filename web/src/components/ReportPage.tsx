@@ -32,6 +32,7 @@ import { formatUsdt, plainUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { LoadMore } from './LoadMore';
 import { QueryError } from './QueryError';
+import { ScrollTable } from './ScrollTable';
 
 export interface ReportColumn<Row> {
   header: string;
@@ -291,46 +292,44 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
               ? 'Loading…'
               : `Showing ${rows.length} of ${totals?.count ?? rows.length} ${noun}`}
           </Text>
-          <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-            <Table.Root size="sm" aria-label={title} aria-busy={report.isFetching}>
-              <Table.Header>
+          <ScrollTable caption={title} framed aria-busy={report.isFetching}>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((c) => (
+                  <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
+                    {c.header}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {report.isPending ? (
                 <Table.Row>
-                  {columns.map((c) => (
-                    <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
-                      {c.header}
-                    </Table.ColumnHeader>
-                  ))}
+                  <Table.Cell colSpan={colSpan}>Loading…</Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {report.isPending ? (
-                  <Table.Row>
-                    <Table.Cell colSpan={colSpan}>Loading…</Table.Cell>
+              ) : rows.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell colSpan={colSpan} color="fg.muted">
+                    {props.emptyText ?? 'Nothing in this period.'}
+                  </Table.Cell>
+                </Table.Row>
+              ) : (
+                rows.map((r) => (
+                  <Table.Row key={rowKey(r)}>
+                    {columns.map((c) => (
+                      <Table.Cell
+                        key={c.header}
+                        textAlign={c.align}
+                        whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                      >
+                        {c.cell(r)}
+                      </Table.Cell>
+                    ))}
                   </Table.Row>
-                ) : rows.length === 0 ? (
-                  <Table.Row>
-                    <Table.Cell colSpan={colSpan} color="fg.muted">
-                      {props.emptyText ?? 'Nothing in this period.'}
-                    </Table.Cell>
-                  </Table.Row>
-                ) : (
-                  rows.map((r) => (
-                    <Table.Row key={rowKey(r)}>
-                      {columns.map((c) => (
-                        <Table.Cell
-                          key={c.header}
-                          textAlign={c.align}
-                          whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                        >
-                          {c.cell(r)}
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                ))
+              )}
+            </Table.Body>
+          </ScrollTable>
           <LoadMore query={report} what="the next page" />
           {props.below && report.data?.pages[0] && props.below(report.data.pages[0])}
         </>

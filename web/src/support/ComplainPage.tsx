@@ -23,6 +23,7 @@ import { callApi, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { ChatDialog, COMPLAINTS_KEY } from './ChatDialog';
 import { imageProblem, uploadImage } from './upload';
+import { ScrollTable } from '../components/ScrollTable';
 
 export function StatusBadge({ status }: { status: 'pending' | 'resolved' }) {
   return (
@@ -125,38 +126,36 @@ export default function ComplainPage() {
           ) : rows.length === 0 ? (
             <Text color="fg.muted">No complaint yet.</Text>
           ) : (
-            <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-              <Table.Root size="sm" aria-label="Complaints">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Complaint Id</Table.ColumnHeader>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <ScrollTable caption="Complaints" framed>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Complaint Id</Table.ColumnHeader>
+                  <Table.ColumnHeader>Email</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((c) => (
+                  <Table.Row key={c.id}>
+                    <Table.Cell>
+                      <Link
+                        as="button"
+                        color="brand.fg"
+                        fontFamily="mono"
+                        fontSize="xs"
+                        onClick={() => setOpen(c.id)}
+                      >
+                        {c.id}
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{c.email}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={c.status} />
+                    </Table.Cell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((c) => (
-                    <Table.Row key={c.id}>
-                      <Table.Cell>
-                        <Link
-                          as="button"
-                          color="brand.fg"
-                          fontFamily="mono"
-                          fontSize="xs"
-                          onClick={() => setOpen(c.id)}
-                        >
-                          {c.id}
-                        </Link>
-                      </Table.Cell>
-                      <Table.Cell>{c.email}</Table.Cell>
-                      <Table.Cell>
-                        <StatusBadge status={c.status} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                ))}
+              </Table.Body>
+            </ScrollTable>
           )}
         </Stack>
       </Stack>

@@ -7,6 +7,7 @@ import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE = 10;
 
@@ -42,24 +43,22 @@ export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | nu
       ) : referrals.data.items.length === 0 ? (
         <Text color="fg.muted">No direct referrals on this side yet. Share your link to invite one.</Text>
       ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" aria-label={title}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+        <ScrollTable caption={title}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Date</Table.ColumnHeader>
+              <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {referrals.data.items.map((row) => (
+              <Table.Row key={`${row.joinedAt}${row.email}`}>
+                <Table.Cell whiteSpace="nowrap">{format(new Date(row.joinedAt), 'dd MMM yyyy')}</Table.Cell>
+                <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {referrals.data.items.map((row) => (
-                <Table.Row key={`${row.joinedAt}${row.email}`}>
-                  <Table.Cell whiteSpace="nowrap">{format(new Date(row.joinedAt), 'dd MMM yyyy')}</Table.Cell>
-                  <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            ))}
+          </Table.Body>
+        </ScrollTable>
       )}
     </AppDialog>
   );

@@ -6,6 +6,7 @@ import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { QueryError } from '../components/QueryError';
 import { usdtText } from '../lib/format';
 import { useMoneyRefresh, useWithdrawals } from './hooks';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE = 10;
 
@@ -53,56 +54,52 @@ export function WithdrawalList() {
         <QueryError what="your withdrawals" error={query.error} onRetry={() => query.refetch()} />
       ) : (
         <>
-          <Table.ScrollArea>
-            <Table.Root size="sm" variant="line" aria-label="Withdrawals">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>To / hash</Table.ColumnHeader>
+          <ScrollTable caption="Withdrawals" variant="line">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>To / hash</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {query.data.items.map((w) => (
+                <Table.Row key={w.id}>
+                  <Table.Cell whiteSpace="nowrap">{format(new Date(w.date), 'dd MMM yy, HH:mm')}</Table.Cell>
+                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                    {usdtText(w.amount)}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={STATUS[w.status].palette} variant="subtle">
+                      {STATUS[w.status].label}
+                    </Badge>
+                    {w.status === 'processing' && (
+                      <Text fontSize="xs" color="fg.muted">
+                        held until the payout completes
+                      </Text>
+                    )}
+                    {w.status === 'refunded' && (
+                      <Text fontSize="xs" color="fg.muted">
+                        back in your wallet
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {w.hash ? (
+                      <Code wordBreak="break-all" fontSize="xs">
+                        {w.hash}
+                      </Code>
+                    ) : (
+                      <Code fontSize="xs" title={w.address}>
+                        {short(w.address)}
+                      </Code>
+                    )}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {query.data.items.map((w) => (
-                  <Table.Row key={w.id}>
-                    <Table.Cell whiteSpace="nowrap">
-                      {format(new Date(w.date), 'dd MMM yy, HH:mm')}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                      {usdtText(w.amount)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS[w.status].palette} variant="subtle">
-                        {STATUS[w.status].label}
-                      </Badge>
-                      {w.status === 'processing' && (
-                        <Text fontSize="xs" color="fg.muted">
-                          held until the payout completes
-                        </Text>
-                      )}
-                      {w.status === 'refunded' && (
-                        <Text fontSize="xs" color="fg.muted">
-                          back in your wallet
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {w.hash ? (
-                        <Code wordBreak="break-all" fontSize="xs">
-                          {w.hash}
-                        </Code>
-                      ) : (
-                        <Code fontSize="xs" title={w.address}>
-                          {short(w.address)}
-                        </Code>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+              ))}
+            </Table.Body>
+          </ScrollTable>
           <Box mt="4">
             <CursorPager pages={pages} nextCursor={query.data.cursor} />
           </Box>

@@ -3,6 +3,7 @@ import type { ResponseOf } from '#api/routes';
 import { ReportPage, reportTime, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
 import { memberColumns } from './columns';
+import { ScrollTable } from '../../components/ScrollTable';
 
 type Answer = ResponseOf<'registrationReport'>;
 type Row = Answer['items'][number];
@@ -34,36 +35,34 @@ function PendingSignUps({ rows }: { rows: Pending[] }) {
       {rows.length === 0 ? (
         <Text color="fg.muted">Every sign-up in this period verified its e-mail.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-          <Table.Root size="sm" aria-label="Pending sign-ups">
-            <Table.Header>
-              <Table.Row>
-                {['Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Signed Up', 'Status'].map((h) => (
-                  <Table.ColumnHeader key={h} whiteSpace="nowrap">
-                    {h}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((p) => (
-                <Table.Row key={p.email}>
-                  <Table.Cell>{p.email}</Table.Cell>
-                  <Table.Cell>{p.name}</Table.Cell>
-                  <Table.Cell>{p.username}</Table.Cell>
-                  <Table.Cell>{p.sponsor || '—'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{p.mobile}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{reportTime(p.signedUpAt)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={p.status === 'pending' ? 'orange' : 'gray'} variant="subtle">
-                      {p.status === 'pending' ? 'Pending verification' : 'Expired unverified'}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
+        <ScrollTable caption="Pending sign-ups" framed>
+          <Table.Header>
+            <Table.Row>
+              {['Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Signed Up', 'Status'].map((h) => (
+                <Table.ColumnHeader key={h} whiteSpace="nowrap">
+                  {h}
+                </Table.ColumnHeader>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((p) => (
+              <Table.Row key={p.email}>
+                <Table.Cell>{p.email}</Table.Cell>
+                <Table.Cell>{p.name}</Table.Cell>
+                <Table.Cell>{p.username}</Table.Cell>
+                <Table.Cell>{p.sponsor || '—'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{p.mobile}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{reportTime(p.signedUpAt)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={p.status === 'pending' ? 'orange' : 'gray'} variant="subtle">
+                    {p.status === 'pending' ? 'Pending verification' : 'Expired unverified'}
+                  </Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { callApi } from '../../lib/api';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatCount, formatUsdt, plainUsdt } from '../../lib/format';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const num = (n: number | null) =>
   n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 8 });
@@ -99,52 +100,50 @@ export default function ApiBinding() {
               Download CSV
             </Button>
           </HStack>
-          <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-            <Table.Root size="sm" aria-label={`${name} members`}>
-              <Table.Header>
+          <ScrollTable caption={`${name} members`} framed>
+            <Table.Header>
+              <Table.Row>
+                {[
+                  'Email',
+                  'Bot',
+                  'Status',
+                  'Future Balance',
+                  'Future Position',
+                  'Future Entry Price',
+                  'Spot position',
+                ].map((h) => (
+                  <Table.ColumnHeader key={h} whiteSpace="nowrap">
+                    {h}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {overview.isFetching && !rows.length ? (
                 <Table.Row>
-                  {[
-                    'Email',
-                    'Bot',
-                    'Status',
-                    'Future Balance',
-                    'Future Position',
-                    'Future Entry Price',
-                    'Spot position',
-                  ].map((h) => (
-                    <Table.ColumnHeader key={h} whiteSpace="nowrap">
-                      {h}
-                    </Table.ColumnHeader>
-                  ))}
+                  <Table.Cell colSpan={7}>Loading…</Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {overview.isFetching && !rows.length ? (
-                  <Table.Row>
-                    <Table.Cell colSpan={7}>Loading…</Table.Cell>
+              ) : rows.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell colSpan={7} color="fg.muted">
+                    No member has deployed this bot.
+                  </Table.Cell>
+                </Table.Row>
+              ) : (
+                rows.map((r) => (
+                  <Table.Row key={r.memberId}>
+                    <Table.Cell>{r.email}</Table.Cell>
+                    <Table.Cell>{name}</Table.Cell>
+                    <Table.Cell>{r.status}</Table.Cell>
+                    <Table.Cell>{r.futureBalance === null ? 'NA' : formatUsdt(r.futureBalance)}</Table.Cell>
+                    <Table.Cell>{num(r.futurePosition)}</Table.Cell>
+                    <Table.Cell>{num(r.futureEntryPrice)}</Table.Cell>
+                    <Table.Cell>{num(r.spotPosition)}</Table.Cell>
                   </Table.Row>
-                ) : rows.length === 0 ? (
-                  <Table.Row>
-                    <Table.Cell colSpan={7} color="fg.muted">
-                      No member has deployed this bot.
-                    </Table.Cell>
-                  </Table.Row>
-                ) : (
-                  rows.map((r) => (
-                    <Table.Row key={r.memberId}>
-                      <Table.Cell>{r.email}</Table.Cell>
-                      <Table.Cell>{name}</Table.Cell>
-                      <Table.Cell>{r.status}</Table.Cell>
-                      <Table.Cell>{r.futureBalance === null ? 'NA' : formatUsdt(r.futureBalance)}</Table.Cell>
-                      <Table.Cell>{num(r.futurePosition)}</Table.Cell>
-                      <Table.Cell>{num(r.futureEntryPrice)}</Table.Cell>
-                      <Table.Cell>{num(r.spotPosition)}</Table.Cell>
-                    </Table.Row>
-                  ))
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                ))
+              )}
+            </Table.Body>
+          </ScrollTable>
         </Stack>
       )}
     </Stack>

@@ -5,6 +5,7 @@ import { QueryError } from '../../components/QueryError';
 import { reportTime } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
 import { downloadCsv, toCsv } from '../../lib/csv';
+import { ScrollTable } from '../../components/ScrollTable';
 
 /** /apierror: the bots' failed and missed orders and the executor's dead letters; one order id at a time or all. */
 export default function ApiErrors() {
@@ -68,39 +69,37 @@ export default function ApiErrors() {
         <QueryError what="the errors" error={errors.error} onRetry={() => errors.refetch()} />
       )}
       <Text fontWeight="semibold">{errors.isPending ? 'Loading…' : `${rows.length} errors`}</Text>
-      <Table.ScrollArea borderWidth="1px" borderColor="border.card" borderRadius="lg">
-        <Table.Root size="sm" aria-label="API errors">
-          <Table.Header>
+      <ScrollTable caption="API errors" framed>
+        <Table.Header>
+          <Table.Row>
+            {['ID', 'Owner', 'Symbol', 'Reason', 'Unique', 'Date'].map((h) => (
+              <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.length === 0 ? (
             <Table.Row>
-              {['ID', 'Owner', 'Symbol', 'Reason', 'Unique', 'Date'].map((h) => (
-                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-              ))}
+              <Table.Cell colSpan={6} color="fg.muted">
+                {errors.isPending ? 'Loading…' : 'No failed order and no dead letter.'}
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={6} color="fg.muted">
-                  {errors.isPending ? 'Loading…' : 'No failed order and no dead letter.'}
+          ) : (
+            rows.map((r) => (
+              <Table.Row key={`${r.unique}-${r.id}`}>
+                <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                  {r.id}
                 </Table.Cell>
+                <Table.Cell>{r.owner}</Table.Cell>
+                <Table.Cell>{r.symbol}</Table.Cell>
+                <Table.Cell>{r.reason}</Table.Cell>
+                <Table.Cell>{r.unique}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{reportTime(r.at)}</Table.Cell>
               </Table.Row>
-            ) : (
-              rows.map((r) => (
-                <Table.Row key={`${r.unique}-${r.id}`}>
-                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                    {r.id}
-                  </Table.Cell>
-                  <Table.Cell>{r.owner}</Table.Cell>
-                  <Table.Cell>{r.symbol}</Table.Cell>
-                  <Table.Cell>{r.reason}</Table.Cell>
-                  <Table.Cell>{r.unique}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{reportTime(r.at)}</Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            ))
+          )}
+        </Table.Body>
+      </ScrollTable>
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { config } from '#core/config';
 import { badRequest, conflict, DomainError, messages } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
+import { moneyMetric } from '#core/metrics';
 import { formatUsdt } from '#api/money';
 import { expireMemberPlan, planChangeItem, requireMember, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
@@ -120,6 +121,7 @@ export const activatePlan = async (memberId: string, plan: PlanOption, requestId
     );
   }
   logger.info('plan activated', { plan, memberId });
+  moneyMetric('PlanPurchases', price.price, { plan });
   await notify(
     memberId,
     `${price.name} activated: ${formatUsdt(price.price)} USDT paid from your ${price.wallet === 'wallet' ? 'wallet' : 'Trendex Core wallet'}.`,

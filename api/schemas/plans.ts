@@ -4,7 +4,10 @@ import { RequestId, Timestamp } from './common';
 export const PlanOption = z.enum(['executive', 'imperial', 'upgrade', 'core', 'premiumCore']);
 export type PlanOption = z.infer<typeof PlanOption>;
 
-/** The same requestId again (a retry, a double click) charges once and answers the same success. */
+/**
+ * The same requestId again (a retry, a double click) charges once and answers the same success; a
+ * plan held is extended by one period from its current end.
+ */
 export const ActivatePlanRequest = z.object({ plan: PlanOption, requestId: RequestId });
 
 const Offer = z.object({
@@ -13,6 +16,8 @@ const Offer = z.object({
   price: z.number().int(),
   wallet: z.enum(['wallet', 'wallet1']),
   enabled: z.boolean(),
+  renews: z.boolean().describe('the plan is held: buying it again adds one period to its end ("Extend Plan")'),
+  endsAt: Timestamp.nullable().describe('when the plan would end if bought now'),
   reason: z.string().optional().describe('why the Subscribe button is disabled'),
 });
 
@@ -23,7 +28,9 @@ export const PlanState = z.object({
   isCore: z.boolean(),
   isPremiumCore: z.boolean(),
   activatedAt: Timestamp.nullable(),
-  expiresAt: Timestamp.nullable(),
+  expiresAt: Timestamp.nullable().describe("the membership's end"),
+  coreExpiresAt: Timestamp.nullable(),
+  premiumCoreExpiresAt: Timestamp.nullable(),
   periodDays: z.number().int(),
   offers: z.array(Offer),
 });

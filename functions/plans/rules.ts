@@ -1,7 +1,7 @@
 /**
  * Which plan a member may buy, and what buying it changes: pure rules (spec section 4 and
- * DESIGN.md "Plans"). The store enforces the same preconditions as DynamoDB conditions, so two
- * clicks at once cannot buy a plan twice.
+ * DESIGN.md "Plans"). The store enforces the same preconditions as DynamoDB conditions, and a
+ * purchase of a period conditions on the end date it read, so purchases at once each add theirs.
  */
 import type { PlanOption } from '#api/schemas/plans';
 
@@ -22,33 +22,60 @@ export const PLAN_OPTIONS: readonly PlanOption[] = [
 ];
 
 export const reasons = {
-  haveExecutive: 'You already have the Executive plan.',
+  includedInImperial: 'Included in your Imperial plan.',
   haveImperial: 'You already have the Imperial plan.',
   needExecutive: 'The upgrade is for Executive members; subscribe to Executive or Imperial.',
-  haveCore: 'You already have Trendex Core.',
-  havePremiumCore: 'You already have Premium Trendex Core.',
   needMembership: 'Trendex Core needs an active Executive or Imperial plan.',
   needImperial: 'Premium Trendex Core needs the Imperial plan.',
 } as const;
 
-/** null when the member may buy `plan`, else why the Subscribe button is disabled. */
+/**
+ * null when the member may buy `plan`, else why its button is disabled. A plan held may be bought
+ * again: that extends it (`renews`); only Executive under Imperial, a second upgrade, and a Core
+ * plan without the membership it needs are refused.
+ */
 export const refusal = (f: PlanFlags, plan: PlanOption): string | null => {
   switch (plan) {
     case 'executive':
-      if (f.isGold) return reasons.haveImperial;
-      return f.isSilver ? reasons.haveExecutive : null;
+      return f.isGold ? reasons.includedInImperial : null;
     case 'imperial':
-      return f.isGold ? reasons.haveImperial : null;
+      return null;
     case 'upgrade':
       if (f.isGold) return reasons.haveImperial;
       return f.isSilver && f.isActive ? null : reasons.needExecutive;
     case 'core':
-      if (f.isCore) return reasons.haveCore;
       return f.isActive ? null : reasons.needMembership;
     case 'premiumCore':
-      if (f.isPremiumCore) return reasons.havePremiumCore;
       return f.isGold && f.isActive ? null : reasons.needImperial;
   }
+};
+
+/** True when buying `plan` extends the plan held (its button reads "Extend Plan"). */
+export const renews = (f: PlanFlags, plan: PlanOption): boolean => {
+  switch (plan) {
+    case 'executive':
+      return f.isSilver && !f.isGold;
+    case 'imperial':
+      return f.isGold;
+    case 'upgrade':
+      return false;
+    case 'core':
+      return f.isCore;
+    case 'premiumCore':
+      return f.isPremiumCore;
+  }
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When a period bought at `at` ends: a renewal adds `days` to the held plan's end (or to `at`
+ * when that end has passed and the expiry has not run yet), so no day paid for is lost; a new plan
+ * runs `days` from `at`.
+ */
+export const periodEnd = (heldEnd: string | null, renewal: boolean, at: Date, days: number): string => {
+  const from = renewal && heldEnd ? Math.max(at.getTime(), new Date(heldEnd).getTime()) : at.getTime();
+  return new Date(from + days * DAY_MS).toISOString();
 };
 
 /**
@@ -88,5 +115,5 @@ export const flagsAfter = (f: PlanFlags, plan: PlanOption): PlanFlags => ({ ...f
 /** Whole days left until `expiresAt`, never negative; 0 means 'Plan Expired.'. */
 export const daysRemaining = (expiresAt: string | null, at: Date): number => {
   if (!expiresAt) return 0;
-  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - at.getTime()) / 86_400_000));
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - at.getTime()) / DAY_MS));
 };

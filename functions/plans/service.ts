@@ -21,14 +21,21 @@ import { deletePlanExpiry, duePlanExpiries, planExpiryItem } from './store';
 import {
   flagsSetBy,
   PERIOD_FLAGS,
+  periodEnd,
   periodOf,
   PLAN_OPTIONS,
   refusal,
+  renews,
   type PlanFlags,
   type PlanPeriod,
 } from './rules';
 
-type PlanMember = MemberItem & { isCore?: boolean; isPremiumCore?: boolean };
+type PlanMember = MemberItem & {
+  isCore?: boolean;
+  isPremiumCore?: boolean;
+  coreExpiresAt?: string;
+  premiumCoreExpiresAt?: string;
+};
 
 const flagsOf = (m: PlanMember): PlanFlags => ({
   isActive: m.isActive,
@@ -38,12 +45,31 @@ const flagsOf = (m: PlanMember): PlanFlags => ({
   isPremiumCore: m.isPremiumCore ?? false,
 });
 
+/** Where each period's end is kept on the member item. */
+const EXPIRES_ATTRIBUTE = {
+  membership: 'expiresAt',
+  core: 'coreExpiresAt',
+  premiumCore: 'premiumCoreExpiresAt',
+} as const satisfies Record<PlanPeriod, string>;
+
+const heldEnd = (m: PlanMember, period: PlanPeriod): string | null => m[EXPIRES_ATTRIBUTE[period]] ?? null;
+
+/** When `plan` bought now would end: one period on from now, or from the held plan's end. */
+const endIfBought = (m: PlanMember, plan: PlanOption, at: Date): string | null => {
+  const period = periodOf(plan);
+  if (!period) return m.expiresAt; // the upgrade keeps the membership's period
+  return periodEnd(heldEnd(m, period), renews(flagsOf(m), plan), at, config.planPeriodDays);
+};
+
 const stateOf = (m: PlanMember): PlanState => {
   const flags = flagsOf(m);
+  const at = now();
   return {
     ...flags,
     activatedAt: m.activatedAt,
     expiresAt: m.expiresAt,
+    coreExpiresAt: m.coreExpiresAt ?? null,
+    premiumCoreExpiresAt: m.premiumCoreExpiresAt ?? null,
     periodDays: config.planPeriodDays,
     offers: PLAN_OPTIONS.map((plan) => {
       const reason = refusal(flags, plan);
@@ -54,6 +80,8 @@ const stateOf = (m: PlanMember): PlanState => {
         price: p.price,
         wallet: p.wallet,
         enabled: !reason,
+        renews: renews(flags, plan),
+        endsAt: endIfBought(m, plan, at),
         ...(reason ? { reason } : {}),
       };
     }),
@@ -62,71 +90,96 @@ const stateOf = (m: PlanMember): PlanState => {
 
 export const getPlans = async (memberId: string) => stateOf(await requireMember(memberId));
 
-/** The DynamoDB condition that matches `refusal(...) === null` on the stored flags. */
+/** The DynamoDB condition that matches `refusal(...) === null` on the stored flags (Imperial: none). */
 const CONDITIONS: Record<PlanOption, string> = {
-  executive: 'isSilver = :f AND isGold = :f',
-  imperial: 'isGold = :f',
+  executive: 'isGold = :f',
+  imperial: '',
   upgrade: 'isSilver = :t AND isActive = :t AND isGold = :f',
-  core: 'isActive = :t AND (attribute_not_exists(isCore) OR isCore = :f)',
-  premiumCore:
-    'isGold = :t AND isActive = :t AND (attribute_not_exists(isPremiumCore) OR isPremiumCore = :f)',
-};
-
-/** Where each period's end is kept on the member item. */
-const EXPIRES_ATTRIBUTE: Record<PlanPeriod, string> = {
-  membership: 'expiresAt',
-  core: 'coreExpiresAt',
-  premiumCore: 'premiumCoreExpiresAt',
+  core: 'isActive = :t',
+  premiumCore: 'isGold = :t AND isActive = :t',
 };
 
 /** The ledger transaction of one purchase request: the same request id twice is one charge. */
 const purchaseKey = (memberId: string, plan: PlanOption, requestId: string) =>
   `plan:${memberId}:${plan}:${requestId}`;
 
-/** A purchase; `requestId` is the API's idempotency key (without one, e.g. the demo seed, a fresh id). */
-export const activatePlan = async (memberId: string, plan: PlanOption, requestId: string = newId()) => {
-  const member = await requireMember(memberId);
-  const reason = refusal(flagsOf(member), plan);
-  if (reason) throw conflict('PLAN_UNAVAILABLE', reason, 'plan');
-  const price = config.plans[plan];
-  const period = periodOf(plan);
-  const ends = new Date(now().getTime() + config.planPeriodDays * 86_400_000).toISOString();
-  // Exactly what this purchase buys: its flags, and its own period's dates.
-  const set: Record<string, boolean | string> = { ...flagsSetBy(plan) };
-  if (period) set[EXPIRES_ATTRIBUTE[period]] = ends;
-  if (period === 'membership') set.activatedAt = nowIso();
-  const extra: TransactItem[] = [
-    planChangeItem(memberId, set, CONDITIONS[plan]),
-    ...(period ? [planExpiryItem({ memberId, expiresAt: ends, period })] : []),
-  ];
+/**
+ * How often a purchase reads the member again when a concurrent purchase changed the plan first:
+ * each round one of the purchases racing on a plan gets through, so a burst of this many succeeds.
+ */
+const MAX_ROUNDS = 30;
 
-  const result = await post({
-    tx: {
-      idempotencyKey: purchaseKey(memberId, plan, requestId),
-      kind: 'plan',
-      postings: transfer(accounts.member(memberId, price.wallet), accounts.revenue, price.price),
-    },
-    memberId,
-    display: { type: price.name, amount: -price.price, wallet: price.wallet },
-    ref: { plan, email: member.email },
-    extra,
-  });
-  if (result.status === 'insufficient') throw badRequest('NO_BALANCE', messages.noWalletBalance);
-  if (result.status !== 'applied') {
-    // a parallel purchase got there first; say what the member now has
-    throw conflict(
-      'PLAN_UNAVAILABLE',
-      refusal(flagsOf(await requireMember(memberId)), plan) ?? messages.internal,
-      'plan',
-    );
+/**
+ * What one purchase writes to the member, as read in `m`: its flags and its period's end, under
+ * the rules' preconditions and the end date as read. A concurrent purchase of the same period
+ * (a renewal, a first purchase, Imperial over Executive) moves that end, so this one is refused
+ * and read again instead of both writing the same end: two renewals add two periods.
+ */
+const changeOf = (m: PlanMember, plan: PlanOption, at: Date) => {
+  const period = periodOf(plan);
+  const set: Record<string, boolean | string> = { ...flagsSetBy(plan) };
+  let condition = CONDITIONS[plan];
+  const values: Record<string, string> = {};
+  const ends = endIfBought(m, plan, at);
+  if (period && ends) {
+    const attribute = EXPIRES_ATTRIBUTE[period];
+    set[attribute] = ends;
+    const read = heldEnd(m, period);
+    if (read) values[':end'] = read;
+    const endCondition = read ? `${attribute} = :end` : `attribute_not_exists(${attribute})`;
+    condition = condition ? `${condition} AND ${endCondition}` : endCondition;
+    // the membership's start: its first purchase (again after it lapsed), not a renewal
+    if (period === 'membership' && !renews(flagsOf(m), plan)) set.activatedAt = at.toISOString();
   }
-  logger.info('plan activated', { plan, memberId });
-  moneyMetric('PlanPurchases', price.price, { plan });
-  await notify(
-    memberId,
-    `${price.name} activated: ${formatUsdt(price.price)} USDT paid from your ${price.wallet === 'wallet' ? 'wallet' : 'Trendex Core wallet'}.`,
-  ).catch((error: unknown) => logger.warn('plan notification failed', { error: error as Error }));
-  return { message: messages.planActivated, plan: stateOf({ ...member, ...set }) };
+  return { set, condition, values, period, ends };
+};
+
+/**
+ * A purchase; `requestId` is the API's idempotency key (without one, e.g. the demo seed, a fresh
+ * id). Buying a plan held extends it by one period from its current end.
+ */
+export const activatePlan = async (memberId: string, plan: PlanOption, requestId: string = newId()) => {
+  const price = config.plans[plan];
+  for (let round = 1; ; round++) {
+    const member: PlanMember = await requireMember(memberId);
+    const reason = refusal(flagsOf(member), plan);
+    if (reason) throw conflict('PLAN_UNAVAILABLE', reason, 'plan');
+    const renewal = renews(flagsOf(member), plan);
+    const { set, condition, values, period, ends } = changeOf(member, plan, now());
+    const extra: TransactItem[] = [
+      planChangeItem(memberId, set, condition, values),
+      ...(period && ends ? [planExpiryItem({ memberId, expiresAt: ends, period })] : []),
+    ];
+    const result = await post({
+      tx: {
+        idempotencyKey: purchaseKey(memberId, plan, requestId),
+        kind: 'plan',
+        postings: transfer(accounts.member(memberId, price.wallet), accounts.revenue, price.price),
+      },
+      memberId,
+      display: { type: price.name, amount: -price.price, wallet: price.wallet },
+      ref: { plan, email: member.email },
+      extra,
+    });
+    if (result.status === 'insufficient') throw badRequest('NO_BALANCE', messages.noWalletBalance);
+    // this request was charged before (a retry running beside the first): the same success
+    if (result.status === 'replayed')
+      return { message: messages.planActivated, plan: await getPlans(memberId) };
+    if (result.status === 'applied') {
+      logger.info(renewal ? 'plan renewed' : 'plan activated', { plan, memberId });
+      moneyMetric('PlanPurchases', price.price, { plan });
+      const paid = `${formatUsdt(price.price)} USDT paid from your ${price.wallet === 'wallet' ? 'wallet' : 'Trendex Core wallet'}.`;
+      await notify(
+        memberId,
+        renewal && ends
+          ? `${price.name} extended to ${ends.slice(0, 10)}: ${paid}`
+          : `${price.name} activated: ${paid}`,
+      ).catch((error: unknown) => logger.warn('plan notification failed', { error: error as Error }));
+      return { message: messages.planActivated, plan: stateOf({ ...member, ...set }) };
+    }
+    // refused: a concurrent purchase changed the plan (its flags or its end) since it was read
+    if (round >= MAX_ROUNDS) throw conflict('PLAN_BUSY', 'Too many purchases at once. Try again.', 'plan');
+  }
 };
 
 /**

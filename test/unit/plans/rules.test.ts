@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   daysRemaining,
   flagsAfter,
+  periodEnd,
   PLAN_OPTIONS,
   reasons,
   refusal,
+  renews,
   type PlanFlags,
 } from '#functions/plans/rules';
 
@@ -18,20 +20,37 @@ const none: PlanFlags = {
 };
 
 describe('plan rules', () => {
-  it('the disabled states of spec section 4', () => {
+  it('the disabled states of spec section 4; a plan held is extended', () => {
     expect(refusal(none, 'executive')).toBeNull();
+    expect(renews(none, 'executive')).toBe(false);
     expect(refusal(none, 'upgrade')).toBe(reasons.needExecutive);
     expect(refusal(none, 'core')).toBe(reasons.needMembership);
     const silver = flagsAfter(none, 'executive');
-    expect(refusal(silver, 'executive')).toBe(reasons.haveExecutive);
+    expect([refusal(silver, 'executive'), renews(silver, 'executive')]).toEqual([null, true]);
+    expect([refusal(silver, 'imperial'), renews(silver, 'imperial')]).toEqual([null, false]);
     expect(refusal(silver, 'upgrade')).toBeNull();
     expect(refusal(silver, 'premiumCore')).toBe(reasons.needImperial);
     const gold = flagsAfter(silver, 'upgrade');
-    expect(refusal(gold, 'imperial')).toBe(reasons.haveImperial);
+    expect(refusal(gold, 'executive')).toBe(reasons.includedInImperial);
+    expect([refusal(gold, 'imperial'), renews(gold, 'imperial')]).toEqual([null, true]);
+    expect(refusal(gold, 'upgrade')).toBe(reasons.haveImperial);
     expect(refusal(gold, 'premiumCore')).toBeNull();
+    const core = flagsAfter(gold, 'core');
+    expect([refusal(core, 'core'), renews(core, 'core')]).toEqual([null, true]);
+    // the membership ended: a Core plan still held cannot be extended until it is back
+    expect(refusal({ ...none, isCore: true }, 'core')).toBe(reasons.needMembership);
   });
 
-  it('a plan once bought is never offered again while active', () => {
+  it('a renewal adds one period to the end held, or to now once that end has passed', () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    expect(periodEnd(null, false, at, 365)).toBe('2027-01-01T00:00:00.000Z');
+    expect(periodEnd('2026-03-01T00:00:00.000Z', true, at, 365)).toBe('2027-03-01T00:00:00.000Z');
+    expect(periodEnd('2025-12-01T00:00:00.000Z', true, at, 365)).toBe('2027-01-01T00:00:00.000Z');
+    // a new plan (Imperial over Executive) runs from its purchase
+    expect(periodEnd('2026-03-01T00:00:00.000Z', false, at, 365)).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('a plan once bought is then extended or refused, never bought afresh while active', () => {
     const flags = fc.record({
       isActive: fc.boolean(),
       isSilver: fc.boolean(),
@@ -41,7 +60,9 @@ describe('plan rules', () => {
     });
     fc.assert(
       fc.property(flags, fc.constantFrom(...PLAN_OPTIONS), (f, plan) => {
-        if (refusal(f, plan) === null) expect(refusal(flagsAfter(f, plan), plan)).not.toBeNull();
+        if (refusal(f, plan) !== null) return;
+        const after = flagsAfter(f, plan);
+        expect(renews(after, plan) || refusal(after, plan) !== null).toBe(true);
       }),
     );
   });

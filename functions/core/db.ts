@@ -162,6 +162,8 @@ export const keys = {
   ledgerBalance: (account: string) => ({ PK: `ACCT#${account}`, SK: 'BALANCE' }),
   ledgerEntry: (account: string, txId: string) => ({ PK: `ACCT#${account}`, SK: `ENTRY#${txId}` }),
   ledgerEntryPrefix: 'ENTRY#',
+  /** The daily ledger audit's results, by the time of the run (the newest is the dashboard's). */
+  ledgerAudit: (at: string) => ({ PK: 'LEDGERAUDIT', SK: at }),
   /** One item per ledger transaction, keyed by its idempotency key: a replay finds it and stops. */
   ledgerTx: (idempotencyKey: string) => ({ PK: `LTX#${idempotencyKey}`, SK: 'LTX' }),
   /** GSI1: a member's own transaction list (newest first); GSI2: every transaction of a kind by date. */

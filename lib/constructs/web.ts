@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type CfnElement, Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
+  CachePolicy,
   Distribution,
   HeadersFrameOption,
   HeadersReferrerPolicy,
@@ -124,6 +125,11 @@ export class Web extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: headers,
+        // br or gzip by the viewer's Accept-Encoding, cached per encoding; the objects' own
+        // Cache-Control (set in publish) says how long browsers keep them. The local server does
+        // the same (local/web-static.ts).
+        compress: true,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       },
       errorResponses: [spaFallback(403), spaFallback(404)],
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -162,18 +168,34 @@ export class Web extends Construct {
 
   /**
    * Uploads the built app (web/dist, only if it exists at synth time: run `npm run build:web`
-   * first) and /config.json with the stack's endpoints, never cached.
+   * first) and /config.json with the stack's endpoints, never cached. The hashed files under
+   * assets/ are cached for a year (a new build has new names); everything else (index.html,
+   * robots.txt, images) is revalidated on each load, so a deploy shows at once.
    */
-  publish(config: WebConfig): void {
-    const dist = path.join(repoRoot, 'web', 'dist');
+  publish(config: WebConfig, dist = path.join(repoRoot, 'web', 'dist')): void {
     if (existsSync(dist)) {
-      new BucketDeployment(this, 'App', {
-        sources: [Source.asset(dist)],
+      // uploaded first and never pruned: a tab still open on the previous build loads its chunks
+      const assets = new BucketDeployment(this, 'Assets', {
+        sources: [Source.asset(path.join(dist, 'assets'))],
         destinationBucket: this.bucket,
-        exclude: ['config.json'], // neither uploaded nor pruned: the deployment below owns it
+        destinationKeyPrefix: 'assets/',
+        prune: false,
+        cacheControl: [
+          CacheControl.setPublic(),
+          CacheControl.maxAge(Duration.days(365)),
+          CacheControl.immutable(),
+        ],
+      });
+      const app = new BucketDeployment(this, 'App', {
+        sources: [Source.asset(dist, { exclude: ['assets'] })],
+        destinationBucket: this.bucket,
+        // neither uploaded nor pruned: the deployments above and below own them
+        exclude: ['config.json', 'assets/*'],
+        cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
         distributionPaths: ['/*'],
       });
+      app.node.addDependency(assets);
     }
     const configDeployment = new BucketDeployment(this, 'Config', {
       sources: [Source.jsonData('config.json', config)],

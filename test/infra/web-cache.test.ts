@@ -1,0 +1,75 @@
+/**
+ * CloudFront sends the app as the local server does (local/web-static.ts): compressed (br or gzip)
+ * under the managed CachingOptimized policy, the hashed files under assets/ cached for a year as
+ * immutable, the rest no-cache. The Web construct publishes a small built app of its own here, so
+ * the test does not depend on web/dist having been built.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Web } from '../../lib/constructs/web';
+import type { Props } from './support';
+
+/** CloudFront's managed CachingOptimized policy: honours the objects' Cache-Control, br and gzip on. */
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+
+const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'export {};\n');
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Trendex</title>');
+writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const app = new App();
+const stack = new Stack(app, 'WebCache', { env: { account: '111111111111', region: 'us-east-1' } });
+const web = new Web(stack, 'Web');
+web.publish(
+  {
+    apiUrl: 'https://api.example.com',
+    wsUrl: 'wss://ws.example.com',
+    cognito: { userPoolId: 'pool', userPoolClientId: 'client', authFlowType: 'USER_SRP_AUTH' },
+  },
+  dist,
+);
+const template = Template.fromStack(stack);
+const deployments = Object.entries(template.findResources('Custom::CDKBucketDeployment')) as [
+  string,
+  Props,
+][];
+const cacheControlOf = (props: Props) => props.Properties.SystemMetadata?.['cache-control'];
+
+describe('the web app on CloudFront', () => {
+  it('compresses (br or gzip) under the CachingOptimized policy', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Props[];
+    const behavior = distribution.Properties.DistributionConfig.DefaultCacheBehavior;
+    expect(behavior.Compress).toBe(true);
+    expect(behavior.CachePolicyId).toBe(CACHING_OPTIMIZED);
+  });
+
+  it('publishes the hashed assets immutable for a year, before the rest, which is no-cache', () => {
+    const assets = deployments.filter(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/');
+    expect(assets).toHaveLength(1);
+    const [assetsId, assetsDeployment] = assets[0];
+    expect(cacheControlOf(assetsDeployment)).toBe('public, max-age=31536000, immutable');
+    expect(assetsDeployment.Properties.Prune).toBe(false);
+
+    const rest = deployments.filter(([, d]) => JSON.stringify(d.Properties.DistributionPaths) === '["/*"]');
+    expect(rest).toHaveLength(1);
+    const [, appDeployment] = rest[0];
+    expect(cacheControlOf(appDeployment)).toBe('no-cache');
+    expect(appDeployment.Properties.Exclude).toEqual(expect.arrayContaining(['config.json', 'assets/*']));
+    expect(appDeployment.DependsOn).toEqual(expect.arrayContaining([assetsId]));
+  });
+
+  it('uploads the hashed files only once: the no-cache upload holds index.html and robots.txt, not assets/', () => {
+    const staged = readdirSync(app.synth().directory, { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory() && entry.name.startsWith('asset.'),
+    );
+    const contents = staged.map((entry) => readdirSync(join(app.outdir, entry.name)).sort());
+    expect(contents).toContainEqual(['index.html', 'robots.txt']);
+    expect(contents).toContainEqual(['index-AbC123.js']);
+  });
+});

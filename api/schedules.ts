@@ -63,6 +63,14 @@ export const schedules = [
     domain: 'wallet',
     handlerExport: 'withdrawalSweep',
   },
+  {
+    name: 'ledgerAudit',
+    description:
+      'Audit the ledger daily at 02:00 UTC (after the payout and plan expiry): balances against entries, holds, deposits',
+    schedule: { cron: { minute: '0', hour: '2' } },
+    domain: 'ledger',
+    handlerExport: 'audit',
+  },
 ] as const satisfies readonly ScheduleRule[];
 
 export type ScheduleName = (typeof schedules)[number]['name'];

@@ -61,6 +61,7 @@ const pk = {
   connection: keys.connection('*').PK,
   memberConnections: keys.memberConnections('*'),
   topicConnections: keys.topicConnections('*'),
+  ledgerAudit: keys.ledgerAudit('*').PK,
 };
 
 /**
@@ -131,6 +132,8 @@ export const permissions: Readonly<Record<string, Grants>> = {
   'schedule/planExpiry': { table: 'readWrite', push: true },
   'schedule/depositReconciliation': { table: 'readWrite', push: true, paymentSecret: true },
   'schedule/withdrawalSweep': { table: 'readWrite', push: true, paymentSecret: true },
+  // reads the whole table's ledger, withdrawals and invoices; writes only its own results
+  'schedule/ledgerAudit': { table: { writes: [pk.ledgerAudit] } },
 
   // Background work.
   teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)

@@ -20,3 +20,4 @@ export {
   type PostResult,
   type TxRow,
 } from './store';
+export { latestLedgerAudit, type LedgerAuditResult } from './audit/service';

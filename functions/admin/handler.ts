@@ -1,3 +1,5 @@
+import { adminRoutes } from '#api/routes/admin';
+import { adminReportRoutes } from '#api/routes/admin-reports';
 import { domainHandler } from '#core/middleware';
 import { auditLog } from './audit';
 import { distributeProfit, profitHistory, profitShares } from './profit';
@@ -7,7 +9,10 @@ import * as reports from './reports';
 import { getAdminSummary } from './summary';
 import { transferEmail } from './transferEmail';
 
-export const handler = domainHandler('admin', {
+/** The admin domain's routes live in two tables (api/routes/admin.ts, admin-reports.ts). */
+const adminDomainRoutes = { ...adminRoutes, ...adminReportRoutes };
+
+export const handler = domainHandler(adminDomainRoutes, {
   getAdminSummary: () => getAdminSummary(),
   searchProfiles: (input) => searchProfiles(input),
   editProfile: (input, ctx) => editProfile(input, ctx.caller),

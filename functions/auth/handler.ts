@@ -1,7 +1,8 @@
+import { authRoutes } from '#api/routes/auth';
 import { domainHandler } from '#core/middleware';
 import * as auth from './service';
 
-export const handler = domainHandler('auth', {
+export const handler = domainHandler(authRoutes, {
   signUp: (input) => auth.signUp(input),
   checkSponsor: (input, { sourceIp }) => auth.checkSponsor(input.userid, sourceIp),
   verifyEmail: (input) => auth.verifyEmail(input.token),

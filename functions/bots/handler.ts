@@ -1,7 +1,8 @@
+import { botsRoutes } from '#api/routes/bots';
 import { domainHandler } from '#core/middleware';
 import * as bots from './service';
 
-export const handler = domainHandler('bots', {
+export const handler = domainHandler(botsRoutes, {
   getBots: (_input, { caller }) => bots.getBots(caller.memberId),
   deployBot: (input, { caller }) => bots.deploy(caller.memberId, input),
   undeployBot: (input, { caller }) => bots.undeploy(caller.memberId, input),

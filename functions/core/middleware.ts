@@ -9,7 +9,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { routes, type Domain, type OperationId, type ResponseOf, type Route } from '#api/routes';
+import type { Route } from '#api/route';
 import { adminRefusal, parseGroups } from './admin-access';
 import { isStoreUnavailable, storeMayHaveWritten, trackStoreWrites } from './db';
 import { DomainError, badRequest, messages, notFound, unauthorized, unavailable } from './errors';
@@ -27,23 +27,27 @@ interface OperationContext {
   sourceIp: string;
 }
 
+/**
+ * A domain's routes (api/routes/<domain>.ts): its function is given only these, so its bundle holds
+ * its own schemas and not the whole contract's (bench/lambda).
+ */
+type RouteTable = Record<string, Route>;
+
 /** What an operation knows of its caller: always someone on a member or admin route (checkAccess ran). */
-type ContextOf<Op extends OperationId> = (typeof routes)[Op]['access'] extends 'public'
+type ContextOf<R extends Route> = R['access'] extends 'public'
   ? OperationContext
   : OperationContext & { caller: Caller };
 
 /** An operation of the domain: validated input in, response body out. */
-type Operation<Op extends OperationId> = (
-  input: z.infer<(typeof routes)[Op]['request']>,
-  ctx: ContextOf<Op>,
-) => Promise<ResponseOf<Op>>;
+type Operation<R extends Route> = (
+  input: z.infer<R['request']>,
+  ctx: ContextOf<R>,
+) => Promise<z.infer<R['response']>>;
 
-type OperationsOf<D extends Domain> = {
-  [Op in OperationId as (typeof routes)[Op]['domain'] extends D ? Op : never]: Operation<Op>;
-};
+type OperationsOf<T extends RouteTable> = { [Op in keyof T]: Operation<T[Op]> };
 
 interface Resolved {
-  operationId: OperationId;
+  operationId: string;
   route: Route;
   input: unknown;
   caller: Caller | null;
@@ -77,12 +81,10 @@ export const callerFromClaims = (claims: Record<string, unknown> | undefined): C
   return { memberId: sub, groups, isAdmin: groups.includes('admin') };
 };
 
-const readRoute = (domain: Domain): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
+const readRoute = (table: RouteTable): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
   before: (request) => {
     const { httpMethod, resource } = request.event;
-    const entry = (Object.entries(routes) as [OperationId, Route][]).find(
-      ([, r]) => r.domain === domain && r.method === httpMethod && r.path === resource,
-    );
+    const entry = Object.entries(table).find(([, r]) => r.method === httpMethod && r.path === resource);
     if (!entry) throw notFound();
     (request.context as RoutedContext).resolved = {
       operationId: entry[0],
@@ -170,16 +172,16 @@ const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   },
 };
 
-const routedHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) =>
+const routedHandler = <T extends RouteTable>(table: T, operations: OperationsOf<T>) =>
   middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger))
     .use(mapErrors)
-    .use(readRoute(domain))
+    .use(readRoute(table))
     .use(checkAccess)
     .use(parseInput)
     .handler(async (_event, context) => {
       const { operationId, route, input, caller } = (context as RoutedContext).resolved;
-      const operation = operations[operationId as keyof OperationsOf<D>] as unknown as (
+      const operation = operations[operationId] as unknown as (
         input: unknown,
         ctx: OperationContext,
       ) => Promise<unknown>;
@@ -190,11 +192,12 @@ const routedHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>)
     });
 
 /**
- * The Lambda handler of one domain: every operation of that domain behind the middleware stack,
- * run so that the store's client can tell whether a write of this request may have taken effect.
+ * The Lambda handler of one domain: every operation of the domain's route table behind the
+ * middleware stack, run so that the store's client can tell whether a write of this request may
+ * have taken effect.
  */
-export const domainHandler = <D extends Domain>(domain: D, operations: OperationsOf<D>) => {
-  const stack = routedHandler(domain, operations);
+export const domainHandler = <T extends RouteTable>(table: T, operations: OperationsOf<T>) => {
+  const stack = routedHandler(table, operations);
   return (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> =>
     trackStoreWrites(() => stack(event, context));
 };

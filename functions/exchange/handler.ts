@@ -1,7 +1,8 @@
+import { exchangeRoutes } from '#api/routes/exchange';
 import { domainHandler } from '#core/middleware';
 import * as exchange from './service';
 
-export const handler = domainHandler('exchange', {
+export const handler = domainHandler(exchangeRoutes, {
   getExchanges: (_input, { caller }) => exchange.getExchanges(caller.memberId),
   requestExchangeOtp: (_input, { caller }) => exchange.requestBindingCode(caller),
   bindBinance: (input, { caller }) => exchange.bindKey(caller, 'binance', input),

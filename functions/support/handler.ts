@@ -1,7 +1,8 @@
+import { supportRoutes } from '#api/routes/support';
 import { domainHandler } from '#core/middleware';
 import * as support from './service';
 
-export const handler = domainHandler('support', {
+export const handler = domainHandler(supportRoutes, {
   sendContactMessage: (input, { sourceIp }) => support.sendContactMessage(input, sourceIp),
   createImageUpload: (input, { caller }) => support.createImageUpload(input, caller!),
   fileComplaint: (input, { caller }) => support.fileComplaint(input, caller!),

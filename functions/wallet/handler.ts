@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { walletRoutes } from '#api/routes/wallet';
 import { domainHandler } from '#core/middleware';
 import * as deposits from './deposits';
 import * as reports from './reports';
@@ -14,7 +15,7 @@ const header = (name: string): string | undefined => {
   return key ? all[key] : undefined;
 };
 
-const routed = domainHandler('wallet', {
+const routed = domainHandler(walletRoutes, {
   getWallet: (_input, { caller }) => wallet.getWallet(caller.memberId),
   listTransactions: (input, { caller }) => wallet.listTransactions(caller.memberId, input),
   createInvoice: (input, { caller }) => deposits.createInvoice(caller, input),

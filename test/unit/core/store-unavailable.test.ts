@@ -86,7 +86,8 @@ beforeAll(async () => {
   store = await import('#core/db');
   lib = await import('@aws-sdk/lib-dynamodb');
   const { domainHandler } = await import('#core/middleware');
-  handler = domainHandler('market', { getTicker: () => operation() } as never) as typeof handler;
+  const { marketRoutes } = await import('#api/routes/market');
+  handler = domainHandler(marketRoutes, { getTicker: () => operation() } as never) as typeof handler;
 });
 
 afterAll(() => {

@@ -125,8 +125,12 @@ const changeOf = (m: PlanMember, plan: PlanOption, at: Date) => {
     const attribute = EXPIRES_ATTRIBUTE[period];
     set[attribute] = ends;
     const read = heldEnd(m, period);
+    // never bought: no end yet (a new member's membership end is stored as null)
     if (read) values[':end'] = read;
-    const endCondition = read ? `${attribute} = :end` : `attribute_not_exists(${attribute})`;
+    else values[':none'] = 'NULL';
+    const endCondition = read
+      ? `${attribute} = :end`
+      : `(attribute_not_exists(${attribute}) OR attribute_type(${attribute}, :none))`;
     condition = condition ? `${condition} AND ${endCondition}` : endCondition;
     // the membership's start: its first purchase (again after it lapsed), not a renewal
     if (period === 'membership' && !renews(flagsOf(m), plan)) set.activatedAt = at.toISOString();

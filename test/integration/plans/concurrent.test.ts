@@ -1,7 +1,7 @@
 /**
  * Plans bought at the same moment (issue 19): whatever the interleaving, every purchase that was
- * charged is held afterwards, nothing is charged twice, and what the member paid is exactly the
- * price of what they bought. fast-check draws the purchases; they go through the API at once.
+ * charged is held afterwards and what the member paid is exactly the price of what they bought
+ * (a plan bought twice is extended twice: test/integration/plans/renewal.test.ts). fast-check draws the purchases; they go through the API at once.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -53,7 +53,8 @@ describe('concurrent plan purchases', () => {
 
           const paid = start - (await balances(member.idToken));
           expect(paid).toBe(bought.reduce((sum, plan) => sum + config.plans[plan].price, 0));
-          expect(new Set(bought).size).toBe(bought.length); // nothing bought twice
+          // a plan held is extended by buying it again; the upgrade alone can be had once
+          expect(bought.filter((plan) => plan === 'upgrade').length).toBeLessThanOrEqual(1);
           const plans = (await call('getPlans', {}, member.idToken)).body;
           for (const plan of bought) expect(plans[HELD[plan]], `${plan} of ${burst.join(',')}`).toBe(true);
         },

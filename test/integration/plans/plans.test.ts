@@ -48,21 +48,27 @@ describe('plans', () => {
     expect(await revenue()).toBeGreaterThanOrEqual(before + 180 * USDT);
     plans = (await call('getPlans', {}, m.idToken)).body;
     expect(plans).toMatchObject({ isActive: true, isSilver: true, isGold: false });
-    expect(offer(plans, 'executive')).toMatchObject({
-      enabled: false,
-      reason: 'You already have the Executive plan.',
-    });
+    // the plan held is offered again as its extension (test/integration/plans/renewal.test.ts)
+    expect(offer(plans, 'executive')).toMatchObject({ enabled: true, renews: true });
+    expect(offer(plans, 'imperial')).toMatchObject({ enabled: true, renews: false });
     expect(offer(plans, 'premiumCore').enabled).toBe(false);
-    const again = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('You already have the Executive plan.');
 
     expect(
       (await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, m.idToken)).body.message,
     ).toBe('Plan activated.');
     plans = (await call('getPlans', {}, m.idToken)).body;
     expect(plans).toMatchObject({ isGold: true });
-    expect(offer(plans, 'imperial').enabled).toBe(false);
+    expect(offer(plans, 'imperial')).toMatchObject({ enabled: true, renews: true });
+    expect(offer(plans, 'executive')).toMatchObject({
+      enabled: false,
+      reason: 'Included in your Imperial plan.',
+    });
+    expect(offer(plans, 'upgrade')).toMatchObject({
+      enabled: false,
+      reason: 'You already have the Imperial plan.',
+    });
+    const executive = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
+    expect([executive.status, executive.body.message]).toEqual([409, 'Included in your Imperial plan.']);
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(0);
 
     expect(
@@ -113,9 +119,9 @@ describe('plans', () => {
       'Executive',
       'Deposit',
     ]);
-    // a new request is a new purchase, refused as before
-    const another = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
-    expect(another.status).toBe(409);
+    // a new request is a new purchase: the upgrade again is refused
+    const another = await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, m.idToken);
+    expect([another.status, another.body.message]).toEqual([409, 'You already have the Imperial plan.']);
   });
 
   it('refuses a purchase without a request id', async () => {
@@ -125,7 +131,7 @@ describe('plans', () => {
     expect(r.body.field).toBe('requestId');
   });
 
-  it('twenty concurrent Executive purchases charge once', async () => {
+  it('twenty concurrent Executive purchases: what the wallet pays for, each one period', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '1000');
     const answers = await Promise.all(
@@ -133,8 +139,14 @@ describe('plans', () => {
         call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken),
       ),
     );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(820 * USDT);
+    // 1000 USDT pays five years of Executive: the first activates it, four extend it
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    for (const a of answers.filter((a) => a.status !== 200))
+      expect(a.body.message).toBe('You Dont have wallet balance.');
+    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(100 * USDT);
+    const plans = (await call('getPlans', {}, m.idToken)).body;
+    const years = (Date.parse(plans.expiresAt!) - Date.parse(plans.activatedAt!)) / 86_400_000;
+    expect(years).toBeCloseTo(5 * plans.periodDays, 2);
   });
 
   it('the expiry ends only the plan whose period ended: a Core plan runs its own year', async () => {

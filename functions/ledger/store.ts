@@ -347,24 +347,27 @@ const refEmailFilter = (email?: string) =>
       }
     : {};
 
-/** One page of the transactions of one kind between two ISO instants, oldest first; maybe one member's. */
+/**
+ * One page of the transactions of one kind between two ISO instants, oldest first; maybe one
+ * member's: by the e-mail kept in `ref`, or by `memberId` (the member the transaction is for).
+ */
 export const pageTransactionsOfKind = async (
   kind: TxKind,
   from: string,
   to: string,
-  page: { limit: number; cursor?: string; email?: string },
+  page: { limit: number; cursor?: string; email?: string; memberId?: string },
 ): Promise<{ items: TxRow[]; cursor?: string }> => {
   const result = await queryPage(
     {
       TableName: tableName(),
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-      ...refEmailFilter(page.email),
+      ...(page.memberId ? { FilterExpression: 'memberId = :member' } : refEmailFilter(page.email)),
       ExpressionAttributeValues: {
         ':pk': keys.transactionsOfKind(kind),
         ':from': from,
         ':to': `${to}~`,
-        ...(page.email ? { ':email': page.email } : {}),
+        ...(page.memberId ? { ':member': page.memberId } : page.email ? { ':email': page.email } : {}),
       },
     },
     page.limit,

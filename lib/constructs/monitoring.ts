@@ -14,7 +14,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { businessMetrics, METRICS_NAMESPACE, type BusinessMetric } from '../../api/metrics';
+import { businessMetrics, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessMetric } from '../../api/metrics';
 import { pascal } from '../functions';
 import { suppress } from '../nag';
 
@@ -44,8 +44,15 @@ interface MonitoringProps {
   payout?: NodejsFunction;
 }
 
+/** A figure as functions/core/metrics.ts publishes it: with its one `service` dimension, or it is another metric. */
 const business = (name: BusinessMetric, statistic = 'Sum', period = Duration.minutes(5)) =>
-  new Metric({ namespace: METRICS_NAMESPACE, metricName: name, statistic, period });
+  new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: METRICS_SERVICE },
+    statistic,
+    period,
+  });
 
 /**
  * Alarms, to one SNS topic (the `AlarmEmail` parameter subscribes an address), and the
@@ -217,7 +224,13 @@ export class Monitoring extends Construct {
 
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: 'Trendex' });
     const figures = (Object.keys(businessMetrics) as BusinessMetric[]).map(
-      (name) => new GraphWidget({ title: name, left: [business(name, 'Sum', Duration.hours(1))], width: 6 }),
+      // BotsActive is a level (the bots each tick dispatched), the others are events
+      (name) =>
+        new GraphWidget({
+          title: name,
+          left: [business(name, name === 'BotsActive' ? 'Maximum' : 'Sum', Duration.hours(1))],
+          width: 6,
+        }),
     );
     dashboard.addWidgets(...figures);
     dashboard.addWidgets(

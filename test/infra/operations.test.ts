@@ -1,5 +1,6 @@
 /** Nothing fails silently: dead letters, destinations, alarms, the dashboard and access logs. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_SERVICE } from '../../api/metrics';
 import { schedules } from '../../api/schedules';
 import { REST_ACCESS_LOG_FIELDS } from '../../lib/constructs/api';
 import { THRESHOLDS } from '../../lib/constructs/monitoring';
@@ -131,11 +132,18 @@ describe('alarms', () => {
   });
 
   it('goes off on a ledger audit difference, a deposit difference and failing orders', () => {
-    expect(alarmNamed('LedgerAuditDifferences')).toMatchObject({
+    const audit = alarmNamed('LedgerAuditDifferences');
+    expect(audit).toMatchObject({
       Namespace: 'Trendex',
       MetricName: 'LedgerAuditDifferences',
-      Threshold: 1,
+      // the figure as functions/core/metrics.ts publishes it: any other dimension is another metric
+      Dimensions: [{ Name: 'service', Value: METRICS_SERVICE }],
+      Statistic: 'Maximum',
+      Period: 86400,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: THRESHOLDS.ledgerAuditDifferences,
     });
+    expect(THRESHOLDS.ledgerAuditDifferences).toBe(1);
     expect(alarmNamed('DepositDifferences')).toMatchObject({
       MetricName: 'DepositDifferences',
       Threshold: 1,
@@ -161,6 +169,19 @@ describe('alarms', () => {
       'BotsActive',
     ])
       expect(body).toContain(`\\"${figure}\\"`);
+    // each graphed with the service dimension the functions publish it under
+    expect(body).toContain(`\\"service\\",\\"${METRICS_SERVICE}\\"`);
+  });
+
+  it('runs the ledger audit daily, with its dead-letter queue and its failure alarms', () => {
+    const fn = ourFunctions(resources).get('schedule/ledgerAudit')!;
+    expect(fn).toBeDefined();
+    const [[, rule]] = ofType(resources, 'AWS::Events::Rule').filter(([, r]) =>
+      (r.Properties!.Targets as Props[]).some((t) => idOf(t.Arn) === fn.id),
+    );
+    expect(rule.Properties!.ScheduleExpression).toBe('cron(0 2 * * ? *)');
+    expect(alarmNamed('ScheduleLedgerAuditErrors').Threshold).toBe(1);
+    expect(alarmNamed('LedgerAuditDeadLetters').Threshold).toBe(THRESHOLDS.deadLetters);
   });
 });
 

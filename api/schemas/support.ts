@@ -28,9 +28,6 @@ export type ContactRequest = z.infer<typeof ContactRequest>;
 
 /* ---------- complaints and their chat (/complain, /chatreply) ---------- */
 
-/** The member menu's Support link shows from this rank (spec; functions/core/config.ts ranks.supportFrom). */
-export const SUPPORT_FROM_RANK = 3;
-
 /** The largest image a complaint or a chat message may carry (spec: 500000 bytes). */
 export const MAX_IMAGE_BYTES = 500_000;
 

@@ -18,7 +18,7 @@ import { ColorModeToggle } from '../components/ColorModeToggle';
 import { Logo } from '../components/Logo';
 import { useAuth } from '../lib/auth';
 import { NotificationsBell } from './NotificationsBell';
-import { SUPPORT_FROM_RANK } from '#api/schemas/support';
+import { SUPPORT_FROM_RANK } from '#api/support';
 import { useProfile } from '../lib/profile';
 import { adminNavItem, memberNav, publicNav, supportNavItem, type NavItem } from './navLinks';
 

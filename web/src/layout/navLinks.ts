@@ -27,7 +27,7 @@ export const memberNav: NavItem[] = [
   { label: 'Security', to: '/security' },
 ];
 
-/** Shown from rank SUPPORT_FROM_RANK (api/schemas/support.ts). */
+/** Shown from rank SUPPORT_FROM_RANK (api/support.ts). */
 export const supportNavItem: NavItem = { label: 'Support', to: '/complain' };
 
 /** Shown only to members of the Cognito group 'admin'. */

@@ -2,6 +2,25 @@ import * as z from 'zod';
 import { BotIdSchema } from '../bots';
 import { Email, page, PageQuery, RequestId, Timestamp } from './common';
 
+/** One difference the ledger audit found: what is wrong where, expected against found. */
+export const LedgerAuditDifference = z.object({
+  check: z.enum(['entries', 'total', 'negative', 'hold', 'deposit']),
+  /** An account (`member:<id>:wallet`, `platform:revenue`), `ledger`, or `invoice:<payment id>`. */
+  subject: z.string(),
+  /** Micro-USDT; a number of deposits for the `deposit` check. */
+  expected: z.number().int(),
+  found: z.number().int(),
+  detail: z.string(),
+});
+
+export const LedgerAuditResult = z.object({
+  at: Timestamp,
+  ok: z.boolean(),
+  /** All differences; `differences` lists the first 100. */
+  differenceCount: z.number().int(),
+  differences: z.array(LedgerAuditDifference),
+});
+
 export const AdminSummary = z.object({
   members: z.number().int(),
   registeredToday: z.number().int(),
@@ -14,6 +33,8 @@ export const AdminSummary = z.object({
   botsActive: z.array(z.object({ bot: BotIdSchema, name: z.string(), count: z.number().int() })),
   /** Members per rank, ranks 1 to 6 (the spec's counters Rank V1 to V6). */
   ranks: z.array(z.object({ rank: z.number().int(), count: z.number().int() })),
+  /** The last daily ledger audit (functions/ledger/audit), null before the first run. */
+  ledgerAudit: LedgerAuditResult.nullable(),
 });
 
 /* ---------- profile search and edit (spec "Search"; /searchprofile) ---------- */

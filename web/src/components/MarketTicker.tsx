@@ -131,16 +131,14 @@ export function MarketTicker() {
   const ticker = useTicker();
   const items = ticker.data?.items ?? [];
   return (
-    <Box
-      as="section"
-      aria-label="Market ticker"
-      aria-live="off"
-      bg="bg.subtle"
-      borderBottomWidth="1px"
-      borderColor="border"
-      minH="9"
-    >
+    <Box bg="bg.subtle" borderBottomWidth="1px" borderColor="border" minH="9">
+      {/* the strip scrolls sideways on a phone: it takes focus so the arrow keys scroll it too */}
       <Flex
+        as="section"
+        aria-label="Market ticker"
+        aria-live="off"
+        tabIndex={0}
+        focusVisibleRing="inside"
         maxW="7xl"
         mx="auto"
         px={{ base: '0', md: '2' }}

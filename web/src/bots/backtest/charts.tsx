@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import {
   AreaSeries,
   CandlestickSeries,
@@ -10,7 +10,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useTheme } from 'next-themes';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { dateText, pctText, priceText } from '../format';
 
 const GAIN = '#12b886';
 const LOSS = '#e03131';
@@ -48,6 +49,54 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
   return box;
 }
 
+/**
+ * A chart as assistive tech meets it: the canvas is an image named by `label` and described by
+ * `summary`, the figures it draws in words; `figures` (a visually hidden table) lists them where a
+ * sentence would not do.
+ */
+function ChartFigure({
+  box,
+  h,
+  label,
+  summary,
+  figures,
+}: {
+  box: RefObject<HTMLDivElement | null>;
+  h: Record<string, string>;
+  label: string;
+  summary: string;
+  figures?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <>
+      <Box ref={box} h={h} w="full" role="img" aria-label={label} aria-describedby={id} />
+      <Text id={id} srOnly>
+        {summary}
+      </Text>
+      {figures && <VisuallyHidden>{figures}</VisuallyHidden>}
+    </>
+  );
+}
+
+const amount = (x: number) => `${priceText(x)} USDT`;
+
+/** Where a series starts and ends, and its lowest and highest points, in words. */
+const rangeSummary = (
+  what: string,
+  points: readonly (readonly [number, number])[],
+  unit: (x: number) => string,
+) => {
+  if (points.length === 0) return `No ${what} to draw.`;
+  const low = points.reduce((a, b) => (b[1] < a[1] ? b : a));
+  const high = points.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const [first, last] = [points[0], points[points.length - 1]];
+  return (
+    `${what} from ${unit(first[1])} on ${dateText(first[0])} to ${unit(last[1])} on ${dateText(last[0])}; ` +
+    `lowest ${unit(low[1])} on ${dateText(low[0])}, highest ${unit(high[1])} on ${dateText(high[0])}.`
+  );
+};
+
 /** The backtest's equity over its period. */
 export function EquityChart({
   points,
@@ -68,7 +117,14 @@ export function EquityChart({
     },
     [points],
   );
-  return <Box ref={box} h={{ base: '56', md: '72' }} w="full" role="img" aria-label={label} />;
+  return (
+    <ChartFigure
+      box={box}
+      h={{ base: '56', md: '72' }}
+      label={label}
+      summary={rangeSummary('Equity', points, amount)}
+    />
+  );
 }
 
 export interface TradeMark {
@@ -76,6 +132,7 @@ export interface TradeMark {
   entryTime: number;
   exitTime: number;
   pnl: number;
+  returnPct: number;
 }
 
 /**
@@ -126,5 +183,35 @@ export function TradesChart({
     },
     [bars, trades, barMs],
   );
-  return <Box ref={box} h={{ base: '64', md: '80' }} w="full" role="img" aria-label={label} />;
+  const closes = bars.map(([t, , , , close]) => [t, close] as const);
+  return (
+    <ChartFigure
+      box={box}
+      h={{ base: '64', md: '80' }}
+      label={label}
+      summary={`${rangeSummary('Closing price', closes, priceText)} ${trades.length} trades marked, listed in the table that follows.`}
+      figures={
+        <Table.Root>
+          <Table.Caption>{label}: the trades marked</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              {['Side', 'Entry', 'Exit', 'Result'].map((h) => (
+                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {trades.map((t) => (
+              <Table.Row key={`${t.entryTime}-${t.exitTime}`}>
+                <Table.Cell>{t.side === 'long' ? 'Long' : 'Short'}</Table.Cell>
+                <Table.Cell>{dateText(t.entryTime)}</Table.Cell>
+                <Table.Cell>{dateText(t.exitTime)}</Table.Cell>
+                <Table.Cell>{pctText(t.returnPct)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      }
+    />
+  );
 }

@@ -16,7 +16,9 @@ const Offer = z.object({
   price: z.number().int(),
   wallet: z.enum(['wallet', 'wallet1']),
   enabled: z.boolean(),
-  renews: z.boolean().describe('the plan is held: buying it again adds one period to its end ("Extend Plan")'),
+  renews: z
+    .boolean()
+    .describe('the plan is held: buying it again adds one period to its end ("Extend Plan")'),
   endsAt: Timestamp.nullable().describe('when the plan would end if bought now'),
   reason: z.string().optional().describe('why the Subscribe button is disabled'),
 });

@@ -65,6 +65,7 @@ export const PaymentCallback = z.looseObject({
   payment_id: z.union([z.string(), z.number()]),
   payment_status: z.string(),
   order_id: z.string().optional(),
+  payin_hash: z.string().nullish().describe("the member's payment transaction, once paid"),
 });
 export const CallbackAnswer = z.object({ status: z.enum(['credited', 'ignored']) });
 
@@ -123,15 +124,22 @@ export const PayoutCallbackAnswer = z.object({
 /* ---------- admin reports ---------- */
 
 const ReportKind = z.enum(['deposit', 'withdraw', 'payout']);
-/** Deposit, Withdraw and Payout reports: the admin reports' shape (api/schemas/admin-reports.ts). */
+/**
+ * Deposit, Withdraw and Payout reports: the admin reports' shape (api/schemas/admin-reports.ts).
+ * Deposit: credited deposits; Withdraw: withdrawals paid out; Payout: referral bonuses paid.
+ */
 export const ReportQuery = reportQuery({ kind: ReportKind, email: OptionalEmail });
 const ReportRow = z.object({
   id: z.string(),
   date: Timestamp,
-  email: z.string(),
+  email: z.string().describe("the member's e-mail; a payout's: the member paid"),
   amount: z.number().int(),
-  type: z.string(),
-  reference: z.string().describe('payment id, or the payout hash'),
+  type: z.string().describe('a payout: Direct Bonus or Binary Bonus'),
+  paymentId: z.string().optional().describe("a deposit: the provider's payment id"),
+  hash: z
+    .string()
+    .optional()
+    .describe("a deposit: the member's payment transaction (payin hash); a withdrawal: the payout's"),
 });
 export const Report = reportPage(ReportRow, {
   total: z.number().int().describe('micro-USDT, the whole range'),

@@ -120,9 +120,13 @@ export const getInvoice = async (memberId: string, paymentId: string) => {
 
 /**
  * Credits a paid invoice exactly once: the ledger transaction's idempotency key is the payment
- * id, and the invoice is closed in the same DynamoDB transaction.
+ * id, and the invoice is closed in the same DynamoDB transaction. `payinHash`, the member's
+ * payment transaction as the provider reports it, is kept for the Deposit report.
  */
-const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> => {
+const creditInvoice = async (
+  invoice: Invoice,
+  payinHash: string | null | undefined,
+): Promise<'credited' | 'ignored'> => {
   const result = await post({
     tx: {
       idempotencyKey: `deposit:${invoice.paymentId}`,
@@ -135,7 +139,7 @@ const creditInvoice = async (invoice: Invoice): Promise<'credited' | 'ignored'> 
     },
     memberId: invoice.memberId,
     display: { type: 'Deposit', amount: invoice.amount, wallet: invoice.wallet },
-    ref: { paymentId: invoice.paymentId, email: invoice.email },
+    ref: { paymentId: invoice.paymentId, email: invoice.email, ...(payinHash ? { hash: payinHash } : {}) },
     extra: [
       closeInvoiceItem(invoice.paymentId, 'credited'),
       addDepositedItem(invoice.memberId, invoice.amount),
@@ -163,7 +167,7 @@ export const paymentCallback = async (
   const invoice = await readInvoice(String(body.payment_id));
   if (!invoice) return { status: 'ignored' as const };
   if (body.payment_status === PAID && invoice.status === 'waiting')
-    return { status: await creditInvoice(invoice) };
+    return { status: await creditInvoice(invoice, body.payin_hash) };
   return { status: 'ignored' as const };
 };
 
@@ -178,7 +182,7 @@ export const reconcileDeposits = async () => {
     try {
       const payment = await payments.getPayment(invoice.paymentId);
       if (payment.payment_status === PAID) {
-        if ((await creditInvoice(invoice)) === 'credited') credited++;
+        if ((await creditInvoice(invoice, payment.payin_hash)) === 'credited') credited++;
       } else if (CLOSED_UNPAID.has(payment.payment_status) || invoice.expiresAt < nowIso()) {
         if (await expireInvoice(invoice.paymentId)) expired++;
       }

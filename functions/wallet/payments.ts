@@ -28,6 +28,8 @@ interface ProviderPayment {
   pay_currency: string;
   order_id: string;
   actually_paid?: number;
+  /** The member's payment transaction on its chain, once paid. */
+  payin_hash?: string | null;
 }
 
 /** NOWPayments' statuses; only `finished` means the money arrived in full. */

@@ -8,7 +8,12 @@ import type { z } from 'zod';
 import type { BalanceReportQuery, ReportQuery } from '#api/schemas/wallet';
 import { nowIso } from '#core/clock';
 import { type Micro } from '#api/money';
-import { findMemberByEmail, pageMembersByRegistration, readCounter } from '#functions/members/service';
+import {
+  findMemberByEmail,
+  getMembers,
+  pageMembersByRegistration,
+  readCounter,
+} from '#functions/members/service';
 import { accounts, type TxKind } from '#functions/ledger/rules';
 import {
   getBalances,
@@ -18,20 +23,41 @@ import {
   type TxRow,
 } from '#functions/ledger/service';
 
-const REPORT_KINDS: Record<z.infer<typeof ReportQuery>['kind'], TxKind> = {
+type ReportKind = z.infer<typeof ReportQuery>['kind'];
+
+/**
+ * What each money report reads: Deposit the credited deposits (ref: payment id, the payment's
+ * hash); Withdraw the withdrawals paid out (settled; ref: the payout hash), so one refunded or
+ * still held is not counted; Payout the referral bonuses paid to members (direct and binary).
+ */
+const REPORT_KINDS: Record<ReportKind, TxKind> = {
   deposit: 'deposit',
-  withdraw: 'withdraw-hold',
-  payout: 'withdraw-settle',
+  withdraw: 'withdraw-settle',
+  payout: 'bonus',
 };
 
-const reportRow = (r: TxRow) => ({
+/** What a row moved: a withdrawal's settlement has no display amount, its postings' is kept. */
+const amountOf = (r: TxRow): Micro => Math.abs(r.amount) || Number(r.ref?.amount ?? 0);
+
+/**
+ * A row; `owners` gives a bonus's e-mail (its ref names the buyer, not the member paid). Deposits
+ * and withdrawals keep their member's e-mail in the ref.
+ */
+const reportRow = (kind: ReportKind, r: TxRow, owners: Map<string, string>) => ({
   id: r.txId,
   date: r.date,
-  email: String(r.ref?.email ?? ''),
-  amount: Math.abs(r.amount) || Number(r.ref?.amount ?? 0),
+  email: kind === 'payout' ? (owners.get(r.memberId ?? '') ?? '') : String(r.ref?.email ?? ''),
+  amount: amountOf(r),
   type: r.type,
-  reference: String(r.ref?.hash ?? r.ref?.paymentId ?? r.ref?.withdrawalId ?? r.txId),
+  ...(kind === 'deposit' && r.ref?.paymentId !== undefined ? { paymentId: String(r.ref.paymentId) } : {}),
+  ...(kind !== 'payout' && r.ref?.hash ? { hash: String(r.ref.hash) } : {}),
 });
+
+const ownersOf = async (kind: ReportKind, rows: TxRow[]) => {
+  if (kind !== 'payout') return new Map<string, string>();
+  const ids = [...new Set(rows.map((r) => r.memberId).filter((id): id is string => !!id))];
+  return new Map((await getMembers(ids)).map((m) => [m.id, m.email]));
+};
 
 /** A page of the Deposit, Withdraw or Payout report; the first page carries the range's totals. */
 export const walletReport = async (input: z.infer<typeof ReportQuery>) => {
@@ -39,20 +65,25 @@ export const walletReport = async (input: z.infer<typeof ReportQuery>) => {
   const from = `${input.from}T00:00:00.000Z`;
   const to = `${input.to}T23:59:59.999Z`;
   const email = input.email || undefined;
+  // a payout's member is the one paid: found by e-mail, then kept by id
+  const owner = input.kind === 'payout' && email ? await findMemberByEmail(email) : undefined;
+  if (owner === null) return { items: [], ...(input.cursor ? {} : { totals: { count: 0, total: 0 } }) };
+  const filter = owner ? { memberId: owner.id } : { email };
   const page = await pageTransactionsOfKind(kind, from, to, {
     limit: input.limit,
     cursor: input.cursor,
-    email,
+    ...filter,
   });
-  const items = page.items.map(reportRow);
+  const owners = await ownersOf(input.kind, page.items);
+  const items = page.items.map((r) => reportRow(input.kind, r, owners));
   if (input.cursor) return { items, cursor: page.cursor };
-  const all = (await listTransactionsOfKind(kind, from, to))
-    .map(reportRow)
-    .filter((r) => !email || r.email === email);
+  const all = (await listTransactionsOfKind(kind, from, to)).filter((r) =>
+    owner ? r.memberId === owner.id : !email || r.ref?.email === email,
+  );
   return {
     items,
     cursor: page.cursor,
-    totals: { count: all.length, total: all.reduce((s, r) => s + r.amount, 0) },
+    totals: { count: all.length, total: all.reduce((s, r) => s + amountOf(r), 0) },
   };
 };
 

@@ -48,8 +48,19 @@ interface SimPayment {
   created_at: string;
   updated_at: string;
   actually_paid: number;
+  /** The member's payment transaction, once paid (as NOWPayments reports it). */
+  payin_hash?: string;
   lastCallback?: string;
 }
+
+/**
+ * A paid invoice's transaction hash. USDT on BSC (BEP-20) or Ethereum (ERC-20), the currencies
+ * the invoices use, is an EVM transfer: 0x and 64 hex digits; TRC-20 (Tron) hashes have no 0x.
+ */
+const payinHash = (p: SimPayment): string => {
+  const digits = createHash('sha256').update(`payin:${p.payment_id}`).digest('hex');
+  return p.pay_currency.toLowerCase().endsWith('trc20') ? digits : `0x${digits}`;
+};
 
 export const PAYOUT_SWITCHES = {
   fail: '0x000000',
@@ -177,6 +188,7 @@ export const startPaymentSimulator = (options: {
     price_currency: p.price_currency,
     pay_amount: p.pay_amount,
     actually_paid: p.actually_paid,
+    payin_hash: p.payin_hash ?? null,
     pay_currency: p.pay_currency,
     order_id: p.order_id,
     order_description: p.order_description,
@@ -263,6 +275,7 @@ export const startPaymentSimulator = (options: {
 <tr><th>Status</th><td data-testid="status">${esc(p.payment_status)}</td></tr>
 <tr><th>Amount</th><td>${esc(p.price_amount)} ${esc(p.price_currency.toUpperCase())} = ${esc(p.pay_amount)} ${esc(p.pay_currency.toUpperCase())}</td></tr>
 <tr><th>Pay address</th><td><code>${esc(p.pay_address)}</code></td></tr>
+<tr><th>Transaction</th><td><code data-testid="payin-hash">${esc(p.payin_hash ?? '-')}</code></td></tr>
 <tr><th>Order</th><td>${esc(p.order_description)} (${esc(p.order_id)})</td></tr>
 <tr><th>Last callback</th><td>${esc(p.lastCallback ?? '-')}</td></tr>
 </tbody></table>
@@ -433,6 +446,7 @@ ${
       if (method === 'POST' && !pay[2] && p.payment_status === 'waiting') {
         p.payment_status = 'finished';
         p.actually_paid = p.pay_amount;
+        p.payin_hash = payinHash(p);
         p.updated_at = new Date().toISOString();
         save();
       }

@@ -18,26 +18,51 @@ const TITLES: Record<Kind, string> = {
   withdraw: 'Withdraw Report',
   payout: 'Payout Report',
 };
-const REFERENCE: Record<Kind, string> = {
-  deposit: 'Payment Id',
-  withdraw: 'Withdrawal',
-  payout: 'Payout Hash',
-};
+/** A payment id or a hash: long, in a monospace face, wrapping anywhere so a phone needs no sideways scroll. */
+const codeColumn = (header: string, of: (r: Row) => string | undefined): ReportColumn<Row> => ({
+  header,
+  cell: (r) => (
+    <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">
+      {of(r) ?? '—'}
+    </Text>
+  ),
+  csv: (r) => of(r) ?? '',
+});
 
-const columns = (kind: Kind): ReportColumn<Row>[] => [
-  { header: 'Date', cell: (r) => reportTime(r.date), csv: (r) => r.date, nowrap: true },
-  { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
-  usdtColumn('Amount (USDT)', (r) => r.amount),
-  {
-    header: REFERENCE[kind],
-    cell: (r) => (
-      <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">
-        {r.reference}
-      </Text>
-    ),
-    csv: (r) => r.reference,
-  },
-];
+const dateColumn = (header: string): ReportColumn<Row> => ({
+  header,
+  cell: (r) => reportTime(r.date),
+  csv: (r) => r.date,
+  nowrap: true,
+});
+const emailColumn = (header: string): ReportColumn<Row> => ({
+  header,
+  cell: (r) => r.email,
+  csv: (r) => r.email,
+});
+const amount = usdtColumn<Row>('Amount (USDT)', (r) => r.amount);
+
+/**
+ * The spec's columns (section 2 Reports): Deposit = payment id, e-mail, amount, payout hash (the
+ * member's payment transaction), pay date; Withdraw = e-mail, date, amount, payout hash (only
+ * withdrawals paid out); Payout = date, owner, amount (the referral bonuses paid, and which).
+ */
+const COLUMNS: Record<Kind, ReportColumn<Row>[]> = {
+  deposit: [
+    codeColumn('Payment Id', (r) => r.paymentId),
+    emailColumn('Email'),
+    amount,
+    codeColumn('Payout Hash', (r) => r.hash),
+    dateColumn('Pay Date'),
+  ],
+  withdraw: [emailColumn('Email'), dateColumn('Date'), amount, codeColumn('Payout Hash', (r) => r.hash)],
+  payout: [
+    dateColumn('Date'),
+    emailColumn('Owner'),
+    { header: 'Type', cell: (r) => r.type, csv: (r) => r.type },
+    amount,
+  ],
+};
 
 /** The admin's Deposit, Withdraw and Payout reports (one ReportPage, three ledger kinds), with tabs. */
 export function MoneyReports({ kind }: { kind: Kind }) {
@@ -59,7 +84,7 @@ export function MoneyReports({ kind }: { kind: Kind }) {
       }
       email="optional"
       load={(input) => callApi('walletReport', { kind, ...input })}
-      columns={columns(kind)}
+      columns={COLUMNS[kind]}
       rowKey={(r) => r.id}
       totals={(t) => [{ label: 'Total', value: usdtText(t.total) }]}
     />

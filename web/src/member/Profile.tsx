@@ -12,14 +12,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
+import { planDate } from '../lib/plans';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
-const fmtDate = (iso: string | null) => (iso ? format(new Date(iso), 'dd MMM yyyy') : '—');
+const fmtDate = (iso: string | null) => (iso ? planDate(iso) : '—');
 
 function Panel({
   title,

@@ -6,6 +6,7 @@ import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { plainUsdt, usdtText } from '../lib/format';
+import { planDate } from '../lib/plans';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh, usePlans, useWallet } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';
@@ -50,6 +51,13 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
       {offer && (
         <Text>
           {offer.name} costs <Text as="strong">{usdtText(offer.price)}</Text>, paid from your {wallet}.
+        </Text>
+      )}
+      {offer?.enabled && offer.endsAt && plan !== 'upgrade' && !activate.isSuccess && (
+        <Text data-testid="plan-ends">
+          {offer.renews
+            ? `Extending adds a year: your plan will then end on ${planDate(offer.endsAt)}.`
+            : `Your plan will run until ${planDate(offer.endsAt)}.`}
         </Text>
       )}
       {plans.isError && <FormAlert status="error">{errorMessage(plans.error)}</FormAlert>}
@@ -151,7 +159,11 @@ export function PlanSubscribeModal({
           }}
         />
       </AppDialog>
-      <PlanActivatedDialog open={done} onOpenChange={setDone} name={title.replace(/^Subscribe to /, '')} />
+      <PlanActivatedDialog
+        open={done}
+        onOpenChange={setDone}
+        name={title.replace(/^(Subscribe to|Extend) /, '')}
+      />
     </>
   );
 }

@@ -1,80 +1,33 @@
-import { Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { SIGNAL_BOTS } from './bots/catalog';
-import { lazyPage } from './lib/lazyPage';
+import { lazyRoute } from './lib/lazyRoute';
 import { RequireAdmin, RequireMember } from './layout/guards';
 import { SiteLayout } from './layout/SiteLayout';
 import { RouteError } from './pages/RouteError';
-import Home from './pages/home/Home';
 
-// Every page but the landing page is its own chunk; member and admin areas load only when visited.
-const AboutUs = lazyPage(() => import('./pages/AboutUs'));
-const ContactUs = lazyPage(() => import('./pages/ContactUs'));
-const Pricing = lazyPage(() => import('./pages/Pricing'));
-const Login = lazyPage(() => import('./pages/Login'));
-const SignUp = lazyPage(() => import('./pages/SignUp'));
-const Success = lazyPage(() => import('./pages/Success'));
-const Verify = lazyPage(() => import('./pages/Verify'));
-const ChangePassword = lazyPage(() => import('./pages/ChangePassword'));
-const NotFound = lazyPage(() => import('./pages/NotFound'));
-const Dashboard = lazyPage(() => import('./member/Dashboard'));
-const Profile = lazyPage(() => import('./member/Profile'));
-const Security = lazyPage(() => import('./member/Security'));
-const Notifications = lazyPage(() => import('./member/Notifications'));
-const Exchange = lazyPage(() => import('./member/exchange/ExchangePage'));
-const Wallet = lazyPage(() => import('./wallet/WalletPage'));
-const TrendexCore = lazyPage(() => import('./wallet/CorePage'));
-const AdminLayout = lazyPage(() => import('./admin/AdminLayout'));
-const AdminDashboard = lazyPage(() => import('./admin/AdminDashboard'));
-const AdminTree = lazyPage(() => import('./admin/TreeView'));
-const DepositReport = lazyPage(() =>
-  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.DepositReport })),
-);
-const WithdrawReport = lazyPage(() =>
-  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.WithdrawReport })),
-);
-const PayoutReport = lazyPage(() =>
-  import('./wallet/admin/MoneyReports').then((m) => ({ default: m.PayoutReport })),
-);
-const BalanceReport = lazyPage(() => import('./wallet/admin/BalanceReport'));
-const RegistrationReport = lazyPage(() => import('./admin/reports/RegistrationReport'));
-const ActivationReport = lazyPage(() => import('./admin/reports/ActivationReport'));
-const PayoutStructure = lazyPage(() => import('./admin/reports/PayoutStructure'));
-const LeadersReport = lazyPage(() => import('./admin/reports/LeadersReport'));
-const ProfileSearch = lazyPage(() => import('./admin/ProfileSearch'));
-const TransferEmail = lazyPage(() => import('./admin/TransferEmail'));
-const TradingProfit = lazyPage(() => import('./admin/trading/TradingProfit'));
-const MasterReport = lazyPage(() => import('./admin/trading/MasterReport'));
-const OrderReport = lazyPage(() => import('./admin/trading/OrderReport'));
-const ApiBinding = lazyPage(() => import('./admin/trading/ApiBinding'));
-const ApiErrors = lazyPage(() => import('./admin/trading/ApiErrors'));
-const AuditLog = lazyPage(() => import('./admin/trading/AuditLog'));
-const Complain = lazyPage(() => import('./support/ComplainPage'));
-const ChatReply = lazyPage(() => import('./support/ChatReply'));
-const TeamGlance = lazyPage(() => import('./team/TeamGlance'));
-const Rewards = lazyPage(() => import('./team/RewardsPage'));
-const Dca = lazyPage(() => import('./bots/dca/DcaPage'));
-const Classic = lazyPage(() => import('./bots/ClassicPage'));
-const SignalBot = lazyPage(() => import('./bots/SignalBotPage'));
-const Portfolio = lazyPage(() => import('./bots/PortfolioPage'));
-const ProfitStatement = lazyPage(() => import('./bots/ProfitPage'));
+// Every page is its own chunk, the landing page too (lazyRoute: loaded before the route shows). The
+// entry holds only the frame (providers, navbar, footer): a visitor's first load is the frame and
+// the page they opened, and member and admin areas load only when visited.
+const signalBot = () => import('./bots/SignalBotPage');
 
 export const router = createBrowserRouter([
   {
     element: <SiteLayout />,
     errorElement: <RouteError />,
+    // while the first page's chunk loads (once per visit)
+    hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', element: <Home /> },
-      { path: '/aboutus', element: <AboutUs /> },
-      { path: '/contactus', element: <ContactUs /> },
-      { path: '/pricing', element: <Pricing /> },
-      { path: '/login', element: <Login /> },
-      { path: '/signin', element: <Login /> },
-      { path: '/signup', element: <SignUp /> },
-      { path: '/success', element: <Success /> },
-      { path: '/verify', element: <Verify /> },
-      { path: '/changepassword', element: <ChangePassword /> },
+      { path: '/', ...lazyRoute(() => import('./pages/home/Home')) },
+      { path: '/aboutus', ...lazyRoute(() => import('./pages/AboutUs')) },
+      { path: '/contactus', ...lazyRoute(() => import('./pages/ContactUs')) },
+      { path: '/pricing', ...lazyRoute(() => import('./pages/Pricing')) },
+      { path: '/login', ...lazyRoute(() => import('./pages/Login')) },
+      { path: '/signin', ...lazyRoute(() => import('./pages/Login')) },
+      { path: '/signup', ...lazyRoute(() => import('./pages/SignUp')) },
+      { path: '/success', ...lazyRoute(() => import('./pages/Success')) },
+      { path: '/verify', ...lazyRoute(() => import('./pages/Verify')) },
+      { path: '/changepassword', ...lazyRoute(() => import('./pages/ChangePassword')) },
       // spec routes without a screen of their own (docs/decisions.md): the home page's scroll
       // stepper, and 'nu' (the old nucleus bot, not offered) leads to the bot marketplace
       { path: '/scroll', element: <Navigate to="/#how-title" replace /> },
@@ -82,64 +35,84 @@ export const router = createBrowserRouter([
       {
         element: <RequireMember />,
         children: [
-          { path: '/dashboard', element: <Dashboard /> },
-          { path: '/profile', element: <Profile /> },
-          { path: '/security', element: <Security /> },
-          { path: '/notifications', element: <Notifications /> },
-          { path: '/exchange', element: <Exchange /> },
-          { path: '/wallet', element: <Wallet /> },
-          { path: '/trendex', element: <TrendexCore /> },
-          { path: '/team', element: <TeamGlance /> },
-          { path: '/bonus', element: <Rewards /> },
-          { path: '/rewards', element: <Rewards /> },
-          { path: '/dca', element: <Dca /> },
-          { path: '/classic', element: <Classic /> },
+          { path: '/dashboard', ...lazyRoute(() => import('./member/Dashboard')) },
+          { path: '/profile', ...lazyRoute(() => import('./member/Profile')) },
+          { path: '/security', ...lazyRoute(() => import('./member/Security')) },
+          { path: '/notifications', ...lazyRoute(() => import('./member/Notifications')) },
+          { path: '/exchange', ...lazyRoute(() => import('./member/exchange/ExchangePage')) },
+          { path: '/wallet', ...lazyRoute(() => import('./wallet/WalletPage')) },
+          { path: '/trendex', ...lazyRoute(() => import('./wallet/CorePage')) },
+          { path: '/team', ...lazyRoute(() => import('./team/TeamGlance')) },
+          { path: '/bonus', ...lazyRoute(() => import('./team/RewardsPage')) },
+          { path: '/rewards', ...lazyRoute(() => import('./team/RewardsPage')) },
+          { path: '/dca', ...lazyRoute(() => import('./bots/dca/DcaPage')) },
+          { path: '/classic', ...lazyRoute(() => import('./bots/ClassicPage')) },
           // one page for the signal bots, which reads its bot from the route
-          ...SIGNAL_BOTS.map(({ path }) => ({ path, element: <SignalBot key={path} /> })),
-          { path: '/portfolio', element: <Portfolio /> },
-          { path: '/profit', element: <ProfitStatement /> },
-          { path: '/complain', element: <Complain /> },
+          ...SIGNAL_BOTS.map(({ path }) => ({
+            path,
+            ...lazyRoute(signalBot, (SignalBot) => <SignalBot key={path} />),
+          })),
+          { path: '/portfolio', ...lazyRoute(() => import('./bots/PortfolioPage')) },
+          { path: '/profit', ...lazyRoute(() => import('./bots/ProfitPage')) },
+          { path: '/complain', ...lazyRoute(() => import('./support/ComplainPage')) },
           // support answers here without being an admin (the page and the API check the groups)
-          { path: '/chatreply', element: <ChatReply /> },
+          { path: '/chatreply', ...lazyRoute(() => import('./support/ChatReply')) },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', ...lazyRoute(() => import('./pages/NotFound')) },
     ],
   },
   {
     // The admin area has its own top panel and sidebar (spec: "Admin top panel and sidebar are shared").
     element: <RequireAdmin />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        element: (
-          <Suspense fallback={<PageLoader />}>
-            <AdminLayout />
-          </Suspense>
-        ),
+        ...lazyRoute(() => import('./admin/AdminLayout')),
         children: [
-          { path: '/admindashboard', element: <AdminDashboard /> },
-          { path: '/admin1', element: <AdminTree /> },
-          { path: '/admindeposit', element: <DepositReport /> },
-          { path: '/adminwithdraw', element: <WithdrawReport /> },
-          { path: '/adminpayout', element: <PayoutReport /> },
-          { path: '/balance', element: <BalanceReport /> },
-          { path: '/adminregister', element: <RegistrationReport /> },
-          { path: '/adminactivation', element: <ActivationReport /> },
-          { path: '/adminactivate', element: <ActivationReport /> },
-          { path: '/structure', element: <PayoutStructure /> },
-          { path: '/leaders', element: <LeadersReport /> },
-          { path: '/searchprofile', element: <ProfileSearch /> },
-          { path: '/transferemail', element: <TransferEmail /> },
+          { path: '/admindashboard', ...lazyRoute(() => import('./admin/AdminDashboard')) },
+          { path: '/admin1', ...lazyRoute(() => import('./admin/TreeView')) },
+          {
+            path: '/admindeposit',
+            ...lazyRoute(() =>
+              import('./wallet/admin/MoneyReports').then((m) => ({ default: m.DepositReport })),
+            ),
+          },
+          {
+            path: '/adminwithdraw',
+            ...lazyRoute(() =>
+              import('./wallet/admin/MoneyReports').then((m) => ({ default: m.WithdrawReport })),
+            ),
+          },
+          {
+            path: '/adminpayout',
+            ...lazyRoute(() =>
+              import('./wallet/admin/MoneyReports').then((m) => ({ default: m.PayoutReport })),
+            ),
+          },
+          { path: '/balance', ...lazyRoute(() => import('./wallet/admin/BalanceReport')) },
+          { path: '/adminregister', ...lazyRoute(() => import('./admin/reports/RegistrationReport')) },
+          { path: '/adminactivation', ...lazyRoute(() => import('./admin/reports/ActivationReport')) },
+          { path: '/adminactivate', ...lazyRoute(() => import('./admin/reports/ActivationReport')) },
+          { path: '/structure', ...lazyRoute(() => import('./admin/reports/PayoutStructure')) },
+          { path: '/leaders', ...lazyRoute(() => import('./admin/reports/LeadersReport')) },
+          { path: '/searchprofile', ...lazyRoute(() => import('./admin/ProfileSearch')) },
+          { path: '/transferemail', ...lazyRoute(() => import('./admin/TransferEmail')) },
           // the spec's bare 'admin' route is the back office's entry (docs/decisions.md)
-          { path: '/admin', element: <AdminDashboard /> },
-          { path: '/withdraw', element: <WithdrawReport /> },
-          { path: '/admintransfer', element: <TradingProfit /> },
-          { path: '/master', element: <MasterReport /> },
-          { path: '/adminorder', element: <OrderReport /> },
-          { path: '/apibind', element: <ApiBinding /> },
-          { path: '/apierror', element: <ApiErrors /> },
-          { path: '/auditlog', element: <AuditLog /> },
+          { path: '/admin', ...lazyRoute(() => import('./admin/AdminDashboard')) },
+          {
+            path: '/withdraw',
+            ...lazyRoute(() =>
+              import('./wallet/admin/MoneyReports').then((m) => ({ default: m.WithdrawReport })),
+            ),
+          },
+          { path: '/admintransfer', ...lazyRoute(() => import('./admin/trading/TradingProfit')) },
+          { path: '/master', ...lazyRoute(() => import('./admin/trading/MasterReport')) },
+          { path: '/adminorder', ...lazyRoute(() => import('./admin/trading/OrderReport')) },
+          { path: '/apibind', ...lazyRoute(() => import('./admin/trading/ApiBinding')) },
+          { path: '/apierror', ...lazyRoute(() => import('./admin/trading/ApiErrors')) },
+          { path: '/auditlog', ...lazyRoute(() => import('./admin/trading/AuditLog')) },
         ],
       },
     ],

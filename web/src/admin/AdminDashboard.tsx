@@ -8,6 +8,7 @@ import { callApi } from '../lib/api';
 import { formatCount } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { MoneyCards } from '../wallet/admin/MoneyCards';
+import { LedgerAuditCard } from './LedgerAuditCard';
 
 export default function AdminDashboard() {
   const summary = useQuery({
@@ -140,6 +141,7 @@ export default function AdminDashboard() {
         </SimpleGrid>
       </Box>
       <MoneyCards />
+      <LedgerAuditCard audit={summary.data?.ledgerAudit} pending={summary.isPending} />
     </Stack>
   );
 }

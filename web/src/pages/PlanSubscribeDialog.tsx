@@ -11,7 +11,8 @@ import { PlanActivatedDialog, PlanConfirm } from '../wallet/PlanActivation';
 /**
  * Subscribe dialog of the pricing page. A visitor is asked to log in; a member confirms and the
  * plan is paid from the wallet ('Plan activated.' or 'You Dont have wallet balance.'). An
- * Executive member choosing Imperial is offered the upgrade (20 USDT) instead.
+ * Executive member choosing Imperial is offered the upgrade (20 USDT) instead; the plan held is
+ * extended by a year ("Extend", with the new end date).
  */
 export function PlanSubscribeDialog({
   plan,
@@ -29,19 +30,20 @@ export function PlanSubscribeDialog({
 
   const offersUpgrade =
     plan?.id === 'imperial' && !!plans.data?.isSilver && !plans.data?.isGold && !!plans.data?.isActive;
+  const offersRenewal = !!plans.data?.offers.find((o) => o.plan === plan?.id)?.renews;
   // What the dialog offers is fixed when it opens: the plan state changes once the purchase succeeds.
-  const [locked, setLocked] = useState<boolean | null>(null);
+  const [locked, setLocked] = useState<{ upgrade: boolean; renews: boolean } | null>(null);
   useEffect(() => {
     if (!open) setLocked(null);
-    else if (locked === null && plans.data) setLocked(offersUpgrade);
-  }, [open, locked, plans.data, offersUpgrade]);
-  const upgrade = locked ?? offersUpgrade;
+    else if (locked === null && plans.data) setLocked({ upgrade: offersUpgrade, renews: offersRenewal });
+  }, [open, locked, plans.data, offersUpgrade, offersRenewal]);
+  const { upgrade, renews } = locked ?? { upgrade: offersUpgrade, renews: offersRenewal };
   const option: PlanOption | null = plan ? (upgrade ? 'upgrade' : plan.id) : null;
   const title = !signedIn
     ? 'Log in to subscribe'
     : upgrade
       ? 'Upgrade to Imperial'
-      : `Subscribe to ${plan?.name ?? ''}`;
+      : `${renews ? 'Extend' : 'Subscribe to'} ${plan?.name ?? ''}`;
 
   return (
     <>

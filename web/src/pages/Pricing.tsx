@@ -12,22 +12,60 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCircleCheck, LuCircleMinus } from 'react-icons/lu';
+import type { PlanState } from '#api/schemas/plans';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
 import { useAuth } from '../lib/auth';
-import { PLANS, type Plan } from '../lib/plans';
+import { planDate, PLANS, type Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
 import { PlanSubscribeDialog } from './PlanSubscribeDialog';
+
+type Offer = PlanState['offers'][number];
+
+/**
+ * A plan card's button: Subscribe, or "Extend Plan" for the plan held (a visitor's always opens the
+ * log-in prompt); under it, until when the plan held runs or why the plan cannot be bought.
+ */
+function PlanButton({
+  plan,
+  offer,
+  heldUntil,
+  onChoose,
+}: {
+  plan: Plan;
+  offer: Offer | undefined;
+  heldUntil: string | null;
+  onChoose: () => void;
+}) {
+  return (
+    <>
+      <Button
+        size="lg"
+        colorPalette="brand"
+        variant={plan.mostPopular ? 'solid' : 'outline'}
+        aria-label={offer?.renews ? `Extend Plan (${plan.name})` : `Subscribe to ${plan.name}`}
+        disabled={offer ? !offer.enabled : false}
+        onClick={onChoose}
+      >
+        {offer?.renews ? 'Extend Plan' : 'Subscribe'}
+      </Button>
+      {offer && (offer.renews || !offer.enabled) && (
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          {offer.renews && heldUntil ? `Your current plan, until ${planDate(heldUntil)}.` : offer.reason}
+        </Text>
+      )}
+    </>
+  );
+}
 
 export default function Pricing() {
   const [selected, setSelected] = useState<Plan | null>(null);
   const [open, setOpen] = useState(false);
   const { state } = useAuth();
   const held = usePlans(state.status === 'signedIn').data;
-  // Spec section 4: Executive is disabled for a silver (or gold) member, Imperial for a gold one;
-  // a silver member's Imperial Subscribe offers the upgrade.
-  const holds = (plan: Plan) =>
-    Boolean(held && (plan.id === 'executive' ? held.isSilver || held.isGold : held.isGold));
+  // The server's offer for a signed-in member: the plan held is extended ("Extend Plan"),
+  // Executive is included in Imperial, and a silver member's Imperial offers the upgrade.
+  const offerOf = (plan: Plan) => held?.offers.find((o) => o.plan === plan.id);
 
   return (
     <>
@@ -92,26 +130,15 @@ export default function Pricing() {
                   </List.Item>
                 ))}
               </List.Root>
-              <Button
-                size="lg"
-                colorPalette="brand"
-                variant={plan.mostPopular ? 'solid' : 'outline'}
-                aria-label={`Subscribe to ${plan.name}`}
-                disabled={holds(plan)}
-                onClick={() => {
+              <PlanButton
+                plan={plan}
+                offer={offerOf(plan)}
+                heldUntil={held?.expiresAt ?? null}
+                onChoose={() => {
                   setSelected(plan);
                   setOpen(true);
                 }}
-              >
-                Subscribe
-              </Button>
-              {holds(plan) && (
-                <Text fontSize="sm" color="fg.muted" textAlign="center">
-                  {held?.isGold && plan.id === 'executive'
-                    ? 'Included in your Imperial plan.'
-                    : 'Your current plan.'}
-                </Text>
-              )}
+              />
             </Stack>
           ))}
         </SimpleGrid>
@@ -119,8 +146,8 @@ export default function Pricing() {
           <FormAlert status="warning" title="Disclaimer">
             Crypto asset prices are volatile and past performance is no guide to future results. Trading bots
             can lose money. A membership unlocks software features only; it is not investment advice and does
-            not promise any return. Plans run for one year from activation and are paid from your Trendex
-            wallet.
+            not promise any return. Plans run for one year from activation (extending one adds a year to its
+            end) and are paid from your Trendex wallet.
           </FormAlert>
         </Box>
       </Container>

@@ -17,6 +17,7 @@ import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { formatUsdt } from '../lib/format';
+import { planDate } from '../lib/plans';
 import { usePlans, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
 import { TopUpDialog } from './TopUpDialog';
@@ -42,7 +43,8 @@ export default function CorePage() {
   const plans = usePlans();
   const [topUp, setTopUp] = useState(false);
   const [withdraw, setWithdraw] = useState(false);
-  const [subscribe, setSubscribe] = useState<PlanOption | null>(null);
+  // the plan chosen and its dialog's title, fixed at the click (buying it changes the offer)
+  const [subscribe, setSubscribe] = useState<{ plan: PlanOption; title: string } | null>(null);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
 
   return (
@@ -72,6 +74,8 @@ export default function CorePage() {
           {CORE_PLANS.map(({ plan, benefits }) => {
             const offer = plans.data?.offers.find((o) => o.plan === plan);
             const owned = plan === 'core' ? plans.data?.isCore : plans.data?.isPremiumCore;
+            // each Core plan runs its own year from its purchase (docs/decisions.md, issue 15)
+            const until = plan === 'core' ? plans.data?.coreExpiresAt : plans.data?.premiumCoreExpiresAt;
             return (
               <Stack
                 key={plan}
@@ -90,6 +94,11 @@ export default function CorePage() {
                   </Heading>
                   {owned && <Badge colorPalette="green">Active</Badge>}
                 </HStack>
+                {owned && until && (
+                  <Text fontSize="sm" color="fg.muted">
+                    Active until {planDate(until)}
+                  </Text>
+                )}
                 <Stack gap="0">
                   <Text fontSize="3xl" fontWeight="800">
                     {offer ? formatUsdt(offer.price) : '…'} USDT
@@ -116,13 +125,19 @@ export default function CorePage() {
                 <Button
                   colorPalette="brand"
                   disabled={!offer?.enabled}
-                  aria-label={`Subscribe to ${offer?.name ?? plan}`}
+                  aria-label={
+                    offer?.renews ? `Extend Plan (${offer.name})` : `Subscribe to ${offer?.name ?? plan}`
+                  }
                   onClick={() => {
-                    setSubscribe(plan);
+                    if (!offer) return;
+                    setSubscribe({
+                      plan,
+                      title: `${offer.renews ? 'Extend' : 'Subscribe to'} ${offer.name}`,
+                    });
                     setSubscribeOpen(true);
                   }}
                 >
-                  Subscribe
+                  {offer?.renews ? 'Extend Plan' : 'Subscribe'}
                 </Button>
               </Stack>
             );
@@ -158,8 +173,8 @@ export default function CorePage() {
       />
       {subscribe && (
         <PlanSubscribeModal
-          plan={subscribe}
-          title={`Subscribe to ${plans.data?.offers.find((o) => o.plan === subscribe)?.name ?? ''}`}
+          plan={subscribe.plan}
+          title={subscribe.title}
           open={subscribeOpen}
           onOpenChange={setSubscribeOpen}
         />

@@ -65,12 +65,12 @@ describe('wallet', () => {
     await expect.poll(visible(page, 'Plan activated.')).toBe(true);
     await expect.poll(visible(page, 'Imperial is active.'), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
-    // spec section 4: Subscribe is disabled for the plans the member holds, and says why
+    // Executive is included in Imperial (disabled, and says why); the plan held can be extended
     await expect
       .poll(() => page.getByRole('button', { name: 'Subscribe to Executive' }).isDisabled())
       .toBe(true);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Subscribe to Imperial' }).isDisabled())
+      .poll(() => page.getByRole('button', { name: 'Extend Plan (Imperial)' }).isEnabled())
       .toBe(true);
     await expect.poll(visible(page, 'Included in your Imperial plan.')).toBe(true);
 

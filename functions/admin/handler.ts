@@ -6,6 +6,7 @@ import { distributeProfit, profitHistory, profitShares } from './profit';
 import * as trading from './trading';
 import { editProfile, searchProfiles } from './profiles';
 import * as reports from './reports';
+import { listDeadLetters, redriveDeadLetter } from './operations';
 import { getAdminSummary } from './summary';
 import { transferEmail } from './transferEmail';
 
@@ -30,4 +31,6 @@ export const handler = domainHandler(adminDomainRoutes, {
   orderReport: (input) => trading.orderReport(input),
   apiBindingOverview: (input) => trading.apiBindingOverview(input),
   apiErrors: (input) => trading.apiErrors(input),
+  deadLetters: () => listDeadLetters(),
+  redriveDeadLetter: (input, ctx) => redriveDeadLetter(input, ctx.caller),
 });

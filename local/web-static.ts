@@ -3,6 +3,8 @@
  * browser accepts it (br, else gzip, with Vary: Accept-Encoding), hashed files under /assets cached
  * for a year as immutable, everything else revalidated each time (no-cache, with an ETag), and
  * any path without a file extension answered with index.html (the app's client routes).
+ * /robots.txt and /sitemap.xml are written for the origin they are asked on, as the stack writes
+ * them for its own at deploy time.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { robotsTxt, sitemapXml } from '../web/src/lib/pageMeta';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,6 +74,11 @@ const negotiate = (header: string | undefined): Encoding | null => {
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 };
 
+const SITE_FILES: Record<string, { type: string; body: (origin: string) => string }> = {
+  '/robots.txt': { type: MIME['.txt'], body: robotsTxt },
+  '/sitemap.xml': { type: MIME['.xml'], body: sitemapXml },
+};
+
 const plain = (res: ServerResponse, status: number, text: string) => {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
   res.end(text);
@@ -82,6 +90,11 @@ export const serveStatic = async (
   dist: string,
   pathname: string,
 ): Promise<void> => {
+  const site = SITE_FILES[pathname];
+  if (site) {
+    res.writeHead(200, { 'content-type': site.type, 'cache-control': 'no-cache' });
+    return void res.end(site.body(`http://${req.headers.host}`));
+  }
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = join(dist, safe);
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {

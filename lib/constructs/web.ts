@@ -18,6 +18,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../web/src/lib/config';
+import { robotsTxt, sitemapXml } from '../../web/src/lib/pageMeta';
 import { repoRoot } from '../functions';
 import { suppress } from '../nag';
 import { NO_BUCKET_ACCESS_LOGS } from './storage';
@@ -168,9 +169,10 @@ export class Web extends Construct {
 
   /**
    * Uploads the built app (web/dist, only if it exists at synth time: run `npm run build:web`
-   * first) and /config.json with the stack's endpoints, never cached. The hashed files under
+   * first), and /config.json with the stack's endpoints and /robots.txt and /sitemap.xml with its
+   * URL (which the build does not know), never cached. The hashed files under
    * assets/ are cached for a year (a new build has new names); everything else (index.html,
-   * robots.txt, images) is revalidated on each load, so a deploy shows at once.
+   * images) is revalidated on each load, so a deploy shows at once.
    */
   publish(config: WebConfig, dist = path.join(repoRoot, 'web', 'dist')): void {
     if (existsSync(dist)) {
@@ -190,7 +192,7 @@ export class Web extends Construct {
         sources: [Source.asset(dist, { exclude: ['assets'] })],
         destinationBucket: this.bucket,
         // neither uploaded nor pruned: the deployments above and below own them
-        exclude: ['config.json', 'assets/*'],
+        exclude: ['config.json', 'robots.txt', 'sitemap.xml', 'assets/*'],
         cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
         distributionPaths: ['/*'],
@@ -198,12 +200,16 @@ export class Web extends Construct {
       app.node.addDependency(assets);
     }
     const configDeployment = new BucketDeployment(this, 'Config', {
-      sources: [Source.jsonData('config.json', config)],
+      sources: [
+        Source.jsonData('config.json', config),
+        Source.data('robots.txt', robotsTxt(this.url)),
+        Source.data('sitemap.xml', sitemapXml(this.url)),
+      ],
       destinationBucket: this.bucket,
       prune: false,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: ['/config.json'],
+      distributionPaths: ['/config.json', '/robots.txt', '/sitemap.xml'],
     });
     suppressDeploymentHandler(configDeployment, this.bucket);
   }

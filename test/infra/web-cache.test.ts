@@ -4,7 +4,7 @@
  * immutable, the rest no-cache. The Web construct publishes a small built app of its own here, so
  * the test does not depend on web/dist having been built.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -20,7 +20,7 @@ const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'export {};\n');
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Trendex</title>');
-writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const app = new App();
@@ -60,16 +60,42 @@ describe('the web app on CloudFront', () => {
     expect(rest).toHaveLength(1);
     const [, appDeployment] = rest[0];
     expect(cacheControlOf(appDeployment)).toBe('no-cache');
-    expect(appDeployment.Properties.Exclude).toEqual(expect.arrayContaining(['config.json', 'assets/*']));
+    expect(appDeployment.Properties.Exclude).toEqual(
+      expect.arrayContaining(['config.json', 'robots.txt', 'sitemap.xml', 'assets/*']),
+    );
     expect(appDeployment.DependsOn).toEqual(expect.arrayContaining([assetsId]));
   });
 
-  it('uploads the hashed files only once: the no-cache upload holds index.html and robots.txt, not assets/', () => {
+  it('uploads the hashed files only once: the no-cache upload holds index.html and the rest, not assets/', () => {
     const staged = readdirSync(app.synth().directory, { withFileTypes: true }).filter(
       (entry) => entry.isDirectory() && entry.name.startsWith('asset.'),
     );
     const contents = staged.map((entry) => readdirSync(join(app.outdir, entry.name)).sort());
-    expect(contents).toContainEqual(['index.html', 'robots.txt']);
+    expect(contents).toContainEqual(['favicon.svg', 'index.html']);
     expect(contents).toContainEqual(['index-AbC123.js']);
+  });
+
+  it('writes robots.txt and sitemap.xml for the distribution URL at deploy time, never cached', () => {
+    const [[, config]] = deployments.filter(([, d]) =>
+      (d.Properties.DistributionPaths ?? []).includes('/config.json'),
+    );
+    expect(config.Properties.DistributionPaths).toEqual(['/config.json', '/robots.txt', '/sitemap.xml']);
+    expect(cacheControlOf(config)).toBe('no-cache');
+    // the URL is a deploy-time value: the files hold a marker the deployment replaces with it
+    const domain = JSON.stringify(config.Properties.SourceMarkers);
+    expect(domain).toContain('DomainName');
+    const outdir = app.synth().directory;
+    const files = readdirSync(outdir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith('asset.'))
+      .flatMap((entry) =>
+        readdirSync(join(outdir, entry.name)).map((name) => [
+          name,
+          readFileSync(join(outdir, entry.name, name), 'utf8'),
+        ]),
+      );
+    const sitemap = files.find(([name]) => name === 'sitemap.xml')![1];
+    expect(sitemap).toMatch(/<loc>https:\/\/<<marker:0x[0-9a-f]+:\d+>>\/pricing<\/loc>/);
+    const robots = files.find(([name]) => name === 'robots.txt')![1];
+    expect(robots).toMatch(/^Sitemap: https:\/\/<<marker:0x[0-9a-f]+:\d+>>\/sitemap.xml$/m);
   });
 });

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { SIGNAL_BOTS } from './bots/catalog';
 import { lazyRoute } from './lib/lazyRoute';
+import { PageMeta } from './lib/usePageMeta';
 import { RequireAdmin, RequireMember } from './layout/guards';
 import { SiteLayout } from './layout/SiteLayout';
 import { RouteError } from './pages/RouteError';
@@ -13,7 +14,12 @@ const signalBot = () => import('./bots/SignalBotPage');
 
 export const router = createBrowserRouter([
   {
-    element: <SiteLayout />,
+    element: (
+      <>
+        <PageMeta />
+        <SiteLayout />
+      </>
+    ),
     errorElement: <RouteError />,
     // while the first page's chunk loads (once per visit)
     hydrateFallbackElement: <PageLoader />,
@@ -64,7 +70,12 @@ export const router = createBrowserRouter([
   },
   {
     // The admin area has its own top panel and sidebar (spec: "Admin top panel and sidebar are shared").
-    element: <RequireAdmin />,
+    element: (
+      <>
+        <PageMeta />
+        <RequireAdmin />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [

@@ -1,7 +1,8 @@
 /**
  * The local server sends the built app as CloudFront does: compressed by Accept-Encoding (br, then
  * gzip) with Vary, hashed assets immutable for a year, the rest revalidated (no-cache, ETag, 304),
- * client routes answered with index.html, and a missing file with a 404 rather than index.html.
+ * client routes answered with index.html, and a missing file with a 404 rather than index.html;
+ * robots.txt and sitemap.xml written for the origin asked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -38,7 +39,6 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   server = createServer((req, res) => {
     void serveStatic(req, res, dist, new URL(req.url!, 'http://localhost').pathname);
   });
@@ -85,12 +85,22 @@ describe('the local web server', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('serves robots.txt as text and answers a missing file with 404, never with index.html', async () => {
-    const robots = await get('/robots.txt');
+  it('answers robots.txt and sitemap.xml for the origin asked, never with index.html', async () => {
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://localhost:${port}`;
+    const robots = await get('/robots.txt', { host: `localhost:${port}` });
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(robots.body.toString()).toContain('User-agent: *');
+    expect(robots.body.toString()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
 
-    for (const path of ['/sitemap.xml', '/assets/index-Old999.js', '/../package.json']) {
+    const sitemap = (await get('/sitemap.xml', { host: `localhost:${port}` })).body.toString();
+    const listed = [...sitemap.matchAll(/<loc>(.+?)<\/loc>/g)].map(([, loc]) => loc);
+    expect(listed).toEqual(
+      ['/', '/aboutus', '/contactus', '/pricing', '/login', '/signup'].map((path) => origin + path),
+    );
+  });
+
+  it('answers a missing file with 404, never with index.html', async () => {
+    for (const path of ['/favicon.svg', '/assets/index-Old999.js', '/../package.json']) {
       const missing = await get(path);
       expect(missing.status, path).toBe(404);
       expect(missing.body.toString(), path).not.toContain('<html');

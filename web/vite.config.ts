@@ -42,6 +42,9 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] } },
+    },
   },
   server: { port: 5173 },
   preview: { port: 4173, strictPort: true },

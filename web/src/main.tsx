@@ -2,7 +2,6 @@ import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, UiProviders } from './App';
-import { configureAuth } from './lib/auth';
 import { loadConfig } from './lib/config';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -26,7 +25,6 @@ function ConfigError({ detail }: { detail: string }) {
 
 loadConfig()
   .then((config) => {
-    configureAuth(config);
     root.render(
       <StrictMode>
         <App authFlowType={config.cognito.authFlowType} />

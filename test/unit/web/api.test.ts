@@ -26,6 +26,9 @@ describe('web api client', () => {
     session.token = 'id-token-123';
     fetchMock = vi.fn(async () => json(200, config));
     vi.stubGlobal('fetch', fetchMock);
+    // where Amplify keeps the signed-in user's name: the client looks there before it loads Amplify
+    const stored = new Map([['CognitoIdentityServiceProvider.c.LastAuthUser', 'member']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null });
     await loadConfig();
     fetchMock.mockReset();
   });

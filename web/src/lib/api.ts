@@ -2,10 +2,10 @@
  * The one typed client of the Trendex API. Method, path and access come from the contract
  * (api/routes.ts); request and response types are inferred from its zod schemas.
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { routes, type OperationId, type RequestOf, type ResponseOf } from '#api/routes';
 import type { ErrorBody } from '#api/schemas/common';
 import { getConfig } from './config';
+import { hasStoredSession, loadAmplify } from './session';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,7 +26,9 @@ export class ApiError extends Error {
 
 /** The Cognito ID token of the signed-in user, refreshed by Amplify when needed. */
 export async function getIdToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
   try {
+    const { fetchAuthSession } = await loadAmplify();
     const session = await fetchAuthSession();
     return session.tokens?.idToken?.toString() ?? null;
   } catch {

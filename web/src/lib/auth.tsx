@@ -1,46 +1,6 @@
-import { Amplify } from 'aws-amplify';
-import {
-  confirmSignIn,
-  fetchAuthSession,
-  fetchMFAPreference,
-  setUpTOTP,
-  signIn,
-  signOut,
-  updateMFAPreference,
-  verifyTOTPSetup,
-} from 'aws-amplify/auth';
-import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from './config';
-
-/** cognito-local of the local stack (npm start, tests): an endpoint on this machine. */
-const isLocalEndpoint = (endpoint: string) => {
-  try {
-    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(endpoint).hostname);
-  } catch {
-    return false;
-  }
-};
-
-export function configureAuth(config: RuntimeConfig) {
-  const { userPoolId, userPoolClientId, endpoint } = config.cognito;
-  // Amplify warns about any custom user pool endpoint at configure time; for the local stack's
-  // cognito-local that is expected, so its logger stays quiet during this one call only.
-  const quiet = !!endpoint && isLocalEndpoint(endpoint);
-  const level = ConsoleLogger.LOG_LEVEL;
-  if (quiet) ConsoleLogger.LOG_LEVEL = 'ERROR';
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId,
-        userPoolClientId,
-        ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
-  if (quiet) ConsoleLogger.LOG_LEVEL = level;
-}
+import { amplifyLoaded, hasStoredSession, loadAmplify } from './session';
 
 export interface SessionUser {
   sub: string;
@@ -82,7 +42,9 @@ const isWrongCode = (error: unknown) =>
 type LoginResult = { step: 'done'; user: SessionUser } | { step: 'totp' };
 
 async function readSession(forceRefresh = false): Promise<SessionUser | null> {
+  if (!hasStoredSession()) return null;
   try {
+    const { fetchAuthSession } = await loadAmplify();
     const session = await fetchAuthSession({ forceRefresh });
     const payload = session.tokens?.idToken?.payload;
     if (!payload) return null;
@@ -109,12 +71,14 @@ export interface TotpSetup {
 
 /** Whether the signed-in account has TOTP turned on (Cognito's MFA setting, whatever this session's token says). */
 export async function fetchTotpEnabled(): Promise<boolean> {
+  const { fetchMFAPreference } = await loadAmplify();
   const preference = await fetchMFAPreference();
   return preference.enabled?.includes('TOTP') ?? false;
 }
 
 /** Asks Cognito for a new authenticator secret for this account; nothing changes until a code confirms it. */
 export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  const { setUpTOTP } = await loadAmplify();
   const details = await setUpTOTP();
   return { secret: details.sharedSecret, uri: details.getSetupUri('Trendex', email).toString() };
 }
@@ -156,17 +120,28 @@ export function AuthProvider({
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
-        setState({ status: 'signedOut' });
-      } else if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') {
-        void refresh();
-      }
+    // Amplify's events matter once it holds a session, so the listener waits until it is loaded
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void amplifyLoaded.then(({ Hub }) => {
+      if (unmounted) return;
+      stop = Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
+          setState({ status: 'signedOut' });
+        } else if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') {
+          void refresh();
+        }
+      });
     });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [refresh]);
 
   const login = useCallback(
     async (email: string, password: string) => {
+      const { signIn, signOut } = await loadAmplify();
       const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType } });
       let result;
       try {
@@ -206,6 +181,7 @@ export function AuthProvider({
 
   const confirmTotp = useCallback(
     async (code: string) => {
+      const { confirmSignIn } = await loadAmplify();
       try {
         await confirmSignIn({ challengeResponse: code });
       } catch (error) {
@@ -227,6 +203,7 @@ export function AuthProvider({
   // an admin reaches the admin pages without logging in again.
   const turnOnTotp = useCallback(
     async (code: string) => {
+      const { updateMFAPreference, verifyTOTPSetup } = await loadAmplify();
       try {
         await verifyTOTPSetup({ code });
       } catch (error) {
@@ -239,12 +216,14 @@ export function AuthProvider({
   );
 
   const turnOffTotp = useCallback(async () => {
+    const { updateMFAPreference } = await loadAmplify();
     await updateMFAPreference({ totp: 'DISABLED' });
     await refresh(true);
   }, [refresh]);
 
   const logout = useCallback(async () => {
     try {
+      const { signOut } = await loadAmplify();
       await signOut();
     } finally {
       setState({ status: 'signedOut' });

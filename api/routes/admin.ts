@@ -14,6 +14,7 @@ import {
   TransferEmailAnswer,
   TransferEmailRequest,
 } from '../schemas/admin';
+import { DeadLetterList, RedriveAnswer, RedriveRequest } from '../schemas/admin-operations';
 import { PageQuery } from '../schemas/common';
 import { Empty, route, type Route } from '../route';
 
@@ -94,5 +95,25 @@ export const adminRoutes = {
       'Every admin action, newest first, filtered by action and by the e-mail of the admin or the member',
     request: AuditQuery,
     response: AuditPage,
+  }),
+  deadLetters: route({
+    method: 'GET',
+    path: '/admin/deadletters',
+    access: 'admin',
+    domain: 'admin',
+    summary:
+      "Operations: the schedules' and the stream consumer's dead letters (work that failed every try), with the event and the error",
+    request: Empty,
+    response: DeadLetterList,
+  }),
+  redriveDeadLetter: route({
+    method: 'POST',
+    path: '/admin/deadletters/redrive',
+    access: 'admin',
+    domain: 'admin',
+    summary:
+      'Run a dead letter once more with its own event (the work is idempotent by its own keys); gone once redriven',
+    request: RedriveRequest,
+    response: RedriveAnswer,
   }),
 } as const satisfies Record<string, Route>;

@@ -192,6 +192,7 @@ export const AuditAction = z.enum([
   'email-transfer',
   'profit-distribution',
   'complaint-close',
+  'dead-letter-redrive',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

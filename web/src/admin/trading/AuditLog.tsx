@@ -16,6 +16,7 @@ const ACTIONS: Record<Action, string> = {
   'email-transfer': 'E-mail transfer',
   'profit-distribution': 'Profit distribution',
   'complaint-close': 'Complaint close',
+  'dead-letter-redrive': 'Dead letter redrive',
 };
 
 const columns: ReportColumn<Row>[] = [

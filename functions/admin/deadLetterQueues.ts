@@ -1,0 +1,147 @@
+/**
+ * The dead letters of the schedules and the stream consumer in AWS: each one's SQS dead-letter
+ * queue (DEAD_LETTER_QUEUES, from lib/constructs/dead-letters.ts), peeked without being taken
+ * (visibility timeout 0), as ./deadLetters.ts peeks at the order queue's. A redrive hands the
+ * letter's event to its function again (an asynchronous Lambda invoke: Lambda's retries and the
+ * same dead-letter queue if it fails again) and then deletes the message (docs/operations.md).
+ */
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { DeadLetter } from '#api/schemas/admin-operations';
+
+/** One queue: whose failures it holds, and the function a redrive invokes. */
+interface WatchedQueue {
+  source: DeadLetter['source'];
+  name: string;
+  url: string;
+  functionName: string;
+}
+
+const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+
+const watched = (): WatchedQueue[] => JSON.parse(process.env.DEAD_LETTER_QUEUES ?? '[]') as WatchedQueue[];
+
+/**
+ * Lambda's on-failure record (a schedule run or a stream batch that failed every try), or the bare
+ * event EventBridge could not deliver (its error in the message attributes).
+ */
+interface FailureRecord {
+  timestamp?: string;
+  requestContext?: { condition?: string; approximateInvokeCount?: number };
+  requestPayload?: unknown;
+  responsePayload?: { errorMessage?: string; errorType?: string };
+  DDBStreamBatchInfo?: unknown;
+}
+
+const parse = (body: string): unknown => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+};
+
+/** What the letter ran with, and what a redrive runs its function with. */
+const eventOf = (queue: WatchedQueue, body: FailureRecord): { shown: unknown; payload: unknown } => {
+  if (queue.source === 'consumer')
+    // the batch's records are not in the letter: the consumer's pending lists still hold the work
+    return { shown: body.DDBStreamBatchInfo ?? body, payload: {} };
+  const event = body.requestContext ? body.requestPayload : body;
+  return { shown: event, payload: event };
+};
+
+const letterOf = (queue: WatchedQueue, m: Message): DeadLetter => {
+  const body = parse(m.Body ?? '') as FailureRecord;
+  const attribute = (name: string) => m.MessageAttributes?.[name]?.StringValue;
+  return {
+    id: `${queue.name}/${m.MessageId ?? ''}`,
+    source: queue.source,
+    name: queue.name,
+    event: JSON.stringify(eventOf(queue, body).shown),
+    error:
+      body.responsePayload?.errorMessage ??
+      body.requestContext?.condition ??
+      attribute('ERROR_MESSAGE') ??
+      attribute('ERROR_CODE') ??
+      'failed every try (its log group has the error)',
+    attempts: body.requestContext?.approximateInvokeCount ?? Number(attribute('RETRY_ATTEMPTS') ?? 0) + 1,
+    at: new Date(
+      body.timestamp ? Date.parse(body.timestamp) : Number(m.Attributes?.SentTimestamp ?? Date.now()),
+    ).toISOString(),
+  };
+};
+
+/** Up to `max` messages of a queue, each once, left where they are. */
+const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
+  const found = new Map<string, Message>();
+  for (let round = 0; round < Math.ceil(max / 10); round++) {
+    const answer = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queue.url,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        MessageSystemAttributeNames: ['SentTimestamp'],
+        MessageAttributeNames: ['All'],
+      }),
+    );
+    const messages = answer.Messages ?? [];
+    const before = found.size;
+    // the latest receipt of each message is the one SQS deletes by
+    for (const m of messages) found.set(m.MessageId ?? '', m);
+    if (!messages.length || found.size === before) break;
+  }
+  return [...found.values()];
+};
+
+/**
+ * An asynchronous invoke (Lambda's Invoke API, signed with the function's own credentials): it
+ * answers once Lambda has queued the run, so the admin's request never waits for a daily payout.
+ */
+const invokeAsync = async (functionName: string, payload: unknown): Promise<void> => {
+  const region = process.env.AWS_REGION!;
+  const hostname = `lambda.${region}.amazonaws.com`;
+  const path = `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
+  const body = JSON.stringify(payload);
+  const signer = new SignatureV4({
+    service: 'lambda',
+    region,
+    sha256: Sha256,
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+      sessionToken: process.env.AWS_SESSION_TOKEN,
+    },
+  });
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: 'https:',
+    hostname,
+    path,
+    query: {},
+    headers: { host: hostname, 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+    body,
+  });
+  const answer = await fetch(`https://${hostname}${path}`, { method: 'POST', headers: signed.headers, body });
+  if (answer.status !== 202)
+    throw new Error(`Lambda refused the invoke (${answer.status}): ${await answer.text()}`);
+};
+
+export const sqsDeadLetters = {
+  async list(): Promise<DeadLetter[]> {
+    const letters = await Promise.all(
+      watched().map(async (queue) => (await peek(queue)).map((m) => letterOf(queue, m))),
+    );
+    return letters.flat().sort((a, b) => b.at.localeCompare(a.at));
+  },
+
+  async redrive(id: string): Promise<{ redriven: boolean; error?: string; queued?: boolean }> {
+    const [name, messageId] = id.split('/');
+    const queue = watched().find((q) => q.name === name);
+    const message = queue && (await peek(queue)).find((m) => m.MessageId === messageId);
+    if (!queue || !message) return { redriven: false, error: 'no such dead letter' };
+    await invokeAsync(queue.functionName, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
+    return { redriven: true, queued: true };
+  },
+};

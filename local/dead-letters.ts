@@ -119,3 +119,18 @@ export const consumerPass = (store: DeadLetterStore, name: string, work: Work) =
     failing = false;
   };
 };
+
+/** The store as the admin's Operations page reads it (functions/admin/operations.ts). */
+export const asDeadLetterPort = (store: DeadLetterStore) => ({
+  list: async () =>
+    [...store.list()].reverse().map((l) => ({
+      id: l.id,
+      source: l.source,
+      name: l.name,
+      event: JSON.stringify(l.event),
+      error: l.error,
+      attempts: l.attempts,
+      at: l.at,
+    })),
+  redrive: (id: string) => store.redrive(id),
+});

@@ -20,7 +20,7 @@ import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
 import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
-import { consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
+import { asDeadLetterPort, consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, PUSH_BATCH_PATH, type WsHandler } from './websocket';
 
@@ -295,6 +295,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(websocket.close);
     const deadLetters = startDeadLetterStore(join(dataDir, 'dead-letters.json'), log);
     await registerSchedules(deadLetters);
+    // the admin's Operations page lists and redrives these (in AWS: the dead-letter queues)
+    (await import('#functions/admin/operations')).useDeadLetterPort(asDeadLetterPort(deadLetters));
     if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.

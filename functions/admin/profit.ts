@@ -23,6 +23,7 @@ import { accounts, transfer, type Posting } from '#functions/ledger/rules';
 import { getBalance, getTx, listTransactionsOfKind, post } from '#functions/ledger/service';
 import { getMember, getMembers, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
+import { coreCandidates } from '#functions/plans/service';
 import { listRewardsByDate, rewardItems } from '#functions/team/service';
 import type { Caller } from '#core/middleware';
 import { audit } from './audit';
@@ -71,7 +72,8 @@ type CoreMember = MemberItem & {
 
 /**
  * Who holds Core and Premium Core now: the buyers among the plan transactions of the last plan
- * period (a holder bought within it), whose flags are still on and whose period has not ended.
+ * period and the members with a Core period queued to end later (one extended years ahead bought
+ * long ago), whose flags are still on and whose period has not ended.
  */
 export const coreHolders = async (): Promise<Record<ShareType, { memberId: string; email: string }[]>> => {
   const at = nowIso();
@@ -80,7 +82,7 @@ export const coreHolders = async (): Promise<Record<ShareType, { memberId: strin
     .filter((tx) => tx.ref?.plan === 'core' || tx.ref?.plan === 'premiumCore')
     .map((tx) => tx.memberId)
     .filter((id): id is string => !!id);
-  const members = (await getMembers(buyers)) as CoreMember[];
+  const members = (await getMembers([...new Set([...buyers, ...(await coreCandidates())])])) as CoreMember[];
   const holds = (m: CoreMember, type: ShareType) =>
     type === 'core'
       ? !!m.isCore && (!m.coreExpiresAt || m.coreExpiresAt > at)

@@ -17,7 +17,7 @@ import { notify } from '#functions/notifications/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { getTx, post } from '#functions/ledger/service';
 import type { TransactItem } from '#core/db';
-import { deletePlanExpiry, duePlanExpiries, planExpiryItem } from './store';
+import { deletePlanExpiry, duePlanExpiries, membersWithEndAfter, planExpiryItem } from './store';
 import {
   flagsSetBy,
   PERIOD_FLAGS,
@@ -227,4 +227,17 @@ export const expirePlans = async (): Promise<number> => {
   } while (start);
   if (expired) logger.info('plans expired', { expired });
   return expired;
+};
+
+/**
+ * The members who may hold a Core plan now (its period ends later), however long ago they bought
+ * or extended it; the caller checks each one's flag and end on the member.
+ */
+export const coreCandidates = async (): Promise<string[]> => {
+  const at = nowIso();
+  const [core, premium] = await Promise.all([
+    membersWithEndAfter('core', at),
+    membersWithEndAfter('premiumCore', at),
+  ]);
+  return [...new Set([...core, ...premium])];
 };

@@ -1,6 +1,6 @@
 /** The plans domain's items: the expiry queue, one item per plan period, sorted by its end date. */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, keys, tableName, type TransactItem } from '#core/db';
+import { db, keys, queryAll, tableName, type TransactItem } from '#core/db';
 import type { PlanPeriod } from './rules';
 
 /** The end of one period (a membership, a Core plan) of a member's plans. */
@@ -48,4 +48,21 @@ export const duePlanExpiries = async (
 
 export const deletePlanExpiry = async (due: QueuedExpiry): Promise<void> => {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: due.key }));
+};
+
+/**
+ * The members with an end of `period` queued after `after` (ISO): everyone whose plan of that
+ * period may still run, whenever it was bought or extended (an end that a renewal moved later is
+ * queued again, so a stale item names a member who holds it anyway).
+ */
+export const membersWithEndAfter = async (period: PlanPeriod, after: string): Promise<string[]> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK > :after',
+    ExpressionAttributeValues: { ':pk': keys.planExpiries, ':after': after },
+    ProjectionExpression: 'memberId, period',
+  });
+  // items queued before plans had periods of their own are memberships
+  const ids = items.filter((i) => (i.period ?? 'membership') === period).map((i) => String(i.memberId));
+  return [...new Set(ids)];
 };

@@ -5,14 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { mailedOtp, topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
 
-const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+const visible = (page: Page | Locator, text: string | RegExp) => () =>
+  page.getByText(text).first().isVisible();
 
 /** The profile's Plan Details: its End Date and days remaining, as shown. */
 const planDetails = async (page: Page) => {

@@ -94,6 +94,34 @@ describe('extending a plan held', () => {
     expect(await wallet(m.idToken)).toMatchObject({ wallet: 0, wallet1: 0 });
   });
 
+  it('a Core plan bought over a year ago and extended still earns Core income until its end', async () => {
+    const m = await newVerifiedMember();
+    await topUp(m.idToken, '180');
+    await topUp(m.idToken, '200', 'wallet1');
+    expect((await buy(m.idToken, 'executive')).status).toBe(200);
+    const requestIds = [randomUUID(), randomUUID()];
+    for (const requestId of requestIds) expect((await buy(m.idToken, 'core', requestId)).status).toBe(200);
+    const id = await memberIdOf(m.email);
+    // both Core purchases were made more than a plan period ago (the second extended the first)
+    const longAgo = new Date(Date.now() - 400 * DAY).toISOString();
+    for (const requestId of requestIds) {
+      const key = { PK: `LTX#plan:${id}:core:${requestId}`, SK: 'LTX' };
+      await table().send(
+        new UpdateCommand({
+          TableName: stack().tableName,
+          Key: key,
+          UpdateExpression: 'SET #date = :d, GSI2SK = :sk',
+          ExpressionAttributeNames: { '#date': 'date' },
+          ExpressionAttributeValues: { ':d': longAgo, ':sk': `${longAgo}#${requestId}` },
+        }),
+      );
+    }
+    useLocalTable();
+    const { coreHolders } = await import('#functions/admin/profit');
+    const holders = await coreHolders();
+    expect(holders.core).toContainEqual({ memberId: id, email: m.email });
+  });
+
   it('the expiry of the period that ran out keeps a plan renewed since, until its new end', async () => {
     const m = await executiveMember(180);
     const id = await memberIdOf(m.email);

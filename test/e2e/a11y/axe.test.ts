@@ -1,0 +1,227 @@
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA, and the best-practice rules) on every route of the router as a
+ * visitor, a member and an admin, at 375 and 1440 px, in light and dark mode, and on every dialog:
+ * no violation anywhere. One browser; each role keeps one logged-in page; each route is opened once
+ * and scanned in the four width × mode combinations (the theme switches as the app's toggle stores
+ * it: localStorage 'theme', which next-themes also follows through the storage event). The member
+ * holds Imperial and a bound paper Binance key, so the bot pages show their deploy panels and the
+ * Dashboard opens its "ready to trade" dialog. Every violation is printed (rule, page, target) and
+ * all results are saved to test-artifacts/a11y/axe-results.json.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, it } from 'vitest';
+import { call, newVerifiedMember, stack } from '../../support/api';
+import { logIn, useBrowser } from '../../support/browser';
+import { bindingCode, paperAccount } from '../../support/exchange';
+import { topUp } from '../../support/fund';
+import { ADMIN_ROUTES, MEMBER_AND_PUBLIC_ROUTES, visit } from '../../support/routes';
+
+const { newPage } = useBrowser();
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const WIDTHS = [375, 1440] as const;
+const MODES = ['light', 'dark'] as const;
+const HEIGHT = 900;
+
+interface Finding {
+  scan: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  /** The first failing element's summary (e.g. the contrast figures). */
+  detail: string;
+}
+
+const findings: Finding[] = [];
+const scans: string[] = [];
+
+afterAll(() => {
+  mkdirSync('test-artifacts/a11y', { recursive: true });
+  writeFileSync(
+    'test-artifacts/a11y/axe-results.json',
+    JSON.stringify({ tags: TAGS, scans: scans.sort(), violations: findings }, null, 2),
+  );
+});
+
+/** Switches the colour mode as the toggle does: next-themes stores it and hears the storage event. */
+const setMode = async (page: Page, mode: (typeof MODES)[number]) => {
+  const applied = () =>
+    page
+      .waitForFunction((m) => document.documentElement.classList.contains(m), mode, { timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+  for (let tries = 0; tries < 3; tries++) {
+    await page.evaluate((m) => {
+      localStorage.setItem('theme', m);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: m }));
+    }, mode);
+    if (await applied()) return;
+    // a page still redirecting may have missed the event; a load reads the stored theme
+    await page.reload();
+  }
+  throw new Error(`the ${mode} theme did not apply on ${page.url()}`);
+};
+
+/** Scans the page (or only `within`, a dialog) once and records what axe finds under `name`. */
+const scan = async (page: Page, name: string, within?: string) => {
+  // let layout and colour transitions end before axe reads computed colours
+  await page.waitForTimeout(150);
+  // only the violations: axe then skips writing up every passing node, a large share of its time
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
+  if (within) builder = builder.include(within);
+  const { violations } = await builder.analyze();
+  scans.push(name);
+  for (const v of violations)
+    findings.push({
+      scan: name,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      detail: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
+    });
+};
+
+/** Scans in every width × mode; the page (or dialog) stays open while the viewport and theme change. */
+const scanAll = async (page: Page, name: string, within?: string, widths: readonly number[] = WIDTHS) => {
+  for (const mode of MODES) {
+    await setMode(page, mode);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await scan(page, `${name} @${width} ${mode}`, within);
+    }
+  }
+};
+
+/**
+ * Routes that router.tsx gives the same element as another route: scanning the one scans both.
+ * ('/scroll' and '/nu' redirect, and a route that lands where another already did is skipped.)
+ */
+const SAME_SCREEN = new Set(['/signin', '/bonus', '/admin', '/adminactivate', '/withdraw']);
+
+/** Every route once per role; a route that lands where another already did is not scanned again. */
+const walk = async (page: Page, role: string, routes: readonly string[]) => {
+  const seen = new Set<string>();
+  for (const route of routes.filter((r) => !SAME_SCREEN.has(r))) {
+    await visit(page, route);
+    const landed = new URL(page.url()).pathname;
+    if (seen.has(landed)) continue;
+    seen.add(landed);
+    await scanAll(page, `${role} ${route}${landed !== route ? ` (→ ${landed})` : ''}`);
+  }
+};
+
+/** The violations of scans whose name starts with `prefix`, one line each, for the failure message. */
+const report = (prefix: string) =>
+  findings
+    .filter((f) => f.scan.startsWith(prefix))
+    .map((f) => `${f.rule} (${f.impact}) on ${f.scan}: ${f.targets.join(' | ')} — ${f.detail}`);
+
+const DIALOG = '[role="dialog"]';
+
+/** Opens a dialog with `open`, scans it (`name` starts with the role) in every width × mode, closes it with Escape. */
+const scanDialog = async (
+  page: Page,
+  name: string,
+  open: () => Promise<void>,
+  widths?: readonly number[],
+) => {
+  await open();
+  await page.locator(DIALOG).last().waitFor();
+  await scanAll(page, name, DIALOG, widths);
+  await page.keyboard.press('Escape');
+  await page.locator(DIALOG).waitFor({ state: 'detached' });
+};
+
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+
+/** A member ready to trade: Imperial bought from a topped-up wallet and a paper Binance key bound. */
+const readyMember = async () => {
+  const m = await newVerifiedMember();
+  await topUp(m.idToken, '400');
+  const bought = await call('activatePlan', { plan: 'imperial', requestId: randomUUID() }, m.idToken);
+  if (bought.status !== 200) throw new Error(`plan: ${JSON.stringify(bought.body)}`);
+  const key = await paperAccount({ spot: { USDT: 5000 }, futuresUsdt: 5000 });
+  const otp = await bindingCode(m.email, m.idToken);
+  const bound = await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, m.idToken);
+  if (bound.status !== 200) throw new Error(`bind: ${JSON.stringify(bound.body)}`);
+  return m;
+};
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// the three roles run side by side (one browser, a page each): axe works in each page's renderer
+describe.concurrent('axe: no WCAG 2.1 A/AA or best-practice violation', () => {
+  it('as a visitor: every route, the log-in dialogs and the phone menu', async ({ expect }) => {
+    const page = await newPage();
+    await walk(page, 'visitor', [...MEMBER_AND_PUBLIC_ROUTES, ...ADMIN_ROUTES]);
+    await visit(page, '/login');
+    await scanDialog(page, 'visitor dialog Forgot Password', () => button(page, 'Forgot Password?').click());
+    await scanDialog(page, 'visitor dialog Resend Verify Email', () =>
+      button(page, 'Resend Verify Email').click(),
+    );
+    await page.setViewportSize({ width: 375, height: HEIGHT });
+    await scanDialog(page, 'visitor dialog phone menu', () => button(page, 'Open menu').click(), [375]);
+    expect(report('visitor')).toEqual([]);
+  }, 600_000);
+
+  it('as a member: every route and the Top Up, Withdraw, Plan Subscribe, bot and complaint chat dialogs', async ({
+    expect,
+  }) => {
+    const m = await readyMember();
+    const page = await newPage();
+    await logIn(page, m.email, m.password);
+    await page.waitForURL('**/dashboard');
+    // the Dashboard's "ready to trade" dialog opens once, on this first visit
+    await page.getByRole('dialog', { name: 'You are ready to trade' }).waitFor();
+    await scanAll(page, 'member dialog ready to trade', DIALOG);
+    await page.keyboard.press('Escape');
+
+    await visit(page, '/wallet');
+    await scanDialog(page, 'member dialog Top Up', () => button(page, 'Top Up').click());
+    await scanDialog(page, 'member dialog Withdraw', () =>
+      page.getByRole('button', { name: 'Withdraw' }).first().click(),
+    );
+    await visit(page, '/pricing');
+    await scanDialog(page, 'member dialog Plan Subscribe', () =>
+      page
+        .getByRole('button', { name: /^Subscribe to / })
+        .first()
+        .click(),
+    );
+
+    // a complaint, then its chat
+    const shot = join(mkdtempSync(join(tmpdir(), 'a11y-')), 'shot.png');
+    writeFileSync(shot, PNG);
+    await visit(page, '/complain');
+    await page.getByLabel('Description').fill('The deploy button did not answer.');
+    await page.getByLabel('Image (at most 500 KB)').setInputFiles(shot);
+    await button(page, 'Submit').click();
+    const complaints = page.getByRole('table', { name: 'Complaints' });
+    await complaints.getByText('Pending').waitFor();
+    await scanDialog(page, 'member dialog complaint chat', () =>
+      complaints.getByRole('button').first().click(),
+    );
+
+    // an admin route shows members one screen ("This page is for admins."): scanned once
+    await walk(page, 'member', [...MEMBER_AND_PUBLIC_ROUTES, '/admindashboard']);
+    expect(report('member')).toEqual([]);
+  }, 900_000);
+
+  it('as an admin: every admin route', async ({ expect }) => {
+    const page = await newPage();
+    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+    await page.waitForURL('**/admindashboard');
+    await walk(page, 'admin', ADMIN_ROUTES);
+    expect(report('admin')).toEqual([]);
+  }, 600_000);
+});

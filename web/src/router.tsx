@@ -124,6 +124,7 @@ export const router = createBrowserRouter([
           { path: '/apibind', ...lazyRoute(() => import('./admin/trading/ApiBinding')) },
           { path: '/apierror', ...lazyRoute(() => import('./admin/trading/ApiErrors')) },
           { path: '/auditlog', ...lazyRoute(() => import('./admin/trading/AuditLog')) },
+          { path: '/operations', ...lazyRoute(() => import('./admin/Operations')) },
         ],
       },
     ],

@@ -15,7 +15,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Placement } from './constructs/egress';
-import { suppress } from './nag';
+import { NO_RESOURCE_TO_NAME, suppress } from './nag';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -150,11 +150,7 @@ function suppressCommon(fn: NodejsFunction, options: FunctionOptions): void {
     "Lambda's own minimal policy: write logs to the function's log group.",
     fn.role!,
   );
-  suppress(
-    'AwsSolutions-IAM5[Resource::*]',
-    'X-Ray tracing (PutTraceSegments, PutTelemetryRecords) has no resource to name.',
-    fn.role!,
-  );
+  suppress('AwsSolutions-IAM5[Resource::*]', NO_RESOURCE_TO_NAME, fn.role!);
   if (fn.isBoundToVpc)
     suppress(
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole]',

@@ -9,3 +9,14 @@ import type { IConstruct } from 'constructs';
 export const suppress = (rule: string, reason: string, ...resources: IConstruct[]): void => {
   for (const resource of resources) Validations.of(resource).acknowledge({ id: rule, reason });
 };
+
+/**
+ * Shared by the API's and the WebSocket's methods that API Gateway lets through without a Cognito
+ * authorizer (AwsSolutions-APIG4, -COG4): what stands instead, for each kind.
+ */
+export const NO_COGNITO_AUTHORIZER =
+  "By design: public routes (sign-up, verification, password reset, contact, payment callbacks, ticker) are throttled per route and validated; admin routes have a Lambda authorizer (the token's admin group, TOTP sign-in); WebSocket $connect's handler verifies the ID token.";
+
+/** Actions that name no resource: X-Ray tracing (functions, the payout state machine) and a state machine's log delivery. */
+export const NO_RESOURCE_TO_NAME =
+  "X-Ray tracing (PutTraceSegments, PutTelemetryRecords) and a state machine's log delivery have no resource to name.";

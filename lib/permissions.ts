@@ -128,7 +128,11 @@ export const permissions: Readonly<Record<string, Grants>> = {
   // Schedules, by rule name.
   'schedule/botTick': { table: 'read', sendsOrders: true, exchangeEgress: true },
   'schedule/marketTicker': { table: { writes: [pk.ticker, pk.topicConnections] }, push: true },
+  // The payout in one function, where the state machine's steps are absent (lib/trendex-stack.ts).
   'schedule/referralPayout': { table: 'readWrite' },
+  // The daily payout's state machine (lib/constructs/payout.ts): plans the shards, pays one.
+  'payout/plan': { table: 'readWrite' },
+  'payout/shard': { table: 'readWrite' },
   'schedule/planExpiry': { table: 'readWrite', push: true },
   'schedule/depositReconciliation': { table: 'readWrite', push: true, paymentSecret: true },
   'schedule/withdrawalSweep': { table: 'readWrite', push: true, paymentSecret: true },

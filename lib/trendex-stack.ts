@@ -12,6 +12,7 @@ import { Egress } from './constructs/egress';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { Payout } from './constructs/payout';
 import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
 import { Schedules } from './constructs/schedules';
@@ -92,10 +93,15 @@ export class TrendexStack extends Stack {
     new Firewall(this, 'Firewall', { stageArn: api.stage.stageArn, routes });
     const queues = new Queues(this, 'Queues', { functions });
     const deadLetters = new DeadLetters(this, 'DeadLetters');
-    const schedules = new Schedules(this, 'Schedules', {
+    // The daily payout runs as a state machine over shards (lib/constructs/payout.ts).
+    const payout = functions.exists('team/payoutSteps.ts')
+      ? new Payout(this, 'Payout', { functions })
+      : undefined;
+    new Schedules(this, 'Schedules', {
       functions,
       deadLetters,
       rules: props.schedules ?? scheduleTable,
+      stateMachines: payout && { referralPayout: payout.stateMachine },
     });
     new Consumers(this, 'Consumers', { functions, deadLetters, table: data.table, consumers: consumerTable });
 
@@ -153,7 +159,7 @@ export class TrendexStack extends Stack {
       wsApiId: realtime.api.apiId,
       wsStage: realtime.stage.stageName,
       deadLetters: { ...deadLetters.queues, orderExecutor: queues.deadLetters },
-      payout: schedules.functions.referralPayout,
+      payout: payout?.stateMachine,
     });
 
     const output = (id: string, value: string, description: string) =>

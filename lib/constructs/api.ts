@@ -21,7 +21,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { suppress } from '../nag';
+import { NO_COGNITO_AUTHORIZER, suppress } from '../nag';
 import { pascal, type Functions } from '../functions';
 import { publicLimitOf, STAGE_THROTTLE } from '../throttling';
 
@@ -187,15 +187,8 @@ export class Api extends Construct {
       methodsOf[route.access].push(method);
       withMethods.add(resource);
     }
-    const PUBLIC_BY_DESIGN =
-      'Public by design (sign-up, verification, password reset, contact, payment callbacks, ticker): throttled per route, validated.';
-    suppress('AwsSolutions-APIG4', PUBLIC_BY_DESIGN, ...methodsOf.public);
-    suppress('AwsSolutions-COG4', PUBLIC_BY_DESIGN, ...methodsOf.public);
-    suppress(
-      'AwsSolutions-COG4',
-      "Admin routes: the Lambda authorizer checks the Cognito token's admin group and TOTP sign-in.",
-      ...methodsOf.admin,
-    );
+    suppress('AwsSolutions-APIG4', NO_COGNITO_AUTHORIZER, ...methodsOf.public);
+    suppress('AwsSolutions-COG4', NO_COGNITO_AUTHORIZER, ...methodsOf.public, ...methodsOf.admin);
     // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate
     // path segment: each OPTIONS method is one more CloudFormation resource.
     for (const resource of withMethods) resource.addCorsPreflight(preflight);

@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -40,8 +41,8 @@ interface MonitoringProps {
   wsStage: string;
   /** Dead-letter queues by what they hold. */
   deadLetters: Record<string, IQueue>;
-  /** The daily payout's function (its run must have succeeded by 01:00 UTC). */
-  payout?: NodejsFunction;
+  /** The daily payout's state machine (its execution must have succeeded by 01:00 UTC). */
+  payout?: IStateMachine;
 }
 
 /** A figure as functions/core/metrics.ts publishes it: with its one `service` dimension, or it is another metric. */
@@ -184,22 +185,23 @@ export class Monitoring extends Construct {
     }
 
     if (props.payout) {
-      // The hour 00:00-01:00 UTC must hold a successful run (an invocation that did not fail):
-      // evaluated when that hour's data point is complete, at 01:00.
+      // The hour 00:00-01:00 UTC, in which the schedule starts the execution, must hold one that
+      // succeeded: evaluated when that hour's data point is complete, at 01:00. Other hours start
+      // none and are not data; an execution that did not start at all is in the rule's dead letters.
       alarm(
         'PayoutNotFinished',
         new MathExpression({
-          expression: 'IF(HOUR(runs) == 0 AND (runs - failures) < 1, 1, 0)',
+          expression: 'IF(HOUR(runs) == 0 AND FILL(succeeded, 0) < 1, 1, 0)',
           usingMetrics: {
-            runs: props.payout.metricInvocations({ period: Duration.hours(1), statistic: 'Sum' }),
-            failures: props.payout.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+            runs: props.payout.metricStarted({ period: Duration.hours(1), statistic: 'Sum' }),
+            succeeded: props.payout.metricSucceeded({ period: Duration.hours(1), statistic: 'Sum' }),
           },
           period: Duration.hours(1),
         }),
         1,
         'The daily referral payout has not finished by 01:00 UTC (docs/operations.md)',
         1,
-        TreatMissingData.BREACHING,
+        TreatMissingData.NOT_BREACHING,
       );
     }
     alarm(

@@ -6,7 +6,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { suppress } from '../nag';
+import { NO_COGNITO_AUTHORIZER, suppress } from '../nag';
 import { wsRoutes } from '../../api/realtime';
 import { pascal, type Functions } from '../functions';
 
@@ -71,11 +71,8 @@ export class Realtime extends Construct {
       const route = this.api.addRoute(routeKey, {
         integration: new WebSocketLambdaIntegration(`${name}Integration`, this.handler),
       });
-      suppress(
-        'AwsSolutions-APIG4',
-        "$connect's handler verifies the ID token (a browser WebSocket sends no header); later routes need a verified connection.",
-        route,
-      );
+      // a browser WebSocket sends no header: the handler reads the token; later routes need a verified connection
+      suppress('AwsSolutions-APIG4', NO_COGNITO_AUTHORIZER, route);
     }
   }
 

@@ -1,7 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { ScheduleRule, ScheduleSpec } from '../../api/schedules';
 import { pascal, scheduleTimeout, type Functions } from '../functions';
@@ -13,6 +14,11 @@ export interface SchedulesProps {
   deadLetters: DeadLetters;
   /** The table of rules (api/schedules.ts `schedules`). */
   rules: readonly ScheduleRule[];
+  /**
+   * Rules whose work runs as a state machine in AWS, by rule name (the payout: lib/constructs/
+   * payout.ts): the rule starts an execution instead of invoking the rule's function.
+   */
+  stateMachines?: Record<string, IStateMachine>;
 }
 
 const toSchedule = (spec: ScheduleSpec): Schedule =>
@@ -40,12 +46,29 @@ export class Schedules extends Construct {
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
     for (const rule of props.rules) {
+      const name = pascal(rule.name);
+      const stateMachine = props.stateMachines?.[rule.name];
+      if (stateMachine) {
+        // EventBridge retries the start and keeps an event it could not deliver; a failed
+        // execution is the state machine's (its retries, and an alarm).
+        new Rule(this, `${name}Rule`, {
+          description: rule.description,
+          schedule: toSchedule(rule.schedule),
+          targets: [
+            new SfnStateMachine(stateMachine, {
+              retryAttempts: SCHEDULE_RETRIES,
+              maxEventAge: maxEventAge(rule.schedule),
+              deadLetterQueue: props.deadLetters.queue(rule.name, `${name}DeadLetters`),
+            }),
+          ],
+        });
+        continue;
+      }
       const entry = `${rule.domain}/schedules.ts`;
       // The schedule handlers are written by later issues, domain by domain: a rule's function and
       // EventBridge rule are created only if functions/<domain>/schedules.ts exists at synth time
       // (fs.existsSync), so the stack grows as domains land, with no placeholder code.
       if (!props.functions.exists(entry)) continue;
-      const name = pascal(rule.name);
       const deadLetters = props.deadLetters.queue(rule.name, `${name}DeadLetters`);
       const fn = props.functions.create(this, `${name}Function`, {
         name: `schedule/${rule.name}`,

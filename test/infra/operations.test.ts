@@ -4,6 +4,8 @@ import { METRICS_SERVICE } from '../../api/metrics';
 import { schedules } from '../../api/schedules';
 import { REST_ACCESS_LOG_FIELDS } from '../../lib/constructs/api';
 import { THRESHOLDS } from '../../lib/constructs/monitoring';
+import { PAYOUT_CONCURRENCY, PAYOUT_SHARD_RETRIES, PAYOUT_SHARDS } from '../../lib/constructs/payout';
+import { SCHEDULE_RETRIES } from '../../lib/constructs/schedules';
 import { WS_ACCESS_LOG_FIELDS } from '../../lib/constructs/realtime';
 import { ofType, ourFunctions, type Props, type Resource, synthesize } from './support';
 
@@ -49,6 +51,50 @@ describe('every asynchronous path ends somewhere', () => {
       expect(invoke.Properties!.MaximumRetryAttempts).toBe(2);
       expect(idOf(invoke.Properties!.DestinationConfig.OnFailure.Destination)).toBe(queue);
     }
+  });
+
+  it('starts the daily payout state machine from its schedule, with a dead-letter queue and two retries', () => {
+    const [[machine]] = ofType(resources, 'AWS::StepFunctions::StateMachine');
+    const [rule] = ofType(resources, 'AWS::Events::Rule').filter(([, r]) =>
+      (r.Properties!.Targets as Props[]).some((t) => idOf(t.Arn) === machine),
+    );
+    expect(rule[1].Properties!.ScheduleExpression).toBe('cron(0 0 * * ? *)');
+    const [target] = rule[1].Properties!.Targets as Props[];
+    expect(resources[idOf(target.DeadLetterConfig.Arn)].Type).toBe('AWS::SQS::Queue');
+    expect(target.RetryPolicy.MaximumRetryAttempts).toBe(SCHEDULE_RETRIES);
+    // no function of its own: the state machine's steps do the work
+    expect(ourFunctions(resources).has('schedule/referralPayout')).toBe(false);
+  });
+
+  it('plans the payout shards, then pays them in a Distributed Map of bounded concurrency with retries', () => {
+    const [[, machine]] = ofType(resources, 'AWS::StepFunctions::StateMachine');
+    // the definition with each CloudFormation reference replaced by the logical id it names
+    const parts = machine.Properties!.DefinitionString['Fn::Join'][1] as unknown[];
+    const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : idOf(p))).join('')) as Props;
+    const fns = ourFunctions(resources);
+    const versionOf = (name: string) =>
+      ofType(resources, 'AWS::Lambda::Version').find(
+        ([, v]) => idOf(v.Properties!.FunctionName) === fns.get(name)!.id,
+      )![0];
+
+    const first = definition.States[definition.StartAt];
+    expect(first.Resource).toBe(versionOf('payout/plan'));
+    const map = definition.States[first.Next];
+    expect(map.Type).toBe('Map');
+    expect(map.ItemProcessor.ProcessorConfig.Mode).toBe('DISTRIBUTED');
+    expect(map.ItemsPath).toBe('$.shards');
+    expect(map.MaxConcurrency).toBe(PAYOUT_CONCURRENCY);
+    const item = map.ItemProcessor.States[map.ItemProcessor.StartAt];
+    expect(item.Resource).toBe(versionOf('payout/shard'));
+    expect(item.Retry).toEqual([
+      expect.objectContaining({
+        ErrorEquals: ['States.ALL'],
+        MaxAttempts: PAYOUT_SHARD_RETRIES,
+        BackoffRate: 2,
+      }),
+    ]);
+    expect(fns.get('payout/plan')!.fn.Environment.Variables.PAYOUT_SHARDS).toBe(String(PAYOUT_SHARDS));
+    expect(fns.get('payout/shard')!.fn.Timeout).toBe(900);
   });
 
   it("bisects the stream consumer's failing batches, reads partial failures and keeps what still fails", () => {
@@ -123,11 +169,21 @@ describe('alarms', () => {
     expect(alarmNamed('WebSocketLatencyP99')).toMatchObject({ ExtendedStatistic: 'p99', Threshold: 3000 });
   });
 
-  it('goes off when the daily payout has not finished by 01:00 UTC', () => {
+  it('goes off when the daily payout state machine has no execution that succeeded by 01:00 UTC', () => {
     const payout = alarmNamed('PayoutNotFinished');
     const expression = payout.Metrics.find((m: Props) => m.Expression).Expression as string;
     expect(expression).toContain('HOUR(runs) == 0');
-    expect(payout.TreatMissingData).toBe('breaching');
+    expect(expression).toContain('FILL(succeeded, 0) < 1');
+    const metrics = Object.fromEntries(
+      payout.Metrics.filter((m: Props) => m.MetricStat).map((m: Props) => [m.Id, m.MetricStat.Metric]),
+    );
+    expect(metrics.succeeded).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsSucceeded' });
+    expect(metrics.runs.MetricName).toBe('ExecutionsStarted');
+    expect(idOf(metrics.succeeded.Dimensions[0].Value)).toBe(
+      ofType(resources, 'AWS::StepFunctions::StateMachine')[0][0],
+    );
+    // hours without an execution are no data, not a missed payout
+    expect(payout.TreatMissingData).toBe('notBreaching');
     expect(payout.Threshold).toBe(1);
   });
 

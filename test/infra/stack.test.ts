@@ -1,11 +1,11 @@
 /** The stack as `npx cdk synth` builds it from the repository's own functions and route table. */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wsRoutes } from '../../api/realtime';
-import { routes } from '../../api/routes';
+import { domains, routes } from '../../api/routes';
 import { schedules } from '../../api/schedules';
 import { permissions } from '../../lib/permissions';
 import { decryptingRoles, ofType, ourFunctions, type Resource, restMethods, synthesize } from './support';
@@ -226,6 +226,26 @@ describe('function bundles', () => {
     const callers = sizes.filter(({ name }) => permissions[name]?.exchangeEgress);
     expect(callers.map((c) => c.name)).toContain('api/exchange');
     for (const { name, bytes } of callers) expect(bytes, name).toBeLessThan(EXCHANGE_BUNDLE_CEILING);
+  });
+});
+
+describe("API function bundles: each carries its own domain's routes", () => {
+  it("holds none of another domain's route paths", () => {
+    const fns = ourFunctions(resources);
+    const all = Object.values(routes);
+    for (const domain of domains) {
+      const { fn } = fns.get(`api/${domain}`)!;
+      const asset = `asset.${(fn.Code.S3Key as string).replace(/\.zip$/, '')}`;
+      const code = readFileSync(path.join(outdir, asset, 'index.mjs'), 'utf8');
+      const own = new Set(all.filter((r) => r.domain === domain).map((r) => r.path));
+      const foreign = all.filter((r) => r.domain !== domain && !own.has(r.path)).map((r) => r.path);
+      expect(own.size, domain).toBeGreaterThan(0);
+      for (const p of own) expect(code, `${domain} ${p}`).toContain(`"${p}"`);
+      expect(
+        foreign.filter((p) => code.includes(`"${p}"`)),
+        domain,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import {
   LuTrophy,
   LuUser,
   LuUserPlus,
+  LuWrench,
 } from 'react-icons/lu';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { ColorModeToggle } from '../components/ColorModeToggle';
@@ -63,6 +64,7 @@ const icons: Record<string, typeof LuLayoutDashboard> = {
   '/apibind': LuKeyRound,
   '/apierror': LuCircleAlert,
   '/auditlog': LuListChecks,
+  '/operations': LuWrench,
 };
 
 /**

@@ -53,6 +53,7 @@ export const adminSidebar: NavItem[] = [
   { label: 'API Binding', to: '/apibind' },
   { label: 'API Errors', to: '/apierror' },
   { label: 'Audit Log', to: '/auditlog' },
+  { label: 'Operations', to: '/operations' },
   { label: 'Complaint Chat', to: '/chatreply' },
 ];
 

@@ -21,8 +21,11 @@ const mulberry32 = (seed: number) => () => {
 
 const ROOT_SHARE = Number(process.env.ROOT_SHARE ?? 0.01);
 
-/** Joins drained together by the team consumer (placements/store.ts MAX_BATCH_MEMBERS caps it at 99). */
-const DRAINS = [1, 10, 25, 99];
+/**
+ * Joins drained together by the team consumer (placements/store.ts MAX_BATCH_MEMBERS caps it at
+ * 99). BENCH_DRAINS=1,99,500,1000 shows what larger count batches would give (docs/decisions.md).
+ */
+const DRAINS = (process.env.BENCH_DRAINS ?? '1,10,25,99').split(',').map(Number);
 /** Count-batch chunk: ancestors per transaction (placements/store.ts COUNT_CHUNK). */
 const CHUNK = 90;
 

@@ -50,6 +50,11 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
         <Button asChild colorPalette="brand" size="sm" variant={running(bot) ? 'outline' : 'solid'}>
           <RouterLink to={pageOf(bot.id)} aria-label={`${running(bot) ? 'Open' : 'Start'} ${bot.name}`}>
             {running(bot) ? 'Open' : 'Start'}
+            {/* the link's text names its bot for search engines too (a bare "Start" says nothing) */}
+            <Text as="span" srOnly>
+              {' '}
+              {bot.name}
+            </Text>
           </RouterLink>
         </Button>
       )}

@@ -65,8 +65,9 @@ export default function Dashboard() {
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
         <Stack gap="2">
+          {/* placeholders of the heading's and the badge's size: nothing moves when they arrive */}
           {profile.isPending ? (
-            <Skeleton h="10" w="64" />
+            <Skeleton h={{ base: '8', md: '2.375rem' }} w="64" />
           ) : (
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
               {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
@@ -74,6 +75,7 @@ export default function Dashboard() {
           )}
           <HStack gap="2" flexWrap="wrap">
             <Text color="fg.muted">Three steps to your first automated trade.</Text>
+            {profile.isPending && <Skeleton h="5" w="24" />}
             {profile.data && (
               <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
                 Plan: {planOf(profile.data).label}

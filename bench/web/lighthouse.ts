@@ -92,9 +92,8 @@ const gzipKb = async (urls: string[]) => {
   let bytes = 0;
   for (const url of urls) {
     const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    // fetch inflates the body: content-length is what went over the wire
-    bytes += Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
-    await res.body?.cancel();
+    await res.arrayBuffer(); // fetch inflates the body: content-length is what went over the wire
+    bytes += Number(res.headers.get('content-length'));
   }
   return bytes / 1024;
 };
@@ -191,8 +190,18 @@ try {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        // a visitor arrives with nothing stored; the member's page needs the session just logged in
+        // a visitor arrives with nothing stored (Lighthouse keeps local storage unless told: the
+        // member's session of an earlier run would follow); the member's page needs it
         disableStorageReset: MEMBER_PAGES.has(page),
+        clearStorageTypes: [
+          'cookies',
+          'local_storage',
+          'indexeddb',
+          'file_systems',
+          'shader_cache',
+          'service_workers',
+          'cache_storage',
+        ],
       };
       const run = await lighthouse(
         `${stack.webUrl}${page}`,

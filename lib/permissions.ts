@@ -43,6 +43,8 @@ export interface Grants {
   sendsOrders?: true;
   /** Reads (peeks at) the order queue's dead letters: the admin's API error viewer. */
   readsOrderDeadLetters?: true;
+  /** Peeks at and redrives the schedules' and consumers' dead letters: the admin's Operations page. */
+  redrivesDeadLetters?: true;
   /**
    * Calls members' exchanges: runs in the VPC, leaving through the NAT gateway's Elastic IPs that
    * members whitelist on their keys (lib/constructs/egress.ts), and binds only IP-restricted keys.
@@ -90,6 +92,7 @@ export const permissions: Readonly<Record<string, Grants>> = {
     push: true,
     cognito: ['ListUsers', 'AdminUpdateUserAttributes'],
     readsOrderDeadLetters: true,
+    redrivesDeadLetters: true,
   },
   'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
   'api/plans': { table: 'readWrite', push: true },

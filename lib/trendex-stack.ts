@@ -7,7 +7,7 @@ import { schedules as scheduleTable, type ScheduleRule } from '../api/schedules'
 import { API_STAGE, Api, type ApiRoute } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
-import { DeadLetters } from './constructs/dead-letters';
+import { DeadLetters, type RedriveTarget } from './constructs/dead-letters';
 import { Egress } from './constructs/egress';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
@@ -97,13 +97,28 @@ export class TrendexStack extends Stack {
     const payout = functions.exists('team/payoutSteps.ts')
       ? new Payout(this, 'Payout', { functions })
       : undefined;
-    new Schedules(this, 'Schedules', {
+    const schedules = new Schedules(this, 'Schedules', {
       functions,
       deadLetters,
       rules: props.schedules ?? scheduleTable,
       stateMachines: payout && { referralPayout: payout.stateMachine },
     });
-    new Consumers(this, 'Consumers', { functions, deadLetters, table: data.table, consumers: consumerTable });
+    const consumers = new Consumers(this, 'Consumers', {
+      functions,
+      deadLetters,
+      table: data.table,
+      consumers: consumerTable,
+    });
+    // what the admin's Operations page redrives each dead-letter queue's letters to
+    const redriveTargets: Record<string, RedriveTarget> = {
+      ...Object.fromEntries(
+        Object.entries(schedules.functions).map(([name, fn]) => [name, { source: 'schedule', function: fn }]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(consumers.functions).map(([name, fn]) => [name, { source: 'consumer', function: fn }]),
+      ),
+      ...(payout ? { referralPayout: { source: 'schedule', stateMachine: payout.stateMachine } } : {}),
+    };
 
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
     functions.share({
@@ -118,6 +133,7 @@ export class TrendexStack extends Stack {
         if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
         if (grants.sendsOrders) queues.grantSend(fn);
         if (grants.readsOrderDeadLetters) queues.grantReadDeadLetters(fn);
+        if (grants.redrivesDeadLetters) deadLetters.grantRedrive(fn, redriveTargets);
         if (grants.exchangeEgress) {
           fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
           fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys

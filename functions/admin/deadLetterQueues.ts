@@ -2,20 +2,22 @@
  * The dead letters of the schedules and the stream consumer in AWS: each one's SQS dead-letter
  * queue (DEAD_LETTER_QUEUES, from lib/constructs/dead-letters.ts), peeked without being taken
  * (visibility timeout 0), as ./deadLetters.ts peeks at the order queue's. A redrive hands the
- * letter's event to its function again (an asynchronous Lambda invoke: Lambda's retries and the
- * same dead-letter queue if it fails again) and then deletes the message (docs/operations.md).
+ * letter's event to what failed again (an asynchronous Lambda invoke: Lambda's retries and the
+ * same dead-letter queue if it fails again; or a new execution of the payout's state machine) and
+ * then deletes the message (docs/operations.md).
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { DeadLetter } from '#api/schemas/admin-operations';
 
-/** One queue: whose failures it holds, and the function a redrive invokes. */
+/** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
 interface WatchedQueue {
   source: DeadLetter['source'];
   name: string;
   url: string;
-  functionName: string;
+  functionName?: string;
+  stateMachineArn?: string;
 }
 
 const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
@@ -94,17 +96,17 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
   return [...found.values()];
 };
 
-/**
- * An asynchronous invoke (Lambda's Invoke API, signed with the function's own credentials): it
- * answers once Lambda has queued the run, so the admin's request never waits for a daily payout.
- */
-const invokeAsync = async (functionName: string, payload: unknown): Promise<void> => {
+/** A call to an AWS API, signed with the function's own credentials (SigV4, as the SDK signs). */
+const callAws = async (
+  service: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Response> => {
   const region = process.env.AWS_REGION!;
-  const hostname = `lambda.${region}.amazonaws.com`;
-  const path = `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
-  const body = JSON.stringify(payload);
+  const hostname = `${service}.${region}.amazonaws.com`;
   const signer = new SignatureV4({
-    service: 'lambda',
+    service,
     region,
     sha256: Sha256,
     credentials: {
@@ -119,12 +121,33 @@ const invokeAsync = async (functionName: string, payload: unknown): Promise<void
     hostname,
     path,
     query: {},
-    headers: { host: hostname, 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+    headers: { host: hostname, ...headers },
     body,
   });
-  const answer = await fetch(`https://${hostname}${path}`, { method: 'POST', headers: signed.headers, body });
-  if (answer.status !== 202)
-    throw new Error(`Lambda refused the invoke (${answer.status}): ${await answer.text()}`);
+  return fetch(`https://${hostname}${path}`, { method: 'POST', headers: signed.headers, body });
+};
+
+/**
+ * Hands the event to the queue's target: an asynchronous invoke of the function (answered once
+ * Lambda has queued the run, so the admin never waits for it), or a new execution of the state
+ * machine EventBridge could not start.
+ */
+const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
+  const body = JSON.stringify(payload);
+  const answer = queue.stateMachineArn
+    ? await callAws(
+        'states',
+        '/',
+        { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AWSStepFunctions.StartExecution' },
+        JSON.stringify({ stateMachineArn: queue.stateMachineArn, input: body }),
+      )
+    : await callAws(
+        'lambda',
+        `/2015-03-31/functions/${encodeURIComponent(queue.functionName!)}/invocations`,
+        { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+        body,
+      );
+  if (!answer.ok) throw new Error(`${queue.name} was not started (${answer.status}): ${await answer.text()}`);
 };
 
 export const sqsDeadLetters = {
@@ -140,7 +163,7 @@ export const sqsDeadLetters = {
     const queue = watched().find((q) => q.name === name);
     const message = queue && (await peek(queue)).find((m) => m.MessageId === messageId);
     if (!queue || !message) return { redriven: false, error: 'no such dead letter' };
-    await invokeAsync(queue.functionName, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
+    await start(queue, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
     await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
     return { redriven: true, queued: true };
   },

@@ -1,4 +1,7 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { suppress } from '../nag';
@@ -33,4 +36,46 @@ export class DeadLetters extends Construct {
     suppress(...REDRIVE_BY_HAND, queue);
     return queue;
   }
+
+  /**
+   * For the admin's Operations page (functions/admin/deadLetterQueues.ts): DEAD_LETTER_QUEUES (each
+   * queue's URL and what its letters are redriven to), peeking and deleting on those queues, and
+   * starting those targets: a function invoked, or the payout's state machine started.
+   */
+  grantRedrive(fn: LambdaFunction, targets: Record<string, RedriveTarget>): void {
+    const watched = Object.entries(targets)
+      .filter(([name]) => this.queues[name])
+      .map(([name, target]) => ({ name, queue: this.queues[name], ...target }));
+    fn.addEnvironment(
+      'DEAD_LETTER_QUEUES',
+      Stack.of(this).toJsonString(
+        watched.map((w) => ({
+          source: w.source,
+          name: w.name,
+          url: w.queue.queueUrl,
+          ...(w.function ? { functionName: w.function.functionName } : {}),
+          ...(w.stateMachine ? { stateMachineArn: w.stateMachine.stateMachineArn } : {}),
+        })),
+      ),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage'],
+        resources: watched.map((w) => w.queue.queueArn),
+      }),
+    );
+    const functions = watched.flatMap((w) => (w.function ? [w.function.functionArn] : []));
+    if (functions.length)
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: functions }));
+    const machines = watched.flatMap((w) => (w.stateMachine ? [w.stateMachine.stateMachineArn] : []));
+    if (machines.length)
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: machines }));
+  }
+}
+
+/** What a queue's letters are redriven to: the function that failed, or the state machine EventBridge could not start. */
+export interface RedriveTarget {
+  source: 'schedule' | 'consumer';
+  function?: IFunction;
+  stateMachine?: IStateMachine;
 }

@@ -7,7 +7,7 @@ import { THRESHOLDS } from '../../lib/constructs/monitoring';
 import { PAYOUT_CONCURRENCY, PAYOUT_SHARD_RETRIES, PAYOUT_SHARDS } from '../../lib/constructs/payout';
 import { SCHEDULE_RETRIES } from '../../lib/constructs/schedules';
 import { WS_ACCESS_LOG_FIELDS } from '../../lib/constructs/realtime';
-import { ofType, ourFunctions, type Props, type Resource, synthesize } from './support';
+import { ofType, ourFunctions, type Props, type Resource, statementsOf, synthesize } from './support';
 
 let resources: Record<string, Resource>;
 let parameters: Record<string, Props>;
@@ -128,6 +128,33 @@ describe('every asynchronous path ends somewhere', () => {
       expect(found[0].Threshold).toBe(THRESHOLDS.deadLetters);
       expect(found[0].ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
     }
+  });
+});
+
+describe("the admin's Operations page", () => {
+  it('peeks at and redrives exactly the dead-letter queues of the schedules and the consumer, nothing else', () => {
+    const admin = ourFunctions(resources).get('api/admin')!.fn;
+    const watched = JSON.stringify(admin.Environment.Variables.DEAD_LETTER_QUEUES);
+    const scheduleQueues = ofType(resources, 'AWS::SQS::Queue')
+      .map(([id]) => id)
+      .filter((id) => id.startsWith('DeadLetters'));
+    expect(scheduleQueues.length).toBeGreaterThanOrEqual(schedules.length);
+    for (const queue of scheduleQueues) expect(watched, queue).toContain(queue);
+
+    const statements = statementsOf(resources, admin);
+    const resourcesOf = (action: string) =>
+      statements
+        .filter((s) => [s.Action].flat().includes(action))
+        .flatMap((s) => [s.Resource].flat())
+        .map(idOf);
+    expect(new Set(resourcesOf('sqs:DeleteMessage'))).toEqual(new Set(scheduleQueues));
+    // each schedule's function and the team consumer, by name: no wildcard
+    const fns = ourFunctions(resources);
+    const invoked = resourcesOf('lambda:InvokeFunction');
+    for (const rule of schedules)
+      if (fns.get(`schedule/${rule.name}`)) expect(invoked).toContain(fns.get(`schedule/${rule.name}`)!.id);
+    expect(invoked).toContain(fns.get('teamConsumer')!.id);
+    expect(resourcesOf('states:StartExecution')).toHaveLength(1);
   });
 });
 

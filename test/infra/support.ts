@@ -169,6 +169,9 @@ export function expectedActions(grants: Grants, name: string): string[] {
   for (const operation of grants.cognito ?? []) actions.push(`cognito-idp:${operation}`);
   if (grants.images) actions.push('s3:GetObject', 's3:PutObject');
   if (grants.readsOrderDeadLetters) actions.push('sqs:ReceiveMessage');
+  // peeks at and deletes from the dead-letter queues; starts their functions and the payout's state machine
+  if (grants.redrivesDeadLetters)
+    actions.push('sqs:ReceiveMessage', 'sqs:DeleteMessage', 'lambda:InvokeFunction', 'states:StartExecution');
   if (grants.paymentSecret) actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
   for (const operation of grants.exchangeKey ?? []) actions.push(`kms:${operation}`);
   if (grants.sendsOrders) actions.push(...SEND_TO_QUEUE);

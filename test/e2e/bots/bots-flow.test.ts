@@ -85,9 +85,16 @@ describe('bots from their pages', () => {
     await market.getByRole('link', { name: 'Start Alpha Intelligence' }).click();
     await page.waitForURL(/\/alfa$/);
     await expect
-      .poll(() => deployRegion(page).getByRole('button', { name: 'Activate' }).isVisible(), {
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Activate' })
+            .getByRole('button', { name: 'Activate' })
+            .isVisible(),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
   });
 

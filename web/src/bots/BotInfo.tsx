@@ -132,9 +132,10 @@ export function Disclaimer({ futures }: { futures?: boolean }) {
 
 export function Faq({ items }: { items: { q: string; a: string }[] }) {
   return (
-    <Accordion.Root collapsible defaultValue={[items[0]?.q]}>
-      {items.map((item) => (
-        <Accordion.Item key={item.q} value={item.q}>
+    // item values become element ids (aria-controls): an index, since a question has spaces
+    <Accordion.Root collapsible defaultValue={['faq-0']}>
+      {items.map((item, i) => (
+        <Accordion.Item key={item.q} value={`faq-${i}`}>
           <Accordion.ItemTrigger>
             <Text flex="1" fontWeight="semibold">
               {item.q}

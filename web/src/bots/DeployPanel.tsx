@@ -87,7 +87,8 @@ export function DeployPanel({ bot, card, style }: Props) {
   const undeployLabel = style === 'activate' ? 'Delete' : 'Undeploy';
 
   return (
-    <Stack as="section" aria-label="Deploy" gap="4">
+    // no landmark of its own: the page's Deploy (or Activate) panel around it is the named region
+    <Stack gap="4">
       {running && deployment && (
         <Stack gap="1" role="status">
           <HStack gap="2" flexWrap="wrap">

@@ -50,9 +50,9 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
 }
 
 /**
- * A chart as assistive tech meets it: the canvas is an image named by `label` and described by
- * `summary`, the figures it draws in words; `figures` (a visually hidden table) lists them where a
- * sentence would not do.
+ * A chart as assistive tech meets it: a figure named by `label` and described by `summary`, the
+ * figures it draws in words; `figures` (a visually hidden table) lists them where a sentence would
+ * not do. The canvas itself says nothing; the library's attribution link inside stays reachable.
  */
 function ChartFigure({
   box,
@@ -69,13 +69,13 @@ function ChartFigure({
 }) {
   const id = useId();
   return (
-    <>
-      <Box ref={box} h={h} w="full" role="img" aria-label={label} aria-describedby={id} />
+    <Box as="figure" m="0" aria-label={label} aria-describedby={id}>
+      <Box ref={box} h={h} w="full" />
       <Text id={id} srOnly>
         {summary}
       </Text>
       {figures && <VisuallyHidden>{figures}</VisuallyHidden>}
-    </>
+    </Box>
   );
 }
 

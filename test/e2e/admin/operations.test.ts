@@ -4,9 +4,11 @@
  * again and succeeded, and the letter is gone. A stack of its own: the letter is made by taking its
  * table away under the run.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPid } from '#local/stack';
-import { call, logInAdmin, stack } from '../../support/api';
+import { call, logInAdmin, memberIdOf, newVerifiedMember, stack, table } from '../../support/api';
+import { topUp } from '../../support/fund';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { startOpsStack } from '../../integration/operations/support';
 
@@ -18,16 +20,17 @@ beforeAll(async () => {
   ops = await startOpsStack(180);
   process.kill(dynamoPid(ops.stack)!, 'SIGKILL');
   expect(await ops.controls.fireSchedule('referralPayout', day)).toBe(false);
+  // the stack restarts DynamoDB Local: the admin API answers again once it is up
+  const admin = await logInAdmin();
+  for (let i = 0; (await call('getAdminSummary', {}, admin)).status !== 200; i++) {
+    if (i > 60) throw new Error('DynamoDB Local did not come back');
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
 }, 240_000);
 afterAll(() => ops?.stop());
 
 describe('Operations', () => {
   it('shows a dead letter with its error and event; Redrive runs it again and it is gone', async () => {
-    // the stack restarts DynamoDB Local: the admin API answers again once it is up
-    const admin = await logInAdmin();
-    await expect
-      .poll(async () => (await call('getAdminSummary', {}, admin)).status, { timeout: 60_000 })
-      .toBe(200);
     const page = await newPage();
     await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await page.getByRole('link', { name: 'Operations' }).first().click();
@@ -48,5 +51,33 @@ describe('Operations', () => {
     // other work of the stack may have failed while the table was down: this test follows its own letter
     await expect.poll(() => letter.count()).toBe(0);
     await screenshot(page, 'admin-operations-redriven');
+  }, 180_000);
+
+  it("shows the last ledger audit on the dashboard, naming an account changed behind the ledger's back (375 px)", async () => {
+    const member = await newVerifiedMember();
+    await topUp(member.idToken, '40');
+    const account = `member:${await memberIdOf(member.email)}:wallet`;
+    await table().send(
+      new UpdateCommand({
+        TableName: stack().tableName,
+        Key: { PK: `ACCT#${account}`, SK: 'BALANCE' },
+        UpdateExpression: 'ADD balance :one',
+        ExpressionAttributeValues: { ':one': 1_000_000 },
+      }),
+    );
+    await ops.controls.runSchedule('ledgerAudit');
+
+    const page = await newPage(375, 800);
+    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+    // signed in once the log-in page has sent the admin on
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto(url('/admindashboard'));
+    const card = page.getByRole('region', { name: 'Ledger audit' });
+    await card.getByText('2 differences').waitFor();
+    await card.getByText(account).waitFor();
+    await card.getByText('balance 41.00 USDT, its entries sum to 40.00 USDT', { exact: false }).waitFor();
+    expect(await card.getByText(/Last run/).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-dashboard-ledger-audit-375');
   }, 180_000);
 });

@@ -6,9 +6,9 @@
  * same dead-letter queue if it fails again; or a new execution of the payout's state machine) and
  * then deletes the message (docs/operations.md).
  */
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { DeadLetter } from '#api/schemas/admin-operations';
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
@@ -21,6 +21,8 @@ interface WatchedQueue {
 }
 
 const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+const lambda = new LambdaClient({});
+const sfn = new SFNClient({});
 
 const watched = (): WatchedQueue[] => JSON.parse(process.env.DEAD_LETTER_QUEUES ?? '[]') as WatchedQueue[];
 
@@ -96,58 +98,23 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
   return [...found.values()];
 };
 
-/** A call to an AWS API, signed with the function's own credentials (SigV4, as the SDK signs). */
-const callAws = async (
-  service: string,
-  path: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<Response> => {
-  const region = process.env.AWS_REGION!;
-  const hostname = `${service}.${region}.amazonaws.com`;
-  const signer = new SignatureV4({
-    service,
-    region,
-    sha256: Sha256,
-    credentials: {
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-      sessionToken: process.env.AWS_SESSION_TOKEN,
-    },
-  });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: 'https:',
-    hostname,
-    path,
-    query: {},
-    headers: { host: hostname, ...headers },
-    body,
-  });
-  return fetch(`https://${hostname}${path}`, { method: 'POST', headers: signed.headers, body });
-};
-
 /**
  * Hands the event to the queue's target: an asynchronous invoke of the function (answered once
  * Lambda has queued the run, so the admin never waits for it), or a new execution of the state
  * machine EventBridge could not start.
  */
 const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
-  const body = JSON.stringify(payload);
-  const answer = queue.stateMachineArn
-    ? await callAws(
-        'states',
-        '/',
-        { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AWSStepFunctions.StartExecution' },
-        JSON.stringify({ stateMachineArn: queue.stateMachineArn, input: body }),
-      )
-    : await callAws(
-        'lambda',
-        `/2015-03-31/functions/${encodeURIComponent(queue.functionName!)}/invocations`,
-        { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
-        body,
-      );
-  if (!answer.ok) throw new Error(`${queue.name} was not started (${answer.status}): ${await answer.text()}`);
+  const input = JSON.stringify(payload);
+  if (queue.stateMachineArn)
+    await sfn.send(new StartExecutionCommand({ stateMachineArn: queue.stateMachineArn, input }));
+  else
+    await lambda.send(
+      new InvokeCommand({
+        FunctionName: queue.functionName,
+        InvocationType: 'Event',
+        Payload: new TextEncoder().encode(input),
+      }),
+    );
 };
 
 export const sqsDeadLetters = {

@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LuCircleCheck, LuCircleMinus } from 'react-icons/lu';
 import type { PlanState } from '#api/schemas/plans';
 import { FormAlert } from '../components/FormAlert';
@@ -18,7 +18,11 @@ import { PageHeader } from '../components/PageHeader';
 import { useAuth } from '../lib/auth';
 import { planDate, PLANS, type Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
-import { PlanSubscribeDialog } from './PlanSubscribeDialog';
+
+// the subscribe dialog (with Top Up and its QR code) is its own chunk, fetched once a plan is chosen
+const PlanSubscribeDialog = lazy(() =>
+  import('./PlanSubscribeDialog').then((m) => ({ default: m.PlanSubscribeDialog })),
+);
 
 type Offer = PlanState['offers'][number];
 
@@ -151,7 +155,11 @@ export default function Pricing() {
           </FormAlert>
         </Box>
       </Container>
-      <PlanSubscribeDialog plan={selected} open={open} onOpenChange={setOpen} />
+      {selected && (
+        <Suspense>
+          <PlanSubscribeDialog plan={selected} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,4 @@
 /** Membership plans as shown on the site; names and prices come from the plan catalogue in api/plans.ts. */
-import { format } from 'date-fns';
 import { planOffers } from '#api/plans';
 
 export type PlanId = 'executive' | 'imperial';
@@ -40,6 +39,3 @@ export const PLANS: readonly Plan[] = [
 ];
 
 export const planById = (id: PlanId): Plan => PLANS.find((p) => p.id === id) as Plan;
-
-/** A plan's start or end date as the profile and the Subscribe dialogs show it. */
-export const planDate = (iso: string): string => format(new Date(iso), 'dd MMM yyyy');

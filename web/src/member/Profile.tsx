@@ -16,7 +16,7 @@ import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
-import { planDate } from '../lib/plans';
+import { planDate } from '../lib/planDate';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
 const fmtDate = (iso: string | null) => (iso ? planDate(iso) : '—');

@@ -16,7 +16,8 @@ import type { PlanState } from '#api/schemas/plans';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
 import { useAuth } from '../lib/auth';
-import { planDate, PLANS, type Plan } from '../lib/plans';
+import { planDate } from '../lib/planDate';
+import { PLANS, type Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
 
 // the subscribe dialog (with Top Up and its QR code) is its own chunk, fetched once a plan is chosen

@@ -17,7 +17,7 @@ import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { formatUsdt } from '../lib/format';
-import { planDate } from '../lib/plans';
+import { planDate } from '../lib/planDate';
 import { usePlans, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
 import { TopUpDialog } from './TopUpDialog';

@@ -6,7 +6,7 @@ import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { plainUsdt, usdtText } from '../lib/format';
-import { planDate } from '../lib/plans';
+import { planDate } from '../lib/planDate';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh, usePlans, useWallet } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';

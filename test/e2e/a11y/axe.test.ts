@@ -9,17 +9,17 @@
  * all results are saved to test-artifacts/a11y/axe-results.json.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { logIn, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
-import { ADMIN_ROUTES, MEMBER_AND_PUBLIC_ROUTES, visit } from '../../support/routes';
+import { ADMIN_ROUTES, MEMBER_AND_PUBLIC_ROUTES, ROUTER_ONLY_ROUTES, visit } from '../../support/routes';
 
 const { newPage } = useBrowser();
 
@@ -166,12 +166,32 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let member: ReturnType<typeof readyMember> | undefined;
+const VISITOR_ROUTES = [
+  ...MEMBER_AND_PUBLIC_ROUTES,
+  ...ROUTER_ONLY_ROUTES.public,
+  ...ROUTER_ONLY_ROUTES.member,
+  ...ADMIN_ROUTES,
+  ...ROUTER_ONLY_ROUTES.admin,
+];
+const ADMIN_WALK = [...ADMIN_ROUTES, ...ROUTER_ONLY_ROUTES.admin];
 /** The member's routes (and one admin route: members see one "for admins" screen), in two halves. */
-const MEMBER_ROUTES = [...MEMBER_AND_PUBLIC_ROUTES, '/admindashboard'];
+const MEMBER_ROUTES = [
+  ...MEMBER_AND_PUBLIC_ROUTES,
+  ...ROUTER_ONLY_ROUTES.public,
+  ...ROUTER_ONLY_ROUTES.member,
+  '/admindashboard',
+];
 const HALF = Math.ceil(MEMBER_ROUTES.length / 2);
 const MEMBER_HALVES = [MEMBER_ROUTES.slice(0, HALF), MEMBER_ROUTES.slice(HALF)];
 const memberSeen = new Set<string>();
+let member: ReturnType<typeof readyMember> | undefined;
+
+it('walks every path of web/src/router.tsx', () => {
+  const source = readFileSync('web/src/router.tsx', 'utf8');
+  const paths = [...source.matchAll(/path: '(\/[^']*)'/g)].map((m) => m[1]);
+  // a route added to the router belongs in test/support/routes.ts, so the walks below reach it
+  expect(paths.filter((p) => !VISITOR_ROUTES.includes(p))).toEqual([]);
+});
 
 /**
  * A page logged in as the one ready member (made by the first test to ask). Its Dashboard opens the
@@ -195,7 +215,7 @@ const memberPage = async (scanReady: boolean) => {
 describe.concurrent('axe: no WCAG 2.1 A/AA or best-practice violation', () => {
   it('as a visitor: every route, the log-in dialogs and the phone menu', async ({ expect }) => {
     const page = await newPage();
-    await walk(page, 'visitor', [...MEMBER_AND_PUBLIC_ROUTES, ...ADMIN_ROUTES]);
+    await walk(page, 'visitor', VISITOR_ROUTES);
     await visit(page, '/login');
     await scanDialog(page, 'visitor dialog Forgot Password', () => button(page, 'Forgot Password?').click());
     await scanDialog(page, 'visitor dialog Resend Verify Email', () =>
@@ -250,7 +270,7 @@ describe.concurrent('axe: no WCAG 2.1 A/AA or best-practice violation', () => {
     const page = await newPage();
     await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await page.waitForURL('**/admindashboard');
-    await walk(page, 'admin', ADMIN_ROUTES);
+    await walk(page, 'admin', ADMIN_WALK);
     expect(report('admin')).toEqual([]);
   }, 600_000);
 });

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Container,
-  Drawer,
-  Flex,
-  HStack,
-  IconButton,
-  Portal,
-  Stack,
-} from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
@@ -21,6 +10,10 @@ import { NotificationsBell } from './NotificationsBell';
 import { SUPPORT_FROM_RANK } from '#api/support';
 import { useProfile } from '../lib/profile';
 import { adminNavItem, memberNav, publicNav, supportNavItem, type NavItem } from './navLinks';
+import { lazyDialog } from '../lib/lazyDialog';
+
+// the phone menu (a drawer) is fetched when first opened: a wide screen never needs it
+const PhoneMenu = lazyDialog(() => import('./PhoneMenu').then((m) => m.PhoneMenu));
 
 function BarLink({ item }: { item: NavItem }) {
   return (
@@ -37,24 +30,6 @@ function BarLink({ item }: { item: NavItem }) {
       css={{ '&[aria-current=page]': { color: 'white', bg: 'whiteAlpha.200' } }}
     >
       <NavLink to={item.to} end={item.to === '/'}>
-        {item.label}
-      </NavLink>
-    </Box>
-  );
-}
-
-function DrawerLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  return (
-    <Box
-      asChild
-      px="3"
-      py="2.5"
-      borderRadius="md"
-      fontWeight="medium"
-      _hover={{ bg: 'bg.muted' }}
-      css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
-    >
-      <NavLink to={item.to} onClick={onNavigate}>
         {item.label}
       </NavLink>
     </Box>
@@ -145,52 +120,13 @@ export function Navbar() {
         </Flex>
       </Container>
 
-      <Drawer.Root
+      <PhoneMenu
         open={menuOpen}
-        onOpenChange={(e) => setMenuOpen(e.open)}
-        placement="end"
-        size="xs"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack as="nav" aria-label="Mobile" gap="1">
-                  {links.map((item) => (
-                    <DrawerLink key={item.to} item={item} onNavigate={() => setMenuOpen(false)} />
-                  ))}
-                  {state.status === 'signedOut' && (
-                    <>
-                      <DrawerLink
-                        item={{ label: 'Log In', to: '/login' }}
-                        onNavigate={() => setMenuOpen(false)}
-                      />
-                      <DrawerLink
-                        item={{ label: 'Sign up', to: '/signup' }}
-                        onNavigate={() => setMenuOpen(false)}
-                      />
-                    </>
-                  )}
-                  {signedIn && (
-                    <Button mt="4" variant="outline" onClick={onLogout}>
-                      <LuLogOut aria-hidden /> Log Out
-                    </Button>
-                  )}
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+        onOpenChange={setMenuOpen}
+        links={links}
+        signedOut={state.status === 'signedOut'}
+        onLogout={signedIn ? onLogout : undefined}
+      />
     </Box>
   );
 }

@@ -2,12 +2,17 @@ import { Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../components/AuthCard';
-import { EmailActionDialog } from '../components/EmailActionDialog';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordInput } from '../components/PasswordInput';
 import { isTotpCode, TotpCodeField } from '../components/TotpCodeField';
 import { afterLogin } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
+import { lazyDialog } from '../lib/lazyDialog';
+
+// Forgot Password and Resend Verify Email are fetched when first opened (a visitor's first load)
+const EmailActionDialog = lazyDialog(() =>
+  import('../components/EmailActionDialog').then((m) => m.EmailActionDialog),
+);
 
 const asSignInError = (error: unknown) =>
   error instanceof SignInError

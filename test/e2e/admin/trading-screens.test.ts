@@ -167,11 +167,14 @@ describe('admin trading screens', () => {
     await page.waitForURL('**/dashboard');
     await page.goto(url('/trendex'));
     const income = page.getByRole('table', { name: 'Trendex Core Income rewards' });
-    await income.getByText('Trendex Core Income').waitFor();
+    await income.getByText('Trendex Core Income', { exact: true }).waitFor();
     await expect.poll(() => page.getByLabel('Cumulative Profit').innerText()).toBe('20.00 USDT');
     await screenshot(page, 'trendex-core-income-375');
     await page.goto(url('/bonus'));
     await page.getByRole('tab', { name: 'Trading' }).click();
-    await page.getByRole('table', { name: 'Trading rewards' }).getByText('Trendex Core Income').waitFor();
+    await page
+      .getByRole('table', { name: 'Trading rewards' })
+      .getByText('Trendex Core Income', { exact: true })
+      .waitFor();
   });
 });

@@ -8,6 +8,17 @@ import { downloadCsv, toCsv } from '../../lib/csv';
 import { formatCount, formatUsdt, plainUsdt } from '../../lib/format';
 import { ScrollTable } from '../../components/ScrollTable';
 
+/** The per-member table's columns, on the screen and in its CSV. */
+const COLUMNS = [
+  'Email',
+  'Bot',
+  'Status',
+  'Future Balance',
+  'Future Position',
+  'Future Entry Price',
+  'Spot position',
+];
+
 const num = (n: number | null) =>
   n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
@@ -24,15 +35,7 @@ export default function ApiBinding() {
     downloadCsv(
       `apibind-${bot}.csv`,
       toCsv(
-        [
-          'Email',
-          'Bot',
-          'Status',
-          'Future Balance',
-          'Future Position',
-          'Future Entry Price',
-          'Spot position',
-        ],
+        COLUMNS,
         rows.map((r) => [
           r.email,
           r.bot,
@@ -103,15 +106,7 @@ export default function ApiBinding() {
           <ScrollTable caption={`${name} members`} framed>
             <Table.Header>
               <Table.Row>
-                {[
-                  'Email',
-                  'Bot',
-                  'Status',
-                  'Future Balance',
-                  'Future Position',
-                  'Future Entry Price',
-                  'Spot position',
-                ].map((h) => (
+                {COLUMNS.map((h) => (
                   <Table.ColumnHeader key={h} whiteSpace="nowrap">
                     {h}
                   </Table.ColumnHeader>

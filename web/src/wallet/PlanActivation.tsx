@@ -1,6 +1,6 @@
 import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { PlanOption } from '#api/schemas/plans';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
@@ -34,11 +34,15 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
     onSettled: (_answer, error) => ids.settled(error),
   });
   const confirm = useSingleFlight(activate);
+  // The timer starts once per success. Callers pass a new closure each render; were it a dependency,
+  // a re-render after the timer fired (the balances refreshing) would start it again and reopen the
+  // success modal after the member closed it.
+  const closeAfterSuccess = useEffectEvent(onActivated);
   useEffect(() => {
     if (!activate.isSuccess) return;
-    const timer = setTimeout(onActivated, AUTO_CLOSE_MS);
+    const timer = setTimeout(closeAfterSuccess, AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [activate.isSuccess, onActivated]);
+  }, [activate.isSuccess]);
 
   const offer = plans.data?.offers.find((o) => o.plan === plan);
   const wallet = offer?.wallet === 'wallet1' ? 'Trendex Core wallet (wallet1)' : 'Trendex wallet';

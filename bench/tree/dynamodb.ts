@@ -14,13 +14,16 @@
  *    recent member, the rest anyone; sides at random; a seeded PRNG.
  * 2. The daily payout (functions/team/payoutRun.ts `runDailyPayout`: the day's shards, four at a
  *    time in this process, as the local stack runs them) over trees of 100,000 and 1,000,000
- *    nodes (BENCH_PAYOUT_SIZES). The trees are built on the pure rules (MemoryTree, the
- *    bench model of placement.ts, 65% of members buying Executive or Imperial, their price added up
- *    the tree) and written by BatchWriteItem: node items and member items as the store writes
- *    them. The baseline is a bare loop over the same table: the same pages of nodes, one GetItem
- *    per node and one one-item TransactWriteItems per node with matched points: the least I/O a
- *    payout can do. The payout's result is checked (every matched node paid or consumed, revenue
- *    down by the pure rule's bonuses).
+ *    nodes (BENCH_PAYOUT_SIZES). The trees follow the pure rules (MemoryTree, the bench model of
+ *    placement.ts, 65% of members buying Executive or Imperial, their price added up the tree),
+ *    built in O(n) by buildTree (checked against MemoryTree itself on 10,000 members), placed
+ *    evenly from 2026-01-01 to an hour ago (so each shard holds its share) and written by
+ *    BatchWriteItem, batch by batch: node items and member items as the store writes them. The
+ *    baseline is a bare loop over the same table: the same pages of nodes, one GetItem per node
+ *    and one one-item TransactWriteItems per node with matched points: the least I/O a payout can
+ *    do; over the first BENCH_BARE_SAMPLE (100,000) nodes of a larger tree, compared per node.
+ *    The payout's result is checked (every matched node paid or consumed, revenue down by the
+ *    pure rule's bonuses).
  *
  * DynamoDB Local runs in memory (-inMemory) on BENCH_DYNAMO_PORT (5529): on disk it spends most of
  * a write in SQLite's sync (about 4x slower per transaction here), which would measure the disk,
@@ -32,7 +35,7 @@ import { dirname, join } from 'node:path';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { assertJava, dynamoClient, ensureTable } from '../../local/dynamodb';
 import { stopChild, waitFor } from '../../local/process';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { MemoryTree, writesOf, type Side, type TreeNode } from '../../functions/team/tree';
 
 const PORT = Number(process.env.BENCH_DYNAMO_PORT ?? 5529);
@@ -45,6 +48,97 @@ const mulberry32 = (seed: number) => () => {
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const SIDE_OF = ['Left', 'Right'] as const;
+/** The bare loop's nodes at most: the first BENCH_BARE_SAMPLE (100,000) in GSI2 order. */
+const BARE_SAMPLE = Number(process.env.BENCH_BARE_SAMPLE ?? 100_000);
+const nodeId = (i: number) => `n${String(i).padStart(7, '0')}`;
+
+/**
+ * The payout bench's network of `size` members (seeded by the size): member i's sponsor (1% the
+ * root, else one of the 500 latest), side (0 Left, 1 Right) and plan (0 none, 1 Executive,
+ * 2 Imperial: 35% each).
+ */
+const network = (size: number) => {
+  const r = mulberry32(size);
+  const sponsor = new Int32Array(size).fill(-1);
+  const side = new Uint8Array(size);
+  const plan = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    if (i > 0) sponsor[i] = r() < 0.01 ? 0 : i - 1 - Math.floor(r() * Math.min(i, 500));
+    side[i] = r() < 0.5 ? 0 : 1;
+    const x = r();
+    plan[i] = x < 0.35 ? 0 : x < 0.7 ? 1 : 2;
+  }
+  return { size, sponsor, side, plan };
+};
+
+/**
+ * The tree MemoryTree builds from `network` (join each member, then addPoints its plan's price),
+ * in O(n): the leg bottom per (node, side) kept by a union-find whose root is the bottom (a new
+ * node under the bottom becomes the root, path compression on lookup), and counts and points
+ * summed in one pass in reverse join order (children join after their parents) instead of one
+ * climb per member. The bench checks it against MemoryTree itself on 10,000 members.
+ */
+const buildTree = (net: ReturnType<typeof network>, priceOf: (plan: number) => number) => {
+  const n = net.size;
+  const parent = new Int32Array(n).fill(-1);
+  const depth = new Int32Array(n);
+  const child = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
+  const direct = [new Int32Array(n), new Int32Array(n)];
+  const bottom = [new Int32Array(n), new Int32Array(n)];
+  const find = (s: number, v: number) => {
+    const up = bottom[s];
+    let b = v;
+    while (up[b] !== b) b = up[b];
+    while (up[v] !== b) {
+      const next = up[v];
+      up[v] = b;
+      v = next;
+    }
+    return b;
+  };
+  for (let i = 0; i < n; i++) {
+    bottom[0][i] = i;
+    bottom[1][i] = i;
+    if (i === 0) continue;
+    const s = net.side[i];
+    const p = find(s, net.sponsor[i]);
+    parent[i] = p;
+    depth[i] = depth[p] + 1;
+    child[s][p] = i;
+    bottom[s][p] = i;
+    direct[s][net.sponsor[i]] += 1;
+  }
+  const count = [new Int32Array(n), new Int32Array(n)];
+  const points = [new Float64Array(n), new Float64Array(n)];
+  for (let i = n - 1; i > 0; i--) {
+    const s = net.side[i];
+    count[s][parent[i]] += 1 + count[0][i] + count[1][i];
+    points[s][parent[i]] += priceOf(net.plan[i]) + points[0][i] + points[1][i];
+  }
+  const idOr = (i: number) => (i < 0 ? null : nodeId(i));
+  /** Node i as MemoryTree holds it (the same fields, in newNode's order). */
+  const node = (i: number): TreeNode => ({
+    id: nodeId(i),
+    parentId: idOr(parent[i]),
+    position: i ? SIDE_OF[net.side[i]] : null,
+    depth: depth[i],
+    sponsorId: idOr(net.sponsor[i]),
+    sponsorSide: i ? SIDE_OF[net.side[i]] : null,
+    left: idOr(child[0][i]),
+    right: idOr(child[1][i]),
+    leftCount: count[0][i],
+    rightCount: count[1][i],
+    directLeft: direct[0][i],
+    directRight: direct[1][i],
+    leftPoints: points[0][i],
+    rightPoints: points[1][i],
+    leftActive: 0,
+    rightActive: 0,
+  });
+  return { node, points };
 };
 
 const fmt = (n: number, digits = 1) =>
@@ -261,88 +355,125 @@ const main = async () => {
       `all        ${String(all.joins).padStart(6)}   ${fmt(all.writes / all.joins).padStart(16)}   ${fmt(all.pure / all.joins).padStart(16)}   ${`x${fmt(all.writes / all.pure, 2)}`.padStart(10)}${''.padStart(37)}${fmt(all.ms / all.joins).padStart(7)}   ${`x${fmt(all.ms / all.joins / txMs)}`.padStart(20)}\n`,
     );
 
-    // ---------- 2. the daily payout over 10k and 100k nodes ----------
-    const results: { nodes: number; paying: number; bare: number; payout: number; load: number }[] = [];
+    // ---------- 2. the daily payout over 100k and 1M nodes ----------
+    const priceOf = (plan: number) =>
+      plan === 1 ? config.plans.executive.price : plan === 2 ? config.plans.imperial.price : 0;
+    {
+      // the fast build (O(n)) must give MemoryTree's nodes: checked on 10,000 members, every field
+      const size = 10_000;
+      const net = network(size);
+      const fast = buildTree(net, priceOf);
+      const pure = new MemoryTree();
+      for (let i = 0; i < size; i++) {
+        pure.join(nodeId(i), i ? nodeId(net.sponsor[i]) : null, SIDE_OF[net.side[i]]);
+        if (net.plan[i]) pure.addPoints(nodeId(i), priceOf(net.plan[i]));
+      }
+      for (let i = 0; i < size; i++) {
+        const expected = pure.get(nodeId(i))!;
+        const got = fast.node(i);
+        const fields = Object.keys(expected) as (keyof TreeNode)[];
+        if (Object.keys(got).length !== fields.length || fields.some((k) => got[k] !== expected[k]))
+          throw new Error(
+            `fast tree ${JSON.stringify(got)} differs from MemoryTree ${JSON.stringify(expected)}`,
+          );
+      }
+    }
+    const progress = (message: string) =>
+      process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+    const results: {
+      nodes: number;
+      paying: number;
+      bareNodes: number;
+      bareMatched: number;
+      bare: number;
+      payout: number;
+      build: number;
+      load: number;
+    }[] = [];
     for (const size of SIZES) {
       const table = `payout${size}`;
       await ensureTable(PORT, table);
       process.env.TABLE_NAME = table;
-      const r = mulberry32(size);
-      const t = new MemoryTree();
-      const members: { id: string; plan: 'executive' | 'imperial' | null }[] = [];
-      for (let i = 0; i < size; i++) {
-        const id = `n${String(i).padStart(7, '0')}`;
-        const recent = Math.min(members.length, 500);
-        const sponsor =
-          i === 0
-            ? null
-            : r() < 0.01
-              ? members[0].id
-              : members[members.length - 1 - Math.floor(r() * recent)].id;
-        t.join(id, sponsor, r() < 0.5 ? 'Left' : 'Right');
-        const x = r();
-        const plan = x < 0.35 ? null : x < 0.7 ? 'executive' : 'imperial';
-        if (plan) t.addPoints(id, config.plans[plan].price);
-        members.push({ id, plan });
-      }
+      const buildStarted = performance.now();
+      const net = network(size);
+      const tree = buildTree(net, priceOf);
+      const build = (performance.now() - buildStarted) / 1000;
+      // placed evenly from 2026-01-01 to an hour ago: the day's shards (equal in time up to now)
+      // get equal shares of the nodes, as in a network that has grown until today
+      const firstAt = Date.UTC(2026, 0, 1);
+      const spacing = Math.floor((Date.now() - 3_600_000 - firstAt) / size);
+      const placedAtOf = (i: number) => new Date(firstAt + i * spacing).toISOString();
+      const flagsOf = (i: number) => ({
+        isActive: net.plan[i] !== 0,
+        isSilver: net.plan[i] === 1,
+        isGold: net.plan[i] === 2,
+      });
       let paying = 0;
       let bonuses = 0;
-      const items: Record<string, unknown>[] = [];
-      for (const [i, m] of members.entries()) {
-        const node: TreeNode = t.get(m.id)!;
-        const flags = { isActive: !!m.plan, isSilver: m.plan === 'executive', isGold: m.plan === 'imperial' };
+      for (let i = 0; i < size; i++) {
         const result = binaryPayout({
-          leftPoints: node.leftPoints,
-          rightPoints: node.rightPoints,
-          dailyLimit: dailyLimitOf(flags),
+          leftPoints: tree.points[0][i],
+          rightPoints: tree.points[1][i],
+          dailyLimit: dailyLimitOf(flagsOf(i)),
           rate: config.referral.binaryBonusRate,
         });
         if (result.matched > 0) paying += 1;
         bonuses += result.bonus;
-        const placedAt = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-        const { left, right, ...rest } = node;
-        items.push({
-          ...keys.treeNode(m.id),
-          GSI2PK: keys.treeNodes,
-          GSI2SK: `${placedAt}#${m.id}`,
-          ...rest,
-          ...(left ? { left } : {}),
-          ...(right ? { right } : {}),
-          email: `${m.id}@bench.local`,
+      }
+      // items 2i (the node) and 2i + 1 (the member), made batch by batch, never all at once
+      const itemOf = (k: number): Record<string, unknown> => {
+        const i = k >> 1;
+        const id = nodeId(i);
+        const placedAt = placedAtOf(i);
+        if (k % 2 === 0) {
+          const { left, right, ...rest } = tree.node(i);
+          return {
+            ...keys.treeNode(id),
+            GSI2PK: keys.treeNodes,
+            GSI2SK: `${placedAt}#${id}`,
+            ...rest,
+            ...(left ? { left } : {}),
+            ...(right ? { right } : {}),
+            email: `${id}@bench.local`,
+            name: `Bench ${i}`,
+            username: id,
+            placedAt,
+          };
+        }
+        const flags = flagsOf(i);
+        return {
+          ...keys.member(id),
+          id,
+          email: `${id}@bench.local`,
           name: `Bench ${i}`,
-          username: m.id,
-          placedAt,
-        });
-        items.push({
-          ...keys.member(m.id),
-          id: m.id,
-          email: `${m.id}@bench.local`,
-          name: `Bench ${i}`,
-          username: m.id,
+          username: id,
           phone: '',
           country: 'IN',
           rank: 1,
           sponsor: null,
-          sponsorId: node.sponsorId,
-          side: node.sponsorSide,
+          sponsorId: i ? nodeId(net.sponsor[i]) : null,
+          side: i ? SIDE_OF[net.side[i]] : null,
           registeredAt: placedAt,
           ...flags,
-          activatedAt: m.plan ? placedAt : null,
+          activatedAt: flags.isActive ? placedAt : null,
           expiresAt: null,
           wallet: 0,
           wallet1: 0,
           fuelwallet: 0,
           bots: {},
-        });
-      }
+        };
+      };
+      progress(`${int(size)} nodes built in ${fmt(build)} s (${int(paying)} matched); loading`);
       const loadStarted = performance.now();
+      const itemCount = 2 * size;
       let nextBatch = 0;
       await Promise.all(
         Array.from({ length: 4 }, async () => {
-          while (nextBatch * 25 < items.length) {
-            let pending = items
-              .slice(nextBatch * 25, ++nextBatch * 25)
-              .map((Item) => ({ PutRequest: { Item } }));
+          while (nextBatch * 25 < itemCount) {
+            const from = nextBatch++ * 25;
+            let pending = Array.from({ length: Math.min(25, itemCount - from) }, (_, k) => ({
+              PutRequest: { Item: itemOf(from + k) },
+            }));
             while (pending.length) {
               const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
               pending = (out.UnprocessedItems?.[table] ?? []) as typeof pending;
@@ -360,9 +491,14 @@ const main = async () => {
         },
       });
 
-      // the baseline: the same pages, one GetItem per node, one 1-item transaction per matched node
+      // the baseline: the same pages, one GetItem per node, one 1-item transaction per matched
+      // node; over the first BARE_SAMPLE nodes (GSI2 order) of a larger tree, timed per node
+      const bareNodes = Math.min(size, BARE_SAMPLE);
+      progress(`loaded in ${fmt(load)} s; bare loop over ${int(bareNodes)} nodes`);
       let started = performance.now();
       let start: Record<string, unknown> | undefined;
+      let visited = 0;
+      let bareMatched = 0;
       do {
         const page = await db.send(
           new QueryCommand({
@@ -374,9 +510,10 @@ const main = async () => {
             ExclusiveStartKey: start,
           }),
         );
-        for (const item of page.Items ?? []) {
+        for (const item of (page.Items ?? []).slice(0, bareNodes - visited)) {
           await db.send(new GetCommand({ TableName: table, Key: keys.member(item.id as string) }));
-          if (Math.min(item.leftPoints as number, item.rightPoints as number) > 0)
+          if (Math.min(item.leftPoints as number, item.rightPoints as number) > 0) {
+            bareMatched += 1;
             await db.send(
               new TransactWriteCommand({
                 TransactItems: [
@@ -391,11 +528,14 @@ const main = async () => {
                 ],
               }),
             );
+          }
+          visited += 1;
         }
         start = page.LastEvaluatedKey;
-      } while (start);
+      } while (start && visited < bareNodes);
       const bare = (performance.now() - started) / 1000;
 
+      progress(`bare loop ${fmt(bare)} s; payout`);
       const revenueBefore = await getBalance(accounts.revenue);
       started = performance.now();
       const totals = await runDailyPayout(DAY);
@@ -405,26 +545,30 @@ const main = async () => {
         throw new Error(
           `payout over ${size}: ${JSON.stringify(totals)}, ${paying} matched nodes, paid ${paid} of ${bonuses}`,
         );
-      results.push({ nodes: size, paying, bare, payout, load });
+      progress(`payout ${fmt(payout)} s: ${JSON.stringify(totals)}`);
+      results.push({ nodes: size, paying, bareNodes, bareMatched, bare, payout, build, load });
+      // free DynamoDB Local's memory before the next size
+      await dynamoClient(PORT).send(new DeleteTableCommand({ TableName: table }));
     }
 
     console.log(
       `Daily payout (runDailyPayout) on DynamoDB Local: ${process.env.PAYOUT_SHARDS ?? 16} shards, 4 at a time in-process`,
     );
     console.log(
-      'baseline "bare loop": the same pages of nodes, GetItem per node, a 1-item TransactWriteItems per matched node',
+      `baseline "bare loop": the same pages of nodes, GetItem per node, a 1-item TransactWriteItems per matched node; over the first ${int(BARE_SAMPLE)} nodes (GSI2 order) of larger trees`,
     );
     console.log(
-      'nodes       matched   bare loop   payout    payout/bare   payout per node   (load by BatchWrite)',
+      'nodes       matched   bare loop (nodes, matched)       bare/node   payout     payout/node   payout/bare per node   (build, load by BatchWrite)',
     );
+    const per = (seconds: number, nodes: number) => (seconds * 1000) / nodes;
     for (const r of results)
       console.log(
-        `${int(r.nodes).padEnd(10)} ${int(r.paying).padStart(8)}   ${`${fmt(r.bare)} s`.padStart(9)}   ${`${fmt(r.payout)} s`.padStart(7)}   ${`x${fmt(r.payout / r.bare, 2)}`.padStart(11)}   ${`${fmt((r.payout * 1000) / r.nodes, 2)} ms`.padStart(15)}   (${fmt(r.load)} s)`,
+        `${int(r.nodes).padEnd(10)} ${int(r.paying).padStart(8)}   ${`${fmt(r.bare)} s (${int(r.bareNodes)}, ${int(r.bareMatched)})`.padStart(30)}   ${`${fmt(per(r.bare, r.bareNodes), 2)} ms`.padStart(9)}   ${`${fmt(r.payout)} s`.padStart(8)}   ${`${fmt(per(r.payout, r.nodes), 2)} ms`.padStart(11)}   ${`x${fmt(per(r.payout, r.nodes) / per(r.bare, r.bareNodes), 2)}`.padStart(20)}   (${fmt(r.build)} s, ${fmt(r.load)} s)`,
       );
     if (results.length >= 2) {
       const [a, b] = [results[0], results[results.length - 1]];
       console.log(
-        `\n${int(b.nodes)} vs ${int(a.nodes)} nodes (x${fmt(b.nodes / a.nodes, 0)}): payout x${fmt(b.payout / a.payout, 2)}, bare loop x${fmt(b.bare / a.bare, 2)}, matched nodes x${fmt(b.paying / a.paying, 2)}`,
+        `\n${int(b.nodes)} vs ${int(a.nodes)} nodes (x${fmt(b.nodes / a.nodes, 0)}): payout x${fmt(b.payout / a.payout, 2)}, matched nodes x${fmt(b.paying / a.paying, 2)}; per node: payout x${fmt(per(b.payout, b.nodes) / per(a.payout, a.nodes), 2)}, bare loop x${fmt(per(b.bare, b.bareNodes) / per(a.bare, a.bareNodes), 2)}`,
       );
     }
   } finally {

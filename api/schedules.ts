@@ -43,6 +43,14 @@ export const schedules = [
     handlerExport: 'dailyPayout',
   },
   {
+    name: 'teamSweep',
+    description:
+      'Drain the team lists every minute: what a burst left beyond its last consumer run (placements, counts, activations)',
+    schedule: { rateMinutes: 1 },
+    domain: 'team',
+    handlerExport: 'sweep',
+  },
+  {
     name: 'planExpiry',
     description: 'Expire plans whose period ended, daily at 00:05 UTC',
     schedule: { cron: { minute: '5', hour: '0' } },

@@ -136,6 +136,8 @@ export const permissions: Readonly<Record<string, Grants>> = {
   // The daily payout's state machine (lib/constructs/payout.ts): plans the shards, pays one.
   'payout/plan': { table: 'readWrite' },
   'payout/shard': { table: 'readWrite' },
+  // the team consumer's own drain, run by the clock (placements, counts, activations)
+  'schedule/teamSweep': { table: 'readWrite' },
   'schedule/planExpiry': { table: 'readWrite', push: true },
   'schedule/depositReconciliation': { table: 'readWrite', push: true, paymentSecret: true },
   'schedule/withdrawalSweep': { table: 'readWrite', push: true, paymentSecret: true },

@@ -10,6 +10,8 @@
  * link (ROOT_SHARE). A seeded PRNG makes runs comparable. The DynamoDB Local half of the bench
  * (the store code, the daily payout) is dynamodb.ts beside this file.
  */
+import { MAX_BATCH_ANCESTORS, MAX_BATCH_MEMBERS } from '../../functions/team/placement';
+import { CLAIM_CHUNK, COUNT_CHUNK } from '../../functions/team/placements/store';
 import { coalesce, MemoryTree, writesOf, type Side } from '../../functions/team/tree';
 
 const mulberry32 = (seed: number) => () => {
@@ -22,45 +24,55 @@ const mulberry32 = (seed: number) => () => {
 const ROOT_SHARE = Number(process.env.ROOT_SHARE ?? 0.01);
 
 /**
- * Joins drained together by the team consumer (placements/store.ts MAX_BATCH_MEMBERS caps it at
- * 99). BENCH_DRAINS=1,99,500,1000 shows what larger count batches would give (docs/decisions.md).
+ * Joins counted together in one count batch: 1 is the baseline (each join counts its own path),
+ * 99 what one transaction could claim before issue 16, MAX_BATCH_MEMBERS what the consumer gathers
+ * over the runs of a burst now. BENCH_DRAINS=1,99,500,1000 to try others.
  */
-const DRAINS = (process.env.BENCH_DRAINS ?? '1,10,25,99').split(',').map(Number);
-/** Count-batch chunk: ancestors per transaction (placements/store.ts COUNT_CHUNK). */
-const CHUNK = 90;
+const DRAINS = (process.env.BENCH_DRAINS ?? `1,10,99,${MAX_BATCH_MEMBERS}`).split(',').map(Number);
 
 /**
  * Item writes per join when the consumer counts `size` joins together (functions/team/placement.ts
- * countTogether), by the depth each join lands at: the join's own writes (node, parent slot,
- * sponsor's count, direct-referral row, placement request and state: 6) and its share of the
- * drain's: one update per distinct ancestor (tree.ts coalesce), the claim (each placement + the
- * batch item), one cursor per chunk of 90, the finish (each placement + the batch). Size 1 is the
- * baseline: each join counts its own path, with its cursor per 40 ancestors.
+ * countPlacements), by the depth each join lands at: the join's own writes (node, parent slot,
+ * sponsor's count, direct-referral row, placement request and state: 6) and its share of its
+ * batch's: the body and the state (2), each placement claimed (one state update per CLAIM_CHUNK),
+ * one update per distinct ancestor (tree.ts coalesce; one state update per COUNT_CHUNK), each
+ * placement done and the state (1). A batch closes at `size` joins or MAX_BATCH_ANCESTORS distinct
+ * ancestors, as gatherBatch closes it. Size 1 is the baseline: each join counts its own path, with
+ * its cursor per 40 ancestors.
  */
 class Drains {
   readonly byDepth = new Map<number, { joins: number; writes: number }>();
   private group: { depth: number; path: { id: string; side: Side }[] }[] = [];
+  private ancestors = new Set<string>();
   constructor(private readonly size: number) {}
 
   add(depth: number, path: { id: string; side: Side }[]) {
+    if (
+      this.size > 1 &&
+      this.ancestors.size + path.filter((s) => !this.ancestors.has(s.id)).length > MAX_BATCH_ANCESTORS
+    )
+      this.flush();
     this.group.push({ depth, path });
+    for (const step of path) this.ancestors.add(step.id);
     if (this.group.length === this.size) this.flush();
   }
 
   flush() {
-    if (!this.group.length) return;
-    const ancestors = coalesce(this.group.map((p) => p.path)).size;
+    const n = this.group.length;
+    if (!n) return;
+    const a = coalesce(this.group.map((p) => p.path)).size;
     const shared =
-      this.size === 1
-        ? ancestors + Math.ceil(ancestors / 40)
-        : ancestors + (this.group.length + 1) * 2 + Math.ceil(ancestors / CHUNK);
+      n === 1
+        ? a + Math.ceil(a / 40)
+        : 2 + n + Math.ceil(n / CLAIM_CHUNK) + a + Math.ceil(a / COUNT_CHUNK) + n + 1;
     for (const { depth } of this.group) {
       const bucket = this.byDepth.get(depth) ?? { joins: 0, writes: 0 };
       bucket.joins += 1;
-      bucket.writes += 6 + shared / this.group.length;
+      bucket.writes += 6 + shared / n;
       this.byDepth.set(depth, bucket);
     }
     this.group = [];
+    this.ancestors = new Set();
   }
 }
 
@@ -121,7 +133,7 @@ for (const [name, built] of [
   const buckets = [0, 10, 50, 100, 200, 400, 800, 1600].filter((d) => d <= depth);
   const tables = built.drains;
   console.log(
-    `Item writes per join, counted together by the consumer (${name} members, max depth ${depth}); columns: joins per drain (a burst's rate x the drain window, at most 99)`,
+    `Item writes per join, counted together by the consumer (${name} members, max depth ${depth}); columns: joins per count batch`,
   );
   console.log(
     `${'depth'.padEnd(12)}${'joins'.padStart(8)}${DRAINS.map((d) => `${d === 1 ? '1 (baseline)' : d}`.padStart(14)).join('')}`,

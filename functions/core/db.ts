@@ -216,8 +216,9 @@ export const keys = {
   /** A member's pending (then done) placement in the tree; GSI2 (sparse) lists the pending ones. */
   placement: (memberId: string) => ({ PK: `PLACEMENT#${memberId}`, SK: 'PLACEMENT' }),
   pendingPlacements: 'PLACEMENTS#PENDING',
-  /** Placements counted up the tree together: the ancestors' summed increments and a cursor through them. */
+  /** Placements counted up the tree together: the claims and the ancestors' summed increments; its state. */
   countBatch: (batchId: string) => ({ PK: `COUNTBATCH#${batchId}`, SK: 'COUNTBATCH' }),
+  countBatchState: (batchId: string) => ({ PK: `COUNTBATCH#${batchId}`, SK: 'STATE' }),
   /** A pending placement on that index, oldest sign-up first. */
   pendingPlacement: (registeredAt: string, memberId: string) => ({
     GSI2PK: keys.pendingPlacements,

@@ -219,7 +219,7 @@ export const ancestorBatch = async (
 };
 
 /** DynamoDB's limit on the items of one transaction. */
-const TRANSACTION_LIMIT = 100;
+export const TRANSACTION_LIMIT = 100;
 
 /**
  * What one batch adds to each ancestor: a member count of 1, or an activation's points on the grown

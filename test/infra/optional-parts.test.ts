@@ -70,6 +70,7 @@ describe('with every optional entry file present', () => {
       [
         'rate(1 minute)',
         'rate(1 minute)',
+        'rate(1 minute)',
         'cron(0 0 * * ? *)',
         'cron(5 0 * * ? *)',
         'cron(0 2 * * ? *)',

@@ -2,14 +2,14 @@
  * Placements in the referral tree. A confirmed member's `PLACEMENT#id` item is queued (GSI2,
  * sparse, oldest sign-up first) and then moves pending -> counting -> done: a join is one
  * transaction (node, parent slot, sponsor's direct count, direct-referral row, placement cursor),
- * then the member is counted on each ancestor: with the other placements drained at the same time
- * in one count batch (each ancestor written once for all of them), or alone in cursor-guarded
- * batches (the team store's writeUpBatch).
+ * then the member is counted on each ancestor: with the other placements gathered over one or more
+ * consumer runs in one count batch (each ancestor written once for all of them), or alone in
+ * cursor-guarded batches (the team store's writeUpBatch).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, keys, stripKeys, tableName, type TransactItem } from '#core/db';
-import type { LegGrowth, Side } from '../tree';
-import { nodeItem, writeUpBatch, type NodeItem, type Step } from '../store';
+import type { Side } from '../tree';
+import { nodeItem, TRANSACTION_LIMIT, writeUpBatch, type NodeItem, type Step } from '../store';
 
 export interface PlacementItem {
   memberId: string;
@@ -61,8 +61,11 @@ export const putPlacementRequest = async (
   }
 };
 
-/** Pending placements, oldest sign-up first (GSI2, sparse: a done placement leaves the index). */
-export const listPendingPlacements = async (limit: number): Promise<string[]> => {
+/**
+ * Placements not done yet (pending, counting or batched), oldest sign-up first (GSI2, sparse: a
+ * done placement leaves the index).
+ */
+export const listOpenPlacements = async (limit: number): Promise<string[]> => {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -197,55 +200,141 @@ export const writeCountBatch = (memberId: string, batch: Step[], next: Step | nu
   writeUpBatch(keys.placement(memberId), batch, next, 'count', 'done');
 
 /**
- * A count batch: placements whose ancestors are counted together. `increments` holds each affected
- * ancestor once, with the members added to each of its legs; `cursor` is how many are written.
+ * A count batch: placements whose ancestors are counted together, in two items under
+ * `COUNTBATCH#id`. The body (written once, up to ~250 KB) holds each claimed placement with the
+ * step its walk started from, and each affected ancestor once with the members added to each of
+ * its legs. The state (a few bytes, so each step rewrites only it: DynamoDB bills an update by the
+ * item's size) moves claiming -> counting -> done, or claiming -> abandoned when a placement was
+ * counted elsewhere before the batch claimed it; `claimed` and `cursor` say how far each got.
  */
 export interface CountBatch {
   batchId: string;
-  members: string[];
+  claims: { memberId: string; from: Step }[];
   increments: [id: string, left: number, right: number][];
-  cursor: number;
-  status: 'counting' | 'done';
 }
 
-/** Ancestors updated per transaction (plus the batch's cursor: under DynamoDB's 100). */
-export const COUNT_CHUNK = 90;
-/** Placements claimed by one batch (plus the batch item: DynamoDB's 100 items per transaction). */
-export const MAX_BATCH_MEMBERS = 99;
+export interface CountBatchState {
+  status: 'claiming' | 'counting' | 'done' | 'abandoned';
+  /** Placements claimed (moved to `batched` with this batchId), in the order of `claims`. */
+  claimed: number;
+  /** Increments written, in the order of `increments`. */
+  cursor: number;
+}
 
-export const getCountBatch = async (batchId: string): Promise<CountBatch | null> => {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.countBatch(batchId), ConsistentRead: true }),
+/** Placements claimed per transaction, and ancestors counted per transaction (each with the state). */
+export const CLAIM_CHUNK = TRANSACTION_LIMIT - 1;
+export const COUNT_CHUNK = TRANSACTION_LIMIT - 1;
+
+/** The batch's body and state in one consistent read (null: no such batch). */
+export const getCountBatch = async (
+  batchId: string,
+): Promise<{ batch: CountBatch; state: CountBatchState } | null> => {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.countBatch(batchId).PK },
+      ConsistentRead: true,
+    }),
   );
-  return Item ? stripKeys<CountBatch>(Item) : null;
+  const body = Items.find((item) => item.SK === keys.countBatch(batchId).SK);
+  const state = Items.find((item) => item.SK === keys.countBatchState(batchId).SK);
+  if (!body || !state) return null;
+  const { status, claimed, cursor } = stripKeys<CountBatchState>(state);
+  return { batch: stripKeys<CountBatch>(body), state: { status, claimed, cursor } };
+};
+
+/** The batch's state alone (a few bytes): what a step that did not land reads to carry on. */
+export const getCountBatchState = async (batchId: string): Promise<CountBatchState | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.countBatchState(batchId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const { status, claimed, cursor } = Item as CountBatchState;
+  return { status, claimed, cursor };
+};
+
+/** Writes a new batch's body and its state (claiming, nothing claimed or counted yet). */
+export const createCountBatch = async (batch: CountBatch): Promise<void> => {
+  const state: CountBatchState = { status: 'claiming', claimed: 0, cursor: 0 };
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.countBatch(batch.batchId), ...batch },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.countBatchState(batch.batchId), ...state },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ],
+    }),
+  );
+};
+
+/** The state's update in a step's transaction, on the condition that nobody moved it first. */
+const stateStep = (
+  batchId: string,
+  at: Pick<CountBatchState, 'status'> & Partial<CountBatchState>,
+  next: Partial<CountBatchState>,
+): TransactItem => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions = Object.entries(at).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:at_${field}`] = value;
+    return `#${field} = :at_${field}`;
+  });
+  const sets = Object.entries(next).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:to_${field}`] = value;
+    return `#${field} = :to_${field}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.countBatchState(batchId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+};
+
+const transact = async (items: TransactItem[]): Promise<boolean> => {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };
 
 /**
- * Creates a count batch and moves its placements from counting to batched in one transaction, on
- * the condition that each is still counting from where its walk started: false when another worker
- * moved one first (nothing is written; the next drain looks again).
+ * Claims the next chunk of the batch's placements: each moves from counting to batched on the
+ * condition that it is still counting from where the batch's walk started, and the state's
+ * `claimed` moves past them (the last chunk also starts the counting). False when another worker
+ * claimed the chunk first or one of the placements moved on (the caller reads the state to tell).
  */
-export const claimCountBatch = async (
-  batchId: string,
-  claims: { memberId: string; from: Step }[],
-  increments: Map<string, LegGrowth>,
-): Promise<boolean> => {
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.countBatch(batchId),
-          batchId,
-          members: claims.map((c) => c.memberId),
-          increments: [...increments].map(([id, g]) => [id, g.left, g.right]),
-          cursor: 0,
-          status: 'counting',
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    ...claims.map(({ memberId, from }): TransactItem => ({
+export const claimChunk = (batch: CountBatch, claimed: number): Promise<boolean> => {
+  const chunk = batch.claims.slice(claimed, claimed + CLAIM_CHUNK);
+  const next = claimed + chunk.length;
+  return transact([
+    stateStep(
+      batch.batchId,
+      { status: 'claiming', claimed },
+      next === batch.claims.length ? { claimed: next, status: 'counting' } : { claimed: next },
+    ),
+    ...chunk.map(({ memberId, from }): TransactItem => ({
       Update: {
         TableName: tableName(),
         Key: keys.placement(memberId),
@@ -254,84 +343,86 @@ export const claimCountBatch = async (
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
           ':batched': 'batched',
-          ':batch': batchId,
+          ':batch': batch.batchId,
           ':counting': 'counting',
           ':at': from.id,
           ':side': from.side,
         },
       },
     })),
-  ];
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  ]);
 };
 
 /**
- * Writes the batch's next chunk of ancestors (one ADD of both leg counts each) and moves its cursor
- * past them, on the condition that the cursor is still where the chunk starts: a repeated or
- * concurrent run of the same chunk adds nothing twice.
+ * Writes the batch's next chunk of ancestors (one ADD of both leg counts each) and moves the
+ * cursor past them, on the condition that the cursor is still where the chunk starts: a repeated
+ * or concurrent run of the same chunk adds nothing twice.
  */
-export const writeCountChunk = async (batch: CountBatch): Promise<boolean> => {
-  const chunk = batch.increments.slice(batch.cursor, batch.cursor + COUNT_CHUNK);
-  const items: TransactItem[] = chunk.map(([id, left, right]) => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.treeNode(id),
-      UpdateExpression: 'ADD leftCount :left, rightCount :right',
-      ExpressionAttributeValues: { ':left': left, ':right': right },
-    },
-  }));
-  items.push({
-    Update: {
-      TableName: tableName(),
-      Key: keys.countBatch(batch.batchId),
-      UpdateExpression: 'SET #cursor = :next',
-      ConditionExpression: '#cursor = :at',
-      ExpressionAttributeNames: { '#cursor': 'cursor' },
-      ExpressionAttributeValues: { ':at': batch.cursor, ':next': batch.cursor + chunk.length },
-    },
-  });
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
-
-/** Marks a fully counted batch and its placements done (they leave the pending index); safe to repeat. */
-export const finishCountBatch = async (batch: CountBatch): Promise<void> => {
-  const items: TransactItem[] = [
-    {
+export const countChunk = (batch: CountBatch, cursor: number): Promise<boolean> => {
+  const chunk = batch.increments.slice(cursor, cursor + COUNT_CHUNK);
+  return transact([
+    ...chunk.map(([id, left, right]): TransactItem => ({
       Update: {
         TableName: tableName(),
-        Key: keys.countBatch(batch.batchId),
-        UpdateExpression: 'SET #s = :done',
-        ConditionExpression: '#cursor = :all',
-        ExpressionAttributeNames: { '#s': 'status', '#cursor': 'cursor' },
-        ExpressionAttributeValues: { ':done': 'done', ':all': batch.increments.length },
-      },
-    },
-    ...batch.members.map((memberId): TransactItem => ({
-      Update: {
-        TableName: tableName(),
-        Key: keys.placement(memberId),
-        UpdateExpression: 'SET #s = :done REMOVE GSI2PK, GSI2SK',
-        ConditionExpression: 'batchId = :batch',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':done': 'done', ':batch': batch.batchId },
+        Key: keys.treeNode(id),
+        UpdateExpression: 'ADD leftCount :left, rightCount :right',
+        ExpressionAttributeValues: { ':left': left, ':right': right },
       },
     })),
-  ];
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    stateStep(batch.batchId, { status: 'counting', cursor }, { cursor: cursor + chunk.length }),
+  ]);
+};
+
+/**
+ * A counted batch: its placements done (they leave the pending index; each update is safe to
+ * repeat), then its state. A stop in between leaves it counting with the cursor at the end, and
+ * the next run finishes it again.
+ */
+export const finishCountBatch = async (batch: CountBatch): Promise<void> => {
+  for (let at = 0; at < batch.claims.length; at += TRANSACTION_LIMIT)
+    await transact(
+      batch.claims.slice(at, at + TRANSACTION_LIMIT).map(({ memberId }): TransactItem => ({
+        Update: {
+          TableName: tableName(),
+          Key: keys.placement(memberId),
+          UpdateExpression: 'SET #s = :done REMOVE GSI2PK, GSI2SK',
+          ConditionExpression: 'batchId = :batch',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':done': 'done', ':batch': batch.batchId },
+        },
+      })),
+    );
+  await transact([
+    stateStep(batch.batchId, { status: 'counting', cursor: batch.increments.length }, { status: 'done' }),
+  ]);
+};
+
+/**
+ * Gives a batch up before any ancestor is counted: only a claiming batch can be abandoned, and a
+ * claiming batch has counted nothing. False when its state moved meanwhile (it is not abandoned).
+ */
+export const abandonCountBatch = (batch: CountBatch, claimed: number): Promise<boolean> =>
+  transact([stateStep(batch.batchId, { status: 'claiming', claimed }, { status: 'abandoned' })]);
+
+/**
+ * Hands an abandoned batch's claimed placements back to counting. Safe to repeat: a placement
+ * already handed back, or never claimed, is left as it is.
+ */
+export const releaseClaims = async (batch: CountBatch): Promise<void> => {
+  await Promise.all(
+    batch.claims.map(({ memberId }) =>
+      transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.placement(memberId),
+            UpdateExpression: 'SET #s = :counting REMOVE batchId',
+            ConditionExpression: '#s = :batched AND batchId = :batch',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':counting': 'counting', ':batched': 'batched', ':batch': batch.batchId },
+          },
+        },
+      ]),
+    ),
+  );
 };

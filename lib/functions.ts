@@ -42,10 +42,41 @@ const functionDefaults = {
       "import { createRequire as __trendexCreateRequire } from 'node:module'; const require = __trendexCreateRequire(import.meta.url);",
     // Bundle the pinned AWS SDK v3 instead of the runtime's: tree-shaken, faster cold starts.
     bundleAwsSDK: true,
-    // ccxt's imports that a bundle does without, left out of it (~600 KB less for the exchange
-    // callers): undici, which ccxt tries first and, when absent, falls back to Node's own fetch
-    // (the same engine); and the protobuf of MEXC, loaded only by a MEXC client.
-    externalModules: ['undici', '*/protobuf/mexc/compiled.cjs'],
+    // Imports a bundle does without, left out of it:
+    // - ccxt's (~600 KB less for the exchange callers): undici, which ccxt tries first and, when
+    //   absent, falls back to Node's own fetch (the same engine); the protobuf of MEXC, loaded
+    //   only by a MEXC client; fflate, which its websocket client imports only outside Node.
+    // - the SDK's default credential chain past its first link (~130 KB a bundle): in Lambda the
+    //   credentials are always in the environment (fromEnv, the chain's first link), so the links
+    //   it `import()`s only when they are not (SSO, ini files and the STS/SSO clients they bring,
+    //   process, web identity, container and instance metadata) are never loaded; were one ever
+    //   reached, the error would name the package left out.
+    externalModules: [
+      'undici',
+      '*/protobuf/mexc/compiled.cjs',
+      'fflate',
+      '@aws-sdk/credential-provider-sso',
+      '@aws-sdk/credential-provider-ini',
+      '@aws-sdk/credential-provider-process',
+      '@aws-sdk/credential-provider-web-identity',
+      '@aws-sdk/credential-provider-http',
+      '@smithy/credential-provider-imds',
+    ],
+    // One @aws-sdk/client-s3 in a bundle: @aws-sdk/s3-presigned-post pins its own, older copy
+    // (75 KB more for api/support), for the PutObjectCommand it reads the endpoint with; the
+    // app's serves it alike (the client it is given is the app's already). Paths are relative
+    // to the project root, where esbuild runs.
+    // And two of ccxt's static imports that REST calls never reach, replaced by stubs that throw
+    // (lib/bundle-stubs): `ws`, its websocket client's (for every function: none of ours opens a
+    // websocket), and `@scure/starknet`, for the StarkNet exchanges' signatures; ~95 KB and a
+    // quarter of the exchange functions' import time.
+    esbuildArgs: {
+      '--alias': [
+        '@aws-sdk/client-s3=./node_modules/@aws-sdk/client-s3',
+        'ws=./lib/bundle-stubs/ws.ts',
+        '@scure/starknet=./lib/bundle-stubs/scure-starknet.ts',
+      ],
+    },
     // So that the #api/*, #core/* ... path aliases resolve.
     tsconfig: path.join(repoRoot, 'tsconfig.json'),
   },

@@ -30,7 +30,7 @@ import {
   type CountBatchState,
   type PlacementItem,
 } from './placements/store';
-import { ancestorBatch, getNode, getRootId, type NodeItem, type Step } from './store';
+import { ancestorBatch, bottomField, getNode, getRootId, type NodeItem, type Step } from './store';
 import { coalesce, newNode, type Side } from './tree';
 
 const MAX_PLACE_ATTEMPTS = 25;
@@ -43,12 +43,17 @@ export const requestPlacement = (request: PlacementRequest): Promise<boolean> =>
 
 type PlacementOutcome = 'placed' | 'already' | 'waiting' | 'missing';
 
-/** Walks down `side` children from `startId` to the node whose `side` slot is empty. */
+/**
+ * Walks down `side` children from `startId` to the node whose `side` slot is empty. A node on the
+ * way that sponsored on `side` knows a node further down (its leg-bottom hint): the walk jumps
+ * there, so a sponsor's next join reads a few nodes instead of the whole chain.
+ */
 const legBottom = async (startId: string, side: Side): Promise<NodeItem> => {
   let node = await getNode(startId);
   for (;;) {
     if (!node) throw new Error(`tree node ${startId} leg is broken`);
-    const next = side === 'Left' ? node.left : node.right;
+    const hint = node[bottomField(side)];
+    const next = hint && hint !== node.id ? hint : side === 'Left' ? node.left : node.right;
     if (!next) return node;
     node = await getNode(next);
   }
@@ -128,7 +133,8 @@ const chunkClaimable = async (batch: CountBatch, claimed: number): Promise<boole
   const chunk = batch.claims.slice(claimed, claimed + CLAIM_CHUNK);
   const now = await Promise.all(chunk.map((c) => getPlacement(c.memberId)));
   return chunk.every(
-    ({ from }, i) => now[i]?.status === 'counting' && now[i]?.upNext === from.id && now[i]?.atSide === from.side,
+    ({ from }, i) =>
+      now[i]?.status === 'counting' && now[i]?.upNext === from.id && now[i]?.atSide === from.side,
   );
 };
 
@@ -213,7 +219,9 @@ export const countPlacements = async (memberIds: string[]): Promise<void> => {
   const readAll = async () =>
     (await Promise.all(memberIds.map(getPlacement))).filter((p): p is PlacementItem => p !== null);
   let placements = await readAll();
-  const stopped = new Set(placements.flatMap((p) => (p.status === 'batched' && p.batchId ? [p.batchId] : [])));
+  const stopped = new Set(
+    placements.flatMap((p) => (p.status === 'batched' && p.batchId ? [p.batchId] : [])),
+  );
   for (const batchId of stopped) {
     const found = await getCountBatch(batchId);
     if (found) await runCountBatch(found.batch, found.state);
@@ -226,10 +234,11 @@ export const countPlacements = async (memberIds: string[]): Promise<void> => {
     return nodes.get(id)!;
   };
   let open = placements.filter(isCounting);
+  // one placement alone gains nothing from a batch: its own cursor costs fewer writes
+  if (open.length === 1) return countAncestors(open[0].memberId);
   while (open.length) {
     const { claims, paths, alone, rest } = await gatherBatch(open, read);
     for (const memberId of alone) await countAncestors(memberId);
-    // one placement alone gains nothing from a batch: its own cursor costs fewer writes
     if (claims.length === 1) await countAncestors(claims[0].memberId);
     else if (claims.length > 1) {
       const batch: CountBatch = {

@@ -24,7 +24,16 @@ export interface NodeItem extends TreeNode {
   name: string;
   username: string;
   placedAt: string;
+  /**
+   * The last member this node sponsored on each side: a node of that outer leg at or above its
+   * bottom (legs only grow), where the next walk down the leg can start instead of at the top.
+   */
+  bottomLeft?: string;
+  bottomRight?: string;
 }
+
+/** The field of a node that holds its leg-bottom hint on `side`. */
+export const bottomField = (side: Side) => (side === 'Left' ? 'bottomLeft' : 'bottomRight');
 
 const toNode = (item: Record<string, unknown>): NodeItem => {
   const node = stripKeys<NodeItem>(item);

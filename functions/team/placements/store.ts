@@ -9,7 +9,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, keys, stripKeys, tableName, type TransactItem } from '#core/db';
 import type { Side } from '../tree';
-import { nodeItem, TRANSACTION_LIMIT, writeUpBatch, type NodeItem, type Step } from '../store';
+import { bottomField, nodeItem, TRANSACTION_LIMIT, writeUpBatch, type NodeItem, type Step } from '../store';
 
 export interface PlacementItem {
   memberId: string;
@@ -129,14 +129,19 @@ export const writeJoin = async (node: NodeItem): Promise<'placed' | 'conflict'> 
   const sponsorSide = node.sponsorSide!;
   const slot = position === 'Left' ? 'left' : 'right';
   const direct = sponsorSide === 'Left' ? 'directLeft' : 'directRight';
-  const parentUpdate = (alsoDirect: boolean): TransactItem => ({
+  // the sponsor's direct count and its leg-bottom hint (the new node is the bottom of its leg now)
+  const bottom = bottomField(sponsorSide);
+  const parentUpdate = (isSponsor: boolean): TransactItem => ({
     Update: {
       TableName: tableName(),
       Key: keys.treeNode(parentId),
-      UpdateExpression: alsoDirect ? 'SET #slot = :id ADD #direct :one' : 'SET #slot = :id',
+      UpdateExpression: isSponsor ? 'SET #slot = :id, #bottom = :id ADD #direct :one' : 'SET #slot = :id',
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#slot)',
-      ExpressionAttributeNames: { '#slot': slot, ...(alsoDirect ? { '#direct': direct } : {}) },
-      ExpressionAttributeValues: { ':id': node.id, ...(alsoDirect ? { ':one': 1 } : {}) },
+      ExpressionAttributeNames: {
+        '#slot': slot,
+        ...(isSponsor ? { '#direct': direct, '#bottom': bottom } : {}),
+      },
+      ExpressionAttributeValues: { ':id': node.id, ...(isSponsor ? { ':one': 1 } : {}) },
     },
   });
   const items: TransactItem[] = [
@@ -150,10 +155,10 @@ export const writeJoin = async (node: NodeItem): Promise<'placed' | 'conflict'> 
       Update: {
         TableName: tableName(),
         Key: keys.treeNode(sponsorId),
-        UpdateExpression: 'ADD #direct :one',
+        UpdateExpression: 'SET #bottom = :id ADD #direct :one',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#direct': direct },
-        ExpressionAttributeValues: { ':one': 1 },
+        ExpressionAttributeNames: { '#direct': direct, '#bottom': bottom },
+        ExpressionAttributeValues: { ':one': 1, ':id': node.id },
       },
     });
   items.push(
@@ -419,7 +424,11 @@ export const releaseClaims = async (batch: CountBatch): Promise<void> => {
             UpdateExpression: 'SET #s = :counting REMOVE batchId',
             ConditionExpression: '#s = :batched AND batchId = :batch',
             ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':counting': 'counting', ':batched': 'batched', ':batch': batch.batchId },
+            ExpressionAttributeValues: {
+              ':counting': 'counting',
+              ':batched': 'batched',
+              ':batch': batch.batchId,
+            },
           },
         },
       ]),

@@ -1,8 +1,9 @@
 /**
- * Count batches on the test stack's table, driven from this process: a burst of joins larger than
+ * Deep legs on the test stack's table, driven from this process. Count batches: a burst of joins larger than
  * one transaction is counted in ONE batch (each ancestor written once), a batch stopped half-way
  * through its claims resumes, and a batch that finds one of its placements counted elsewhere
- * abandons and hands the others back; every ancestor ends up counted exactly once.
+ * abandons and hands the others back; every ancestor ends up counted exactly once. Leg walks: a
+ * sponsor's next join starts from the last node it sponsored on that side, not from the top.
  *
  * The synthetic members join one chain down a fresh sponsor's Right leg (only the sponsor's own
  * Right sign-ups could land there), and their placement items stay off the pending list, so the
@@ -78,6 +79,25 @@ const upward = async (id: string) => {
   return out;
 };
 
+/** A pending placement under `sponsorId` on the Right that the stack's poller does not list. */
+const offListPlacement = (id: string, sponsorId: string, at = new Date().toISOString()) =>
+  core.db.send(
+    new PutCommand({
+      TableName: core.tableName(),
+      Item: {
+        ...core.keys.placement(id),
+        memberId: id,
+        sponsorId,
+        side: 'Right',
+        email: `${id}@example.com`,
+        name: 'Synthetic Member',
+        username: id,
+        registeredAt: at,
+        status: 'pending',
+      },
+    }),
+  );
+
 /**
  * `size` members joined one under the other down the sponsor's Right leg (placed, not yet
  * counted), returned in join order.
@@ -91,26 +111,15 @@ const chainOf = async (size: number) => {
   const ids = Array.from({ length: size }, (_, i) => `${tag}c${String(i).padStart(3, '0')}`);
   for (const [i, id] of ids.entries()) {
     const at = new Date().toISOString();
-    await core.db.send(
-      new PutCommand({
-        TableName: core.tableName(),
-        Item: {
-          ...core.keys.placement(id),
-          memberId: id,
-          sponsorId: sponsor.id,
-          side: 'Right',
-          email: `${id}@example.com`,
-          name: 'Synthetic Member',
-          username: id,
-          registeredAt: at,
-          status: 'pending',
-        },
-      }),
-    );
+    await offListPlacement(id, sponsor.id, at);
     const joined = await store.writeJoin({
       ...newNode(
         id,
-        { parentId: i ? ids[i - 1] : sponsor.id, position: 'Right', depth: Number(sponsorNode.depth) + 1 + i },
+        {
+          parentId: i ? ids[i - 1] : sponsor.id,
+          position: 'Right',
+          depth: Number(sponsorNode.depth) + 1 + i,
+        },
         { sponsorId: sponsor.id, sponsorSide: 'Right' },
       ),
       email: `${id}@example.com`,
@@ -142,7 +151,9 @@ describe('count batches', () => {
     const chain = await chainOf(110);
     await placement.countPlacements(chain.ids);
     await expectCounted(chain);
-    const batchIds = new Set(await Promise.all(chain.ids.map(async (id) => (await store.getPlacement(id))?.batchId)));
+    const batchIds = new Set(
+      await Promise.all(chain.ids.map(async (id) => (await store.getPlacement(id))?.batchId)),
+    );
     expect(batchIds.size).toBe(1);
     const [batchId] = batchIds;
     const found = (await store.getCountBatch(batchId!))!;
@@ -159,7 +170,10 @@ describe('count batches', () => {
     await expect(placement.countPlacements(chain.ids)).rejects.toThrow('the worker stopped');
     const claimed = await Promise.all(chain.ids.map(async (id) => (await store.getPlacement(id))?.status));
     expect(claimed.filter((s) => s === 'batched')).toHaveLength(store.CLAIM_CHUNK);
-    expect(await counts(chain.sponsor.id)).toEqual({ left: chain.before[0].left, right: chain.before[0].right });
+    expect(await counts(chain.sponsor.id)).toEqual({
+      left: chain.before[0].left,
+      right: chain.before[0].right,
+    });
 
     await placement.countPlacements(chain.ids);
     await expectCounted(chain);
@@ -180,6 +194,30 @@ describe('count batches', () => {
 
     await placement.countPlacements(chain.ids);
     await expectCounted(chain);
+  });
+});
+
+describe('leg walks', () => {
+  it("places a sponsor's next join at the bottom of a long leg reading a few nodes, not the leg", async () => {
+    const chain = await chainOf(40);
+    const id = `${chain.ids[0].slice(0, -4)}next`;
+    await offListPlacement(id, chain.sponsor.id);
+    const name = 'count-node-reads';
+    injected.push(name);
+    let nodeReads = 0;
+    core.db.middlewareStack.add(
+      (next) => async (args) => {
+        const key = (args.input as { Key?: { SK?: string } }).Key;
+        if (key?.SK === 'TREE' && (args.input as { ConsistentRead?: boolean }).ConsistentRead) nodeReads += 1;
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    await placement.processPlacement(id);
+    expect((await node(id))!.parentId).toBe(chain.ids[chain.ids.length - 1]);
+    // is it placed yet, the sponsor, then the walk: the sponsor and its hint (the chain's last
+    // node, whose Right is free); counting reads the path up: the new node's depth
+    expect(nodeReads).toBe(4 + Number((await node(id))!.depth));
   });
 });
 

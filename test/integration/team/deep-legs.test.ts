@@ -149,6 +149,16 @@ const expectCounted = async (chain: Awaited<ReturnType<typeof chainOf>>) => {
 describe('count batches', () => {
   it('counts a burst of 110 joins in ONE batch, claimed over two transactions, each ancestor once', async () => {
     const chain = await chainOf(110);
+    const name = 'count-item-writes';
+    injected.push(name);
+    let written = 0;
+    core.db.middlewareStack.add(
+      (next) => async (args) => {
+        written += (args.input as Input).TransactItems?.length ?? 0;
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
     await placement.countPlacements(chain.ids);
     await expectCounted(chain);
     const batchIds = new Set(
@@ -160,6 +170,10 @@ describe('count batches', () => {
     // the sponsor's ancestors and the chain itself, each once
     expect(found.batch.increments).toHaveLength(chain.before.length + chain.ids.length - 1);
     expect(found.state).toEqual({ status: 'done', claimed: 110, cursor: found.batch.increments.length });
+    // what bench/tree's model charges a batch: body and state, each claim and a state update per
+    // 99, each ancestor once and a state update per 99, each placement done and the state
+    const ancestors = found.batch.increments.length;
+    expect(written).toBe(2 + 110 + 2 + ancestors + Math.ceil(ancestors / 99) + 110 + 1);
   });
 
   it('resumes a batch that stopped between its two claims, counting nobody twice', async () => {

@@ -8,7 +8,16 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
-import { batchGetAll, db, isConditionFailure, keys, queryAll, tableName, ttlAfterHours } from '#core/db';
+import {
+  batchGetAll,
+  db,
+  isConditionFailure,
+  keys,
+  queryAll,
+  tableName,
+  ttlAfterHours,
+  landed,
+} from '#core/db';
 import { nowIso, nowSeconds } from '#core/clock';
 
 /** What a sign-up holds until the e-mail is verified; the member is made from it on confirmation. */
@@ -42,8 +51,8 @@ export const getReservation = async (username: string): Promise<Reservation | nu
 export const reserveUsername = async (reservation: Reservation, ttlHours: number): Promise<boolean> => {
   const ttl = ttlAfterHours(nowSeconds(), ttlHours);
   const signedUpAt = nowIso();
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -76,12 +85,8 @@ export const reserveUsername = async (reservation: Reservation, ttlHours: number
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 const PENDING_SIGNUPS = 'SIGNUPS#PENDING';

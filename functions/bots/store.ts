@@ -12,6 +12,7 @@ import {
   stripKeys,
   tableName,
   type TransactItem,
+  landed,
 } from '#core/db';
 import type { BotName } from '#api/bots';
 
@@ -256,19 +257,15 @@ export const runningPageBots = async (memberId: string): Promise<Map<string, str
 
 /** Records an order before it is sent; false when that client order id was recorded before. */
 export const recordOrderIntent = async (order: BotOrderItem): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new PutCommand({
         TableName: table(),
         Item: { ...keys.botOrder(order.deploymentId, order.clientOrderId), ...order },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const getOrder = async (deploymentId: string, clientOrderId: string): Promise<BotOrderItem | null> => {

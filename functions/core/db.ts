@@ -396,6 +396,17 @@ export const isConditionFailure = (error: unknown): boolean => {
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 };
 
+/** A conditional write: true when it landed, false when a condition refused it (nothing written). */
+export const landed = async (write: Promise<unknown>): Promise<boolean> => {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', ...NEVER_CONNECTED]);
 const UNAVAILABLE_NAMES = new Set([
   'TimeoutError',

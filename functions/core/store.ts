@@ -3,7 +3,7 @@
  * modules hold the rules; this one only reads and writes the items.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keys, tableName, type TransactItem } from './db';
+import { db, isConditionFailure, keys, tableName, type TransactItem, landed } from './db';
 
 /** A live one-time code: only its salted hash is kept. Times are epoch seconds. */
 interface OtpItem {
@@ -53,8 +53,8 @@ export const spendOtpTry = async (
  * tries spent) or none (false).
  */
 export const markOtpChecked = async (purpose: string, memberId: string, at: number): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.otp(purpose, memberId),
@@ -62,12 +62,8 @@ export const markOtpChecked = async (purpose: string, memberId: string, at: numb
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':now': at },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Uses a code up, if it is still the one with this salt; false when a parallel request did first. */
@@ -82,20 +78,16 @@ export const otpUseItem = (purpose: string, memberId: string, salt: string): Tra
 });
 
 export const deleteOtp = async (purpose: string, memberId: string, salt: string): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.otp(purpose, memberId),
         ConditionExpression: 'salt = :salt',
         ExpressionAttributeValues: { ':salt': salt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** One abuse counter: a limit's count for a subject in the fixed window starting at `windowStart`. */
@@ -131,13 +123,7 @@ export const countUseBelow = async (
   max: number,
   expiresAt: number,
 ): Promise<boolean> => {
-  try {
-    await addUse(counter, expiresAt, max);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return landed(addUse(counter, expiresAt, max));
 };
 
 /** Counts one use, whatever the count. */

@@ -5,7 +5,15 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
-import { batchGetAll, db, isConditionFailure, keys, queryPage, tableName, type TransactItem } from '#core/db';
+import {
+  batchGetAll,
+  db,
+  keys,
+  queryPage,
+  tableName,
+  type TransactItem,
+  landed,
+} from '#core/db';
 import { nationalNumberOf, type PhoneSearch } from './phone';
 
 /** The member item: spec section 3 "User". Plan and bot fields are owned by later domains. */
@@ -162,8 +170,8 @@ export const createMember = async (member: MemberItem): Promise<boolean> => {
       ExpressionAttributeValues: { ':one': 1 },
     },
   });
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -200,12 +208,8 @@ export const createMember = async (member: MemberItem): Promise<boolean> => {
           count(`members#month#${month}`),
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const readCounter = async (name: string): Promise<number> => {
@@ -252,8 +256,8 @@ export const expireMemberPlan = async (
   period: { expiresAttribute: string; flags: readonly string[] },
   expiresAt: string,
 ): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.member(memberId),
@@ -265,10 +269,6 @@ export const expireMemberPlan = async (
         },
         ExpressionAttributeValues: { ':f': false, ':ex': expiresAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };

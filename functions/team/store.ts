@@ -16,6 +16,7 @@ import {
   tableName,
   type TransactItem,
   stripKeys,
+  landed,
 } from '#core/db';
 import { activeField, countField, dayField, pointsField, type Side, type TreeNode } from './tree';
 
@@ -320,13 +321,7 @@ export const writeUpBatch = async (
       },
     },
   });
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return landed(db.send(new TransactWriteCommand({ TransactItems: items })));
 };
 
 /**
@@ -348,11 +343,7 @@ export const consumeMatchedItem = (memberId: string, day: string, matched: numbe
 
 /** Writes `consumeMatchedItem` alone; false when its condition failed (already paid that day). */
 export const consumeMatched = async (memberId: string, day: string, matched: number): Promise<boolean> => {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [consumeMatchedItem(memberId, day, matched)] }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return landed(
+    db.send(new TransactWriteCommand({ TransactItems: [consumeMatchedItem(memberId, day, matched)] })),
+  );
 };

@@ -4,7 +4,16 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '#core/clock';
-import { db, isConditionFailure, keys, queryAll, queryPage, tableName, type TransactItem } from '#core/db';
+import {
+  db,
+  isConditionFailure,
+  keys,
+  queryAll,
+  queryPage,
+  tableName,
+  type TransactItem,
+  landed,
+} from '#core/db';
 import type { Micro } from '#api/money';
 import type { MemberWallet } from '#functions/ledger/rules';
 
@@ -118,8 +127,8 @@ export const closeInvoiceItem = (paymentId: string, status: InvoiceStatus): Tran
 });
 
 export const expireInvoice = async (paymentId: string): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.invoice(paymentId),
@@ -128,12 +137,8 @@ export const expireInvoice = async (paymentId: string): Promise<boolean> => {
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':expired': 'expired', ':waiting': 'waiting', ':now': nowIso() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /**
@@ -242,8 +247,8 @@ export const closeWithdrawalItem = (
 
 /** Marks an open withdrawal pending (and keeps the batch id once known); false when it is closed. */
 export const markWithdrawalPending = async (id: string, payoutId?: string): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.withdrawal(id),
@@ -257,12 +262,8 @@ export const markWithdrawalPending = async (id: string, payoutId?: string): Prom
           ...(payoutId ? { ':p': payoutId } : {}),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];

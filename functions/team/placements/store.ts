@@ -7,7 +7,7 @@
  * cursor-guarded batches (the team store's writeUpBatch).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, keys, stripKeys, tableName, type TransactItem } from '#core/db';
+import { db, isConditionFailure, keys, stripKeys, tableName, type TransactItem, landed } from '#core/db';
 import type { Side } from '../tree';
 import { bottomField, nodeItem, TRANSACTION_LIMIT, writeUpBatch, type NodeItem, type Step } from '../store';
 
@@ -41,8 +41,8 @@ export const getPlacement = async (memberId: string): Promise<PlacementItem | nu
 export const putPlacementRequest = async (
   request: Omit<PlacementItem, 'status' | 'upNext' | 'atSide'>,
 ): Promise<boolean> => {
-  try {
-    await db.send(
+  return landed(
+    db.send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -53,12 +53,8 @@ export const putPlacementRequest = async (
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /**
@@ -314,15 +310,8 @@ const stateStep = (
   };
 };
 
-const transact = async (items: TransactItem[]): Promise<boolean> => {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+const transact = (items: TransactItem[]): Promise<boolean> =>
+  landed(db.send(new TransactWriteCommand({ TransactItems: items })));
 
 /**
  * Claims the next chunk of the batch's placements: each moves from counting to batched on the

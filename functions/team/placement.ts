@@ -117,7 +117,7 @@ const countAncestors = async (memberId: string): Promise<void> => {
 /**
  * Placements one count batch gathers. A burst's joins share the upper part of their paths, so the
  * more a batch holds the fewer writes a join costs (bench/tree: at 100,000 members 99 joins a
- * batch cost 39 item writes a join, 500 about 16).
+ * batch cost 39 item writes a join, 500 about 17).
  */
 export const MAX_BATCH_MEMBERS = 500;
 /**
@@ -125,7 +125,7 @@ export const MAX_BATCH_MEMBERS = 500;
  * DynamoDB's 400 KB item). A placement whose own path is longer is counted alone.
  */
 export const MAX_BATCH_ANCESTORS = 5_000;
-/** A batch step that keeps failing without the state moving (transaction conflicts): give up the run. */
+/** Steps in a row that fail with the state unmoved (transaction conflicts): give up the run. */
 const MAX_STEP_FAILURES = 10;
 
 /** Whether every placement of the batch's next claim chunk is still counting from where the batch read it. */
@@ -163,8 +163,10 @@ const runCountBatch = async (batch: CountBatch, from: CountBatchState): Promise<
     else if (status === 'abandoned') return releaseClaims(batch);
     else return; // done
     // a step that did not land: another worker moved the state (carry on from it) or a conflict
-    failures = moved ? 0 : failures + 1;
-    state = moved ?? (await getCountBatchState(batch.batchId));
+    const now: CountBatchState | null = moved ?? (await getCountBatchState(batch.batchId));
+    const stuck = !moved && now?.status === status && now.claimed === claimed && now.cursor === cursor;
+    failures = stuck ? failures + 1 : 0;
+    state = now;
   }
   if (state) throw new Error(`count batch ${batch.batchId} made no progress (${state.status})`);
 };

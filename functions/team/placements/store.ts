@@ -226,6 +226,10 @@ export interface CountBatchState {
 export const CLAIM_CHUNK = TRANSACTION_LIMIT - 1;
 export const COUNT_CHUNK = TRANSACTION_LIMIT - 1;
 
+/** A state item's three fields (the keys left out: callers compare states whole). */
+const toState = ({ status, claimed, cursor }: Record<string, unknown>) =>
+  ({ status, claimed, cursor }) as CountBatchState;
+
 /** The batch's body and state in one consistent read (null: no such batch). */
 export const getCountBatch = async (
   batchId: string,
@@ -241,8 +245,7 @@ export const getCountBatch = async (
   const body = Items.find((item) => item.SK === keys.countBatch(batchId).SK);
   const state = Items.find((item) => item.SK === keys.countBatchState(batchId).SK);
   if (!body || !state) return null;
-  const { status, claimed, cursor } = stripKeys<CountBatchState>(state);
-  return { batch: stripKeys<CountBatch>(body), state: { status, claimed, cursor } };
+  return { batch: stripKeys<CountBatch>(body), state: toState(state) };
 };
 
 /** The batch's state alone (a few bytes): what a step that did not land reads to carry on. */
@@ -250,9 +253,7 @@ export const getCountBatchState = async (batchId: string): Promise<CountBatchSta
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.countBatchState(batchId), ConsistentRead: true }),
   );
-  if (!Item) return null;
-  const { status, claimed, cursor } = Item as CountBatchState;
-  return { status, claimed, cursor };
+  return Item ? toState(Item) : null;
 };
 
 /** Writes a new batch's body and its state (claiming, nothing claimed or counted yet). */

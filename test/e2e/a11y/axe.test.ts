@@ -93,12 +93,29 @@ const scan = async (page: Page, name: string, within?: string) => {
     });
 };
 
+/**
+ * Waits until the page has drawn a frame at `width` with its media queries answering for it: a busy
+ * renderer can hand axe a layout of the new width styled by the old width's media queries (a
+ * header's labels shown, past its edge), which no person ever sees.
+ */
+const settledAt = (page: Page, width: number) =>
+  page.waitForFunction(
+    (w) =>
+      new Promise<boolean>((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => done(window.innerWidth === w && matchMedia(`(width: ${w}px)`).matches)),
+        ),
+      ),
+    width,
+  );
+
 /** Scans in every width × mode; the page (or dialog) stays open while the viewport and theme change. */
 const scanAll = async (page: Page, name: string, within?: string, widths: readonly number[] = WIDTHS) => {
   for (const mode of MODES) {
     await setMode(page, mode);
     for (const width of widths) {
       await page.setViewportSize({ width, height: HEIGHT });
+      await settledAt(page, width);
       await scan(page, `${name} @${width} ${mode}`, within);
     }
   }

@@ -134,21 +134,21 @@ export default function AdminLayout() {
             </Text>
           </HStack>
           <HStack gap={{ base: '1', md: '2' }}>
-            <Text fontSize="sm" color="whiteAlpha.700" display={{ base: 'none', md: 'block' }}>
+            <Text fontSize="sm" color="whiteAlpha.700" display={{ base: 'none', lg: 'block' }}>
               {email}
             </Text>
-            {/* at every width: on a phone as its icon, named for screen readers */}
+            {/* at every width: below md as its icon (with its label the bar would overflow), named for screen readers */}
             <Button
               asChild
               size="sm"
               variant="ghost"
               color="white"
               _hover={{ bg: 'whiteAlpha.200' }}
-              px={{ base: '2', sm: '3' }}
+              px={{ base: '2', md: '3' }}
             >
               <RouterLink to="/dashboard" aria-label="Member area">
                 <LuUser aria-hidden />
-                <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                <Box as="span" display={{ base: 'none', md: 'inline' }}>
                   Member area
                 </Box>
               </RouterLink>
@@ -160,6 +160,8 @@ export default function AdminLayout() {
               color="white"
               _hover={{ bg: 'whiteAlpha.200' }}
               css={{ '&[aria-current=page]': { bg: 'whiteAlpha.200' } }}
+              // on a phone the logo is the way home (the bar has no room for both)
+              display={{ base: 'none', sm: 'inline-flex' }}
             >
               <NavLink to={adminNavItem.to}>{adminNavItem.label}</NavLink>
             </Button>
@@ -174,7 +176,7 @@ export default function AdminLayout() {
               aria-label="Log Out"
             >
               <LuLogOut aria-hidden />
-              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+              <Box as="span" display={{ base: 'none', md: 'inline' }}>
                 Log Out
               </Box>
             </Button>

@@ -1,0 +1,51 @@
+/**
+ * Every width a phone, a tablet or a desktop may have, not only the 375 and 1440 px the other tests
+ * use: from 320 to 1440 px in 8 px steps, the home page and pricing as a visitor, the dashboard as a
+ * member and the admin dashboard (each with its own top bar) never scroll sideways. A bar whose
+ * labels appear before there is room for them pushes its last buttons past the page's edge, white on
+ * the page's light background (the admin bar did between 480 and 590 px).
+ */
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { newVerifiedMember, stack } from '../../support/api';
+import { logIn, useBrowser } from '../../support/browser';
+import { visit } from '../../support/routes';
+
+const { newPage } = useBrowser();
+
+/** The widths (from 320 to 1440 px, 8 px apart) at which the page is wider than the window. */
+const overflowingWidths = async (page: Page) => {
+  const wider: string[] = [];
+  for (let width = 320; width <= 1440; width += 8) {
+    await page.setViewportSize({ width, height: 900 });
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (pageWidth > width) wider.push(`${width} px: ${pageWidth} px wide`);
+  }
+  return wider;
+};
+
+describe.concurrent('no page scrolls sideways at any width', () => {
+  it('as a visitor: home and pricing', async ({ expect }) => {
+    const page = await newPage();
+    await visit(page, '/');
+    expect(await overflowingWidths(page)).toEqual([]);
+    await visit(page, '/pricing');
+    await page.getByRole('button', { name: 'Subscribe to Imperial' }).waitFor();
+    expect(await overflowingWidths(page)).toEqual([]);
+  });
+
+  it('as a member: the dashboard', async ({ expect }) => {
+    const member = await newVerifiedMember();
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    await page.getByText(/^Plan: /).waitFor();
+    expect(await overflowingWidths(page)).toEqual([]);
+  });
+
+  it('as an admin: the admin dashboard', async ({ expect }) => {
+    const page = await newPage();
+    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+    await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    expect(await overflowingWidths(page)).toEqual([]);
+  });
+});

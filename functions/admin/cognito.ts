@@ -3,11 +3,7 @@
  * (the member id), never by e-mail: the e-mail is what a transfer changes, so a retried transfer
  * still finds the user after Cognito already holds the new address.
  */
-import {
-  AdminUpdateUserAttributesCommand,
-  ListUsersCommand,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPoolId } from '#core/cognito';
 
 /** ListUsers filter values are quoted; a quote or backslash in the value would end the filter. */
@@ -23,9 +19,7 @@ interface CognitoUser {
 }
 
 const listUsers = async (filter: string): Promise<CognitoUser[]> => {
-  const { Users = [] } = await cognito.send(
-    new ListUsersCommand({ UserPoolId: userPoolId(), Filter: filter, Limit: 10 }),
-  );
+  const { Users = [] } = await cognito('ListUsers', { UserPoolId: userPoolId(), Filter: filter, Limit: 10 });
   return Users.map((u) => ({
     username: u.Username ?? '',
     sub: attribute(u.Attributes, 'sub') ?? '',
@@ -45,11 +39,9 @@ export const updateCognitoAttributes = async (
   username: string,
   attributes: Record<string, string>,
 ): Promise<void> => {
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: userPoolId(),
-      Username: username,
-      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
-    }),
-  );
+  await cognito('AdminUpdateUserAttributes', {
+    UserPoolId: userPoolId(),
+    Username: username,
+    UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+  });
 };

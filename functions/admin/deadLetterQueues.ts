@@ -6,10 +6,9 @@
  * same dead-letter queue if it fails again; or a new execution of the payout's state machine) and
  * then deletes the message (docs/operations.md).
  */
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { DeadLetter } from '#api/schemas/admin-operations';
+import { awsCall, awsJson } from '#core/aws-call';
+import { sqs, type SqsMessage as Message } from '#core/sqs';
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
 interface WatchedQueue {
@@ -19,10 +18,6 @@ interface WatchedQueue {
   functionName?: string;
   stateMachineArn?: string;
 }
-
-const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
-const lambda = new LambdaClient({});
-const sfn = new SFNClient({});
 
 const watched = (): WatchedQueue[] => JSON.parse(process.env.DEAD_LETTER_QUEUES ?? '[]') as WatchedQueue[];
 
@@ -80,15 +75,13 @@ const letterOf = (queue: WatchedQueue, m: Message): DeadLetter => {
 const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
   const found = new Map<string, Message>();
   for (let round = 0; round < Math.ceil(max / 10); round++) {
-    const answer = await sqs.send(
-      new ReceiveMessageCommand({
-        QueueUrl: queue.url,
-        MaxNumberOfMessages: 10,
-        VisibilityTimeout: 0,
-        MessageSystemAttributeNames: ['SentTimestamp'],
-        MessageAttributeNames: ['All'],
-      }),
-    );
+    const answer = await sqs('ReceiveMessage', {
+      QueueUrl: queue.url,
+      MaxNumberOfMessages: 10,
+      VisibilityTimeout: 0,
+      MessageSystemAttributeNames: ['SentTimestamp'],
+      MessageAttributeNames: ['All'],
+    });
     const messages = answer.Messages ?? [];
     const before = found.size;
     // the latest receipt of each message is the one SQS deletes by
@@ -99,22 +92,28 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
 };
 
 /**
- * Hands the event to the queue's target: an asynchronous invoke of the function (answered once
- * Lambda has queued the run, so the admin never waits for it), or a new execution of the state
- * machine EventBridge could not start.
+ * Hands the event to the queue's target: an asynchronous invoke of the function (Lambda's Invoke,
+ * answered once Lambda has queued the run, so the admin never waits for it), or a new execution
+ * of the state machine EventBridge could not start (Step Functions' StartExecution). Both are the
+ * signed requests their SDK clients send (#core/aws-call: the two clients were 93 KB of the admin
+ * function).
  */
 const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
   const input = JSON.stringify(payload);
   if (queue.stateMachineArn)
-    await sfn.send(new StartExecutionCommand({ stateMachineArn: queue.stateMachineArn, input }));
+    await awsJson({
+      service: 'states',
+      target: 'AWSStepFunctions.StartExecution',
+      version: '1.0',
+      input: { stateMachineArn: queue.stateMachineArn, input },
+    });
   else
-    await lambda.send(
-      new InvokeCommand({
-        FunctionName: queue.functionName,
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(input),
-      }),
-    );
+    await awsCall({
+      service: 'lambda',
+      path: `/2015-03-31/functions/${encodeURIComponent(queue.functionName ?? '')}/invocations`,
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+      body: input,
+    });
 };
 
 export const sqsDeadLetters = {
@@ -131,7 +130,7 @@ export const sqsDeadLetters = {
     const message = queue && (await peek(queue)).find((m) => m.MessageId === messageId);
     if (!queue || !message) return { redriven: false, error: 'no such dead letter' };
     await start(queue, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
-    await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
+    await sqs('DeleteMessage', { QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle });
     return { redriven: true, queued: true };
   },
 };

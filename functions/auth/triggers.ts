@@ -1,5 +1,4 @@
 /** Cognito triggers: the same handlers in AWS and in the local stack's cognito-local. */
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type {
   CustomMessageTriggerEvent,
   PostConfirmationTriggerEvent,
@@ -68,9 +67,7 @@ export const preTokenGeneration = async (
 ): Promise<PreTokenGenerationTriggerEvent> => {
   const groups = event.request.groupConfiguration?.groupsToOverride;
   if (groups && !groups.includes('admin')) return event;
-  const user = await cognito.send(
-    new AdminGetUserCommand({ UserPoolId: event.userPoolId, Username: event.userName }),
-  );
+  const user = await cognito('AdminGetUser', { UserPoolId: event.userPoolId, Username: event.userName });
   if (user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA'))
     event.response.claimsOverrideDetails = { claimsToAddOrOverride: { [MFA_CLAIM]: MFA_TOTP } };
   return event;

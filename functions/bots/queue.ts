@@ -1,12 +1,10 @@
 /**
  * The order queue's producer side: one message per running bot per tick, on the SQS FIFO queue
  * (message group = bot, so a bot's ticks run one after another and different bots in parallel;
- * deduplication id = bot + minute, so a tick sent twice runs once). In the local stack the same SDK
+ * deduplication id = bot + minute, so a tick sent twice runs once). In the local stack the same
  * calls reach its in-process FIFO queue (local/queue.ts) through SQS_ENDPOINT.
  */
-import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-
-const sqs = new SQSClient(process.env.SQS_ENDPOINT ? { endpoint: process.env.SQS_ENDPOINT } : {});
+import { sqs } from '#core/sqs';
 
 export interface TickMessage {
   deploymentId: string;
@@ -29,17 +27,15 @@ export const sendTicks = async (messages: TickMessage[]): Promise<void> => {
   for (let i = 0; i < batches.length; i += inFlight)
     await Promise.all(
       batches.slice(i, i + inFlight).map(async (batch) => {
-        const answer = await sqs.send(
-          new SendMessageBatchCommand({
-            QueueUrl: queueUrl(),
-            Entries: batch.map((m, k) => ({
-              Id: String(k),
-              MessageBody: JSON.stringify(m),
-              MessageGroupId: m.deploymentId,
-              MessageDeduplicationId: `${m.deploymentId}:${m.tick}`,
-            })),
-          }),
-        );
+        const answer = await sqs('SendMessageBatch', {
+          QueueUrl: queueUrl(),
+          Entries: batch.map((m, k) => ({
+            Id: String(k),
+            MessageBody: JSON.stringify(m),
+            MessageGroupId: m.deploymentId,
+            MessageDeduplicationId: `${m.deploymentId}:${m.tick}`,
+          })),
+        });
         if (answer.Failed?.length)
           throw new Error(
             `the order queue refused ${answer.Failed.length} tick(s): ${answer.Failed[0].Message}`,

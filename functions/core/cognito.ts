@@ -1,9 +1,49 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+/**
+ * Cognito's user-pool API (cognito-local in the local stack, the regional Cognito in AWS), called
+ * as the signed JSON requests its SDK client sends (./aws-call.ts): the client would bring the whole
+ * service's model (35 KB) to the auth and admin functions for the few operations below. The SDK's
+ * types describe each operation's input and output; what Cognito answers with a Date the wire
+ * carries as epoch seconds, and no caller reads one.
+ */
+import type * as Idp from '@aws-sdk/client-cognito-identity-provider';
+import { awsJson } from './aws-call';
 
-/** cognito-local in the local stack, the regional Cognito in AWS. */
-export const cognito = new CognitoIdentityProviderClient({
-  ...(process.env.COGNITO_ENDPOINT ? { endpoint: process.env.COGNITO_ENDPOINT } : {}),
-});
+type Operation<Input, Output> = { input: Input; output: Omit<Output, '$metadata'> };
+
+/** The operations the functions (and the local seed) make. */
+interface Operations {
+  SignUp: Operation<Idp.SignUpCommandInput, Idp.SignUpCommandOutput>;
+  AdminGetUser: Operation<Idp.AdminGetUserCommandInput, Idp.AdminGetUserCommandOutput>;
+  AdminConfirmSignUp: Operation<Idp.AdminConfirmSignUpCommandInput, Idp.AdminConfirmSignUpCommandOutput>;
+  AdminUpdateUserAttributes: Operation<
+    Idp.AdminUpdateUserAttributesCommandInput,
+    Idp.AdminUpdateUserAttributesCommandOutput
+  >;
+  ForgotPassword: Operation<Idp.ForgotPasswordCommandInput, Idp.ForgotPasswordCommandOutput>;
+  ConfirmForgotPassword: Operation<
+    Idp.ConfirmForgotPasswordCommandInput,
+    Idp.ConfirmForgotPasswordCommandOutput
+  >;
+  ListUsers: Operation<Idp.ListUsersCommandInput, Idp.ListUsersCommandOutput>;
+  AdminCreateUser: Operation<Idp.AdminCreateUserCommandInput, Idp.AdminCreateUserCommandOutput>;
+  AdminSetUserPassword: Operation<
+    Idp.AdminSetUserPasswordCommandInput,
+    Idp.AdminSetUserPasswordCommandOutput
+  >;
+}
+
+/** One user-pool operation; a refusal throws an error named as the SDK names it ('UserNotFoundException'). */
+export const cognito = <Name extends keyof Operations>(
+  operation: Name,
+  input: Operations[Name]['input'],
+): Promise<Operations[Name]['output']> =>
+  awsJson({
+    service: 'cognito-idp',
+    endpoint: process.env.COGNITO_ENDPOINT,
+    target: `AWSCognitoIdentityProviderService.${operation}`,
+    version: '1.1',
+    input,
+  });
 
 const required = (name: string): string => {
   const value = process.env[name];

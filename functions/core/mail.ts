@@ -4,7 +4,7 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { awsCall } from './aws-call';
 import { nowIso } from './clock';
 import { newId } from './ids';
 
@@ -19,10 +19,19 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-const sesMailer = (from: string, client = new SESv2Client({})): Mailer => ({
+/**
+ * SESv2's SendEmail (POST /v2/email/outbound-emails), signed as the SDK signs it (./aws-call.ts);
+ * at SES's regional endpoint unless told another (a test's).
+ */
+export const sesMailer = (from: string, endpoint?: string): Mailer => ({
   async send(mail) {
-    await client.send(
-      new SendEmailCommand({
+    await awsCall({
+      service: 'ses',
+      host: 'email',
+      endpoint,
+      path: '/v2/email/outbound-emails',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
         FromEmailAddress: from,
         Destination: { ToAddresses: [mail.to] },
         Content: {
@@ -32,7 +41,7 @@ const sesMailer = (from: string, client = new SESv2Client({})): Mailer => ({
           },
         },
       }),
-    );
+    });
   },
 });
 

@@ -8,6 +8,7 @@ import type { Side } from '#api/schemas/auth';
 import {
   batchGetAll,
   db,
+  decodeCursor,
   keys,
   queryPage,
   tableName,
@@ -114,26 +115,40 @@ export const idPageOf = (page: { items: Record<string, unknown>[]; cursor?: stri
   cursor: page.cursor,
 });
 
-/** Members with this mobile number: the national number's partition, or one exact E.164 number in it. */
+/**
+ * Members with this mobile number: the national number's partition, or one exact E.164 number in
+ * the partitions of its possible national parts, one after another (the cursor's key names the
+ * partition a page stopped in).
+ */
 export const memberIdsByPhone = async (
   search: PhoneSearch,
   limit: number,
   cursor?: string,
-): Promise<IdPage> =>
-  idPageOf(
-    await queryPage(
-      {
-        TableName: tableName(),
-        KeyConditionExpression: search.e164 ? 'PK = :pk AND begins_with(SK, :e164)' : 'PK = :pk',
-        ExpressionAttributeValues: {
-          ':pk': keys.phoneNumber(search.nationalNumber),
-          ...(search.e164 ? { ':e164': `${search.e164}#` } : {}),
+): Promise<IdPage> => {
+  const resumeIn = decodeCursor(cursor)?.PK;
+  const partitions = search.nationalNumbers.map((n) => keys.phoneNumber(n));
+  const from = resumeIn === undefined ? 0 : Math.max(0, partitions.indexOf(String(resumeIn)));
+  const ids: string[] = [];
+  for (let i = from; i < partitions.length && ids.length < limit; i++) {
+    const page = idPageOf(
+      await queryPage(
+        {
+          TableName: tableName(),
+          KeyConditionExpression: search.e164 ? 'PK = :pk AND begins_with(SK, :e164)' : 'PK = :pk',
+          ExpressionAttributeValues: {
+            ':pk': partitions[i],
+            ...(search.e164 ? { ':e164': `${search.e164}#` } : {}),
+          },
         },
-      },
-      limit,
-      cursor,
-    ),
-  );
+        limit - ids.length,
+        i === from ? cursor : undefined,
+      ),
+    );
+    ids.push(...page.ids);
+    if (page.cursor) return { ids, cursor: page.cursor };
+  }
+  return { ids };
+};
 
 /** The member's mobile-number lookup item (admin profile search), when the number parses. */
 const phoneLookup = (member: MemberItem) => {

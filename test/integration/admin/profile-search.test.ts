@@ -80,6 +80,17 @@ describe('admin profile search', () => {
     }
     // the same national number in another country is another number
     expect((await search('mobile', `+44 ${mobile}`)).items).toEqual([]);
+    // an international number's pages go on across the partitions it is looked up in
+    const first = await search('mobile', `+91${mobile}`, { limit: '1' });
+    expect(first.cursor).toBeTruthy();
+    const second = await search('mobile', `+91${mobile}`, { limit: '1', cursor: first.cursor! });
+    const third = second.cursor
+      ? await search('mobile', `+91${mobile}`, { limit: '1', cursor: second.cursor })
+      : { items: [] };
+    expect([...first.items, ...second.items, ...third.items].map((r) => r.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+    expect(third.cursor).toBeUndefined();
   });
 
   it('explains a search text that cannot be a mobile number or an e-mail', async () => {

@@ -18,15 +18,18 @@ describe('phone search', () => {
   });
 
   it('reads the national number in any spacing, dropping trunk zeros', () => {
-    expect(phoneSearchOf('98765 43210')).toEqual({ nationalNumber: '9876543210' });
-    expect(phoneSearchOf('(0)98765-43210')).toEqual({ nationalNumber: '9876543210' });
-    expect(phoneSearchOf(' 098.765.43210 ')).toEqual({ nationalNumber: '9876543210' });
+    const national = { nationalNumbers: ['9876543210'] };
+    expect(phoneSearchOf('98765 43210')).toEqual(national);
+    expect(phoneSearchOf('(0)98765-43210')).toEqual(national);
+    expect(phoneSearchOf(' 098.765.43210 ')).toEqual(national);
   });
 
-  it('reads an international number as that exact number', () => {
-    const exact = { nationalNumber: '9876543210', e164: '+919876543210' };
+  it('reads an international number as that exact number, under each country code length it may have', () => {
+    const exact = { nationalNumbers: ['19876543210', '9876543210', '876543210'], e164: '+919876543210' };
     expect(phoneSearchOf('+91 98765 43210')).toEqual(exact);
     expect(phoneSearchOf('0091 9876543210')).toEqual(exact);
+    // the bracketed trunk zero is not part of the international number
+    expect(phoneSearchOf('+44 (0)20 7946 0958')?.e164).toBe('+442079460958');
   });
 
   it('refuses what is not a number', () => {

@@ -51,6 +51,9 @@ const functionDefaults = {
     //   it `import()`s only when they are not (SSO, ini files and the STS/SSO clients they bring,
     //   process, web identity, container and instance metadata) are never loaded; were one ever
     //   reached, the error would name the package left out.
+    // - the SDK's event-stream serde (~20 KB a bundle), which its protocols `import()` only for an
+    //   operation that streams events (Bedrock, Transcribe, S3 Select...): none of the services
+    //   the functions call has one.
     externalModules: [
       'undici',
       '*/protobuf/mexc/compiled.cjs',
@@ -61,21 +64,15 @@ const functionDefaults = {
       '@aws-sdk/credential-provider-web-identity',
       '@aws-sdk/credential-provider-http',
       '@smithy/credential-provider-imds',
+      '@smithy/core/event-streams',
     ],
-    // One @aws-sdk/client-s3 in a bundle: @aws-sdk/s3-presigned-post pins its own, older copy
-    // (75 KB more for api/support), for the PutObjectCommand it reads the endpoint with; the
-    // app's serves it alike (the client it is given is the app's already). Paths are relative
-    // to the project root, where esbuild runs.
-    // And two of ccxt's static imports that REST calls never reach, replaced by stubs that throw
+    // Two of ccxt's static imports that REST calls never reach, replaced by stubs that throw
     // (lib/bundle-stubs): `ws`, its websocket client's (for every function: none of ours opens a
     // websocket), and `@scure/starknet`, for the StarkNet exchanges' signatures; ~95 KB and a
-    // quarter of the exchange functions' import time.
+    // quarter of the exchange functions' import time. Paths are relative to the project root,
+    // where esbuild runs.
     esbuildArgs: {
-      '--alias': [
-        '@aws-sdk/client-s3=./node_modules/@aws-sdk/client-s3',
-        'ws=./lib/bundle-stubs/ws.ts',
-        '@scure/starknet=./lib/bundle-stubs/scure-starknet.ts',
-      ],
+      '--alias': ['ws=./lib/bundle-stubs/ws.ts', '@scure/starknet=./lib/bundle-stubs/scure-starknet.ts'],
     },
     // So that the #api/*, #core/* ... path aliases resolve.
     tsconfig: path.join(repoRoot, 'tsconfig.json'),

@@ -7,14 +7,13 @@
  *    content-length-range: the 500,000-byte limit is enforced here, as S3 does, not only in the
  *    browser); the file is then stored by a PUT to s3rver;
  *  - a GET by URL must be presigned (SigV4 query) with the local key and not expired;
- *  - the functions' own SDK calls (signed headers) are passed on.
+ *  - the functions' own calls (SigV4 headers) are passed on when their signature is the one S3
+ *    would compute for the request as it arrived.
  * Anything refused answers S3's XML error, with S3's codes (AccessDenied, EntityTooLarge, ...).
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import type { ExtraRoute } from './gateway';
 
@@ -28,9 +27,8 @@ interface Options {
   /** The credentials the functions sign with locally (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
   accessKeyId: string;
   secretAccessKey: string;
+  /** The region the functions sign for (a signature for another is refused, as S3 refuses it). */
   region: string;
-  /** The endpoint the functions sign for: `<web url>/s3`. */
-  endpoint: string;
 }
 
 const xmlError = (res: ServerResponse, status: number, code: string, message: string) => {
@@ -121,23 +119,92 @@ const readForm = async (
   return { fields, file };
 };
 
-/** True when a presigned GET carries the signature the local key makes for it, and is not expired. */
-const presignedOk = async (url: URL, client: S3Client, bucket: string, key: string): Promise<boolean> => {
+/** RFC 3986 escaping, as SigV4's canonical query wants it. */
+const escape = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** 20261124T030405Z → epoch ms (NaN when it is not one). */
+const timeOf = (amzDate: string) =>
+  Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+
+/**
+ * The SigV4 signature S3 computes for a request as it arrived: its method, path, query (less the
+ * signature itself), the headers it names as signed, and the payload hash it declares.
+ */
+const expectedSignature = (
+  req: IncomingMessage,
+  url: URL,
+  auth: { signedHeaders: string[]; payloadHash: string; date: string; day: string; region: string },
+  options: Options,
+) => {
+  const query = [...url.searchParams.entries()]
+    .filter(([name]) => name !== 'X-Amz-Signature')
+    .map(([name, value]) => `${escape(name)}=${escape(value)}`)
+    .sort()
+    .join('&');
+  const headers = auth.signedHeaders.map((h) => `${h}:${String(req.headers[h] ?? '').trim()}\n`).join('');
+  const canonical = [
+    req.method,
+    url.pathname,
+    query,
+    headers,
+    auth.signedHeaders.join(';'),
+    auth.payloadHash,
+  ].join('\n');
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    auth.date,
+    `${auth.day}/${auth.region}/s3/aws4_request`,
+    createHash('sha256').update(canonical).digest('hex'),
+  ].join('\n');
+  return hmac(signingKey(options.secretAccessKey, auth.day, auth.region), toSign).toString('hex');
+};
+
+/**
+ * True when the request carries a signature the local key makes for it: in its Authorization header
+ * (the functions' own calls), or in its query (a presigned GET, not expired; the payload unsigned).
+ */
+const signedOk = (req: IncomingMessage, url: URL, options: Options): boolean => {
+  const header = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=(\w+)$/.exec(
+    String(req.headers.authorization ?? ''),
+  );
+  if (header) {
+    const [keyId, day, region] = header[1].split('/');
+    const date = String(req.headers['x-amz-date'] ?? '');
+    return (
+      keyId === options.accessKeyId &&
+      region === options.region &&
+      Math.abs(timeOf(date) - Date.now()) < 15 * 60_000 &&
+      expectedSignature(
+        req,
+        url,
+        {
+          signedHeaders: header[2].split(';'),
+          payloadHash: String(req.headers['x-amz-content-sha256'] ?? ''),
+          date,
+          day,
+          region,
+        },
+        options,
+      ) === header[3]
+    );
+  }
   const q = url.searchParams;
   const signature = q.get('X-Amz-Signature');
   const date = q.get('X-Amz-Date') ?? '';
-  const expires = Number(q.get('X-Amz-Expires') ?? 0);
-  const signedAt = Date.parse(
-    date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+  const [keyId, day, region] = (q.get('X-Amz-Credential') ?? '').split('/');
+  if (req.method !== 'GET' || !signature || keyId !== options.accessKeyId || region !== options.region)
+    return false;
+  if (!(timeOf(date) + Number(q.get('X-Amz-Expires') ?? 0) * 1000 > Date.now())) return false;
+  const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
+  return (
+    expectedSignature(
+      req,
+      url,
+      { signedHeaders, payloadHash: 'UNSIGNED-PAYLOAD', date, day, region },
+      options,
+    ) === signature
   );
-  if (!signature || !(signedAt + expires * 1000 > Date.now())) return false;
-  const again = new URL(
-    await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), {
-      expiresIn: expires,
-      signingDate: new Date(signedAt),
-    }),
-  );
-  return again.searchParams.get('X-Amz-Signature') === signature;
 };
 
 export const startLocalS3 = async (options: Options) => {
@@ -150,12 +217,6 @@ export const startLocalS3 = async (options: Options) => {
   });
   const { port } = (await server.run()) as AddressInfo;
   const upstream = `http://127.0.0.1:${port}`;
-  const signer = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-  });
 
   /** Passes a request on to s3rver without its signature (s3rver would not know the local key). */
   const forward = async (req: IncomingMessage, res: ServerResponse, path: string, body?: Buffer) => {
@@ -226,11 +287,7 @@ export const startLocalS3 = async (options: Options) => {
       res.end();
       return true;
     }
-    const headerSigned = String(req.headers.authorization ?? '').includes(
-      `Credential=${options.accessKeyId}/`,
-    );
-    const key = decodeURIComponent(path.split('/').slice(2).join('/'));
-    if (!headerSigned && !(req.method === 'GET' && key && (await presignedOk(url, signer, bucket, key)))) {
+    if (!signedOk(req, url, options)) {
       xmlError(res, 403, 'AccessDenied', 'Access Denied');
       return true;
     }

@@ -288,7 +288,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
       secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
       region: process.env.AWS_REGION!,
-      endpoint: process.env.S3_ENDPOINT!,
     });
     extraRoutes.push(s3.route);
     cleanups.push(s3.close);

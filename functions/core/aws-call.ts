@@ -53,20 +53,33 @@ export interface AwsRequest {
   endpoint?: string;
   /** The host prefix when no endpoint is given (defaults to `service`). */
   host?: string;
-  method?: 'GET' | 'POST' | 'DELETE';
-  /** The path, already escaped. */
+  method?: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  /** The path (escaped); a whole URL (an S3 object's) stands for itself. */
   path?: string;
   headers?: Record<string, string>;
   body?: string;
 }
 
-const region = (): string => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+export const region = (): string => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+/** Lambda's credentials (the environment's), for what signs without a request (an S3 POST policy). */
+export const credentials = fromEnv();
 
 const signers = new Map<string, SignatureV4>();
-const signerFor = (service: string): SignatureV4 => {
+/**
+ * The SDK's SigV4 signer for a service. S3 alone signs its path as sent; every other service
+ * signs it escaped once more, as their SDK clients do.
+ */
+export const signerFor = (service: string): SignatureV4 => {
   let signer = signers.get(service);
   if (!signer) {
-    signer = new SignatureV4({ service, region: region(), credentials: fromEnv(), sha256: Sha256 });
+    signer = new SignatureV4({
+      service,
+      region: region(),
+      credentials,
+      sha256: Sha256,
+      uriEscapePath: service !== 's3',
+    });
     signers.set(service, signer);
   }
   return signer;
@@ -89,8 +102,14 @@ const refusal = (status: number, header: string | null, text: string): AwsCallEr
   return new AwsCallError(type, body.message ?? body.Message ?? text.slice(0, 200), status);
 };
 
-/** Sends one signed request and answers its body as text (a refusal throws AwsCallError). */
-export const awsCall = async (request: AwsRequest): Promise<string> => {
+/** What a service answered: its headers (an S3 HEAD's size) and its body. */
+export interface AwsAnswer {
+  headers: Headers;
+  text: string;
+}
+
+/** Sends one signed request (a refusal throws AwsCallError). */
+export const awsCall = async (request: AwsRequest): Promise<AwsAnswer> => {
   const url = new URL(
     request.path ?? '/',
     request.endpoint ?? `https://${request.host ?? request.service}.${region()}.amazonaws.com`,
@@ -113,7 +132,7 @@ export const awsCall = async (request: AwsRequest): Promise<string> => {
   });
   const text = await answer.text();
   if (!answer.ok) throw refusal(answer.status, answer.headers.get('x-amzn-errortype'), text);
-  return text;
+  return { headers: answer.headers, text };
 };
 
 /**
@@ -127,7 +146,7 @@ export const awsJson = async <T>(
     input: object;
   },
 ): Promise<T> => {
-  const text = await awsCall({
+  const { text } = await awsCall({
     ...request,
     headers: {
       'content-type': `application/x-amz-json-${request.version}`,

@@ -3,20 +3,18 @@
  * whose policy holds the key, the type and the 500,000-byte limit, so the browser uploads straight
  * to S3 and S3 refuses anything else; a look at an uploaded object's size; and short-lived GET links
  * given only to the complaint's member and support.
+ *
+ * Signed with the SDK's SigV4 signer (#core/aws-call) as @aws-sdk/s3-presigned-post and
+ * s3-request-presigner sign them: the S3 client those need is 130 KB of the support function.
+ * local/s3.ts checks both signatures the way S3 does.
  */
-import { HeadObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHmac } from 'node:crypto';
+import { createScope, getSigningKey } from '@smithy/signature-v4';
 import { MAX_IMAGE_BYTES } from '#api/schemas/support';
+import { awsCall, AwsCallError, credentials, region, Sha256, signerFor } from '#core/aws-call';
 
 const UPLOAD_SECONDS = 300;
 const VIEW_SECONDS = 600;
-
-let s3: S3Client | undefined;
-const client = () =>
-  (s3 ??= new S3Client(
-    process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: true } : {},
-  ));
 
 const bucket = () => {
   const name = process.env.IMAGES_BUCKET;
@@ -24,34 +22,90 @@ const bucket = () => {
   return name;
 };
 
+/** The bucket's URL: path-style at the local endpoint, the bucket's own host in AWS. */
+const bucketUrl = () =>
+  process.env.S3_ENDPOINT
+    ? `${process.env.S3_ENDPOINT.replace(/\/$/, '')}/${bucket()}`
+    : `https://${bucket()}.s3.${region()}.amazonaws.com`;
+
+const objectUrl = (key: string) =>
+  new URL(`${bucketUrl()}/${key.split('/').map(encodeURIComponent).join('/')}`);
+
+/** 2026-11-24T03:04:05.678Z → 20261124T030405Z (SigV4's date). */
+const amzDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+
 /** Where a member's uploads go: only keys under it are accepted from that member. */
 export const memberImagePrefix = (memberId: string) => `complaints/${memberId}/`;
 
+/**
+ * The form a browser posts to upload `key`: its fields, each also a condition of the policy, and
+ * the policy signed with the day's S3 signing key (S3's "POST policy", SigV4).
+ */
 export const presignImageUpload = async (key: string, contentType: string) => {
-  const post = await createPresignedPost(client(), {
-    Bucket: bucket(),
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, MAX_IMAGE_BYTES],
-      ['eq', '$Content-Type', contentType],
-    ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_SECONDS,
-  });
-  return { url: post.url, fields: post.fields, key };
+  const now = new Date();
+  const signedAt = amzDate(now);
+  const day = signedAt.slice(0, 8);
+  const creds = await credentials();
+  const fields: Record<string, string> = {
+    'Content-Type': contentType,
+    bucket: bucket(),
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${creds.accessKeyId}/${createScope(day, region(), 's3')}`,
+    'X-Amz-Date': signedAt,
+    ...(creds.sessionToken ? { 'X-Amz-Security-Token': creds.sessionToken } : {}),
+  };
+  const policy = Buffer.from(
+    JSON.stringify({
+      expiration: new Date(now.getTime() + UPLOAD_SECONDS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      conditions: [
+        ['content-length-range', 1, MAX_IMAGE_BYTES],
+        ['eq', '$Content-Type', contentType],
+        ...Object.entries(fields).map(([name, value]) => ({ [name]: value })),
+        { key },
+      ],
+    }),
+  ).toString('base64');
+  const signingKey = await getSigningKey(Sha256, creds, day, region(), 's3');
+  const signature = createHmac('sha256', signingKey).update(policy).digest('hex');
+  return {
+    url: bucketUrl(),
+    fields: { ...fields, key, Policy: policy, 'X-Amz-Signature': signature },
+    key,
+  };
 };
 
 /** The uploaded object's size, or null when nothing was uploaded under the key. */
 export const uploadedSize = async (key: string): Promise<number | null> => {
   try {
-    const head = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
-    return head.ContentLength ?? 0;
+    const head = await awsCall({ service: 's3', path: objectUrl(key).href, method: 'HEAD' });
+    return Number(head.headers.get('content-length') ?? 0);
   } catch (error) {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+    if (error instanceof AwsCallError && error.status === 404) return null;
     throw error;
   }
 };
 
-export const imageViewUrl = (key: string) =>
-  getSignedUrl(client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: VIEW_SECONDS });
+/** A GET link to the object, good for VIEW_SECONDS (SigV4 in the query; S3 signs no payload then). */
+export const imageViewUrl = async (key: string): Promise<string> => {
+  const url = objectUrl(key);
+  const signed = await signerFor('s3').presign(
+    {
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: url.pathname,
+      query: {},
+      headers: { host: url.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' },
+    },
+    { expiresIn: VIEW_SECONDS },
+  );
+  const query = Object.entries(signed.query ?? {})
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${url.origin}${url.pathname}?${query}`;
+};

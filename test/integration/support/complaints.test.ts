@@ -115,6 +115,9 @@ describe('complaints', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
     const bare = new URL(chat.messages[0].imageUrl!);
     expect((await fetch(`${bare.origin}${bare.pathname}`)).status).toBe(403);
+    // its signature is for that object alone: on another key's path it opens nothing
+    const otherKey = bare.pathname.replace(/[^/]+$/, 'another-image');
+    expect((await fetch(`${bare.origin}${otherKey}${bare.search}`)).status).toBe(403);
     expect((await call('complaintChat', { complaintId: id }, other.idToken)).status).toBe(404);
     expect((await call('sendChatMessage', { complaintId: id, text: 'hi' }, other.idToken)).status).toBe(404);
     expect((await call('staffComplaints', { status: 'pending' }, other.idToken)).status).toBe(403);

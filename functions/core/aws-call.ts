@@ -156,3 +156,30 @@ export const awsJson = async <T>(
   });
   return (text ? JSON.parse(text) : {}) as T;
 };
+
+/** An operation's input and output, as the SDK types them (its `$metadata` is the client's, not the wire's). */
+export type Operation<Input, Output> = { input: Input; output: Omit<Output, '$metadata'> };
+
+/**
+ * A JSON-protocol service as one typed function of its operations' names:
+ * `jsonService<Operations>({ service: 'sqs', target: 'AmazonSQS', version: '1.0' })('ReceiveMessage', {...})`.
+ * `endpoint` is read at each call (the local stack sets it after the modules load).
+ */
+export const jsonService =
+  <Operations extends { [Name in keyof Operations]: Operation<object, object> }>(service: {
+    service: string;
+    target: string;
+    version: '1.0' | '1.1';
+    endpoint?: () => string | undefined;
+  }) =>
+  <Name extends keyof Operations & string>(
+    operation: Name,
+    input: Operations[Name]['input'],
+  ): Promise<Operations[Name]['output']> =>
+    awsJson({
+      service: service.service,
+      endpoint: service.endpoint?.(),
+      target: `${service.target}.${operation}`,
+      version: service.version,
+      input,
+    });

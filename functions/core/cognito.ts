@@ -6,9 +6,7 @@
  * carries as epoch seconds, and no caller reads one.
  */
 import type * as Idp from '@aws-sdk/client-cognito-identity-provider';
-import { awsJson } from './aws-call';
-
-type Operation<Input, Output> = { input: Input; output: Omit<Output, '$metadata'> };
+import { jsonService, type Operation } from './aws-call';
 
 /** The operations the functions (and the local seed) make. */
 interface Operations {
@@ -33,17 +31,12 @@ interface Operations {
 }
 
 /** One user-pool operation; a refusal throws an error named as the SDK names it ('UserNotFoundException'). */
-export const cognito = <Name extends keyof Operations>(
-  operation: Name,
-  input: Operations[Name]['input'],
-): Promise<Operations[Name]['output']> =>
-  awsJson({
-    service: 'cognito-idp',
-    endpoint: process.env.COGNITO_ENDPOINT,
-    target: `AWSCognitoIdentityProviderService.${operation}`,
-    version: '1.1',
-    input,
-  });
+export const cognito = jsonService<Operations>({
+  service: 'cognito-idp',
+  target: 'AWSCognitoIdentityProviderService',
+  version: '1.1',
+  endpoint: () => process.env.COGNITO_ENDPOINT,
+});
 
 const required = (name: string): string => {
   const value = process.env[name];

@@ -5,9 +5,7 @@
  * describe each operation.
  */
 import type * as Sqs from '@aws-sdk/client-sqs';
-import { awsJson } from './aws-call';
-
-type Operation<Input, Output> = { input: Input; output: Omit<Output, '$metadata'> };
+import { jsonService, type Operation } from './aws-call';
 
 interface Operations {
   SendMessageBatch: Operation<Sqs.SendMessageBatchCommandInput, Sqs.SendMessageBatchCommandOutput>;
@@ -18,14 +16,9 @@ interface Operations {
 export type SqsMessage = Sqs.Message;
 
 /** One SQS operation; a refusal throws an error named as the SDK names it. */
-export const sqs = <Name extends keyof Operations>(
-  operation: Name,
-  input: Operations[Name]['input'],
-): Promise<Operations[Name]['output']> =>
-  awsJson({
-    service: 'sqs',
-    endpoint: process.env.SQS_ENDPOINT,
-    target: `AmazonSQS.${operation}`,
-    version: '1.0',
-    input,
-  });
+export const sqs = jsonService<Operations>({
+  service: 'sqs',
+  target: 'AmazonSQS',
+  version: '1.0',
+  endpoint: () => process.env.SQS_ENDPOINT,
+});

@@ -50,6 +50,12 @@ export interface Grants {
    * members whitelist on their keys (lib/constructs/egress.ts), and binds only IP-restricted keys.
    */
   exchangeEgress?: true;
+  /**
+   * Calls members' exchanges through the exchange gateway (functions/exchange/gateway.ts): may
+   * invoke it, and knows the egress IPs members whitelist (shown on the Exchange page; binding
+   * refuses unrestricted keys), without holding ccxt or running in the VPC itself.
+   */
+  invokesExchangeGateway?: true;
 }
 
 /** Partition key patterns, from the one key scheme (functions/core/db.ts). */
@@ -96,15 +102,16 @@ export const permissions: Readonly<Record<string, Grants>> = {
   },
   'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
   'api/plans': { table: 'readWrite', push: true },
+  // seals a verified key (the gateway verifies it and reads balances with the stored one)
   'api/exchange': {
     table: 'readWrite',
     mail: true, // one-time codes
-    exchangeKey: ['GenerateDataKey', 'Decrypt'],
-    exchangeEgress: true,
+    exchangeKey: ['GenerateDataKey'],
+    invokesExchangeGateway: true,
   },
-  // Deploy checks read the member's balances with the stored key; undeploy closes the position
-  // and pushes the fill to the member's pages.
-  'api/bots': { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
+  // Deploy checks read the member's free balance and undeploy closes the position, both through
+  // the exchange gateway.
+  'api/bots': { table: 'readWrite', push: true, invokesExchangeGateway: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
   'api/team': { table: 'read' },
   // The admin routes' Lambda authorizer: the token alone decides.
@@ -148,6 +155,9 @@ export const permissions: Readonly<Record<string, Grants>> = {
   teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)
   // Places members' orders; pushes each recorded fill (and a killed bot's notification).
   orderExecutor: { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
+  // The API's calls of members' exchanges: verifies a key, reads balances with the stored one,
+  // closes a stopping bot out (its fills recorded and pushed, the deployment marked).
+  exchangeGateway: { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
 };
 
 /** A function's grants; a function with no entry is a synth error, never a default. */

@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { domains as routeDomains, routes as routeTable } from '../api/routes';
@@ -120,6 +121,16 @@ export class TrendexStack extends Stack {
       ...(payout ? { referralPayout: { source: 'schedule', stateMachine: payout.stateMachine } } : {}),
     };
 
+    // The API's way to members' exchanges (functions/exchange/gateway.ts): ccxt and the opened
+    // keys live here, in the VPC, not in the API functions.
+    const exchangeGateway = functions.exists('exchange/gateway.ts')
+      ? functions.create(this, 'ExchangeGateway', {
+          name: 'exchangeGateway',
+          entry: 'exchange/gateway.ts',
+          description: "The API's calls of members' exchanges",
+        })
+      : undefined;
+
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
     functions.share({
       grant: (fn, name) => {
@@ -134,9 +145,18 @@ export class TrendexStack extends Stack {
         if (grants.sendsOrders) queues.grantSend(fn);
         if (grants.readsOrderDeadLetters) queues.grantReadDeadLetters(fn);
         if (grants.redrivesDeadLetters) deadLetters.grantRedrive(fn, redriveTargets);
-        if (grants.exchangeEgress) {
+        if (grants.exchangeEgress || grants.invokesExchangeGateway) {
           fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
           fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys
+        }
+        if (grants.invokesExchangeGateway && exchangeGateway) {
+          fn.addToRolePolicy(
+            new PolicyStatement({
+              actions: ['lambda:InvokeFunction'],
+              resources: [exchangeGateway.functionArn],
+            }),
+          );
+          fn.addEnvironment('EXCHANGE_GATEWAY_FUNCTION', exchangeGateway.functionName);
         }
         if (grants.paymentSecret) {
           paymentSecret.grantRead(fn);

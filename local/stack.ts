@@ -18,6 +18,7 @@ import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
+import { localLambda } from './lambda';
 import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
 import { asDeadLetterPort, consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
@@ -89,6 +90,8 @@ const localExchangeKey = (dataDir: string): string => {
   return readFileSync(file, 'utf8').trim();
 };
 const ROOT = resolve(import.meta.dirname, '..');
+/** The exchange gateway's function name here (in AWS, the deployed function's). */
+const EXCHANGE_GATEWAY = 'exchangeGateway';
 
 /** The admin's password is made once per data folder and kept there, so restarts keep the account. */
 const adminAccount = (dataDir: string): SeededAdmin => {
@@ -155,6 +158,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
     // the bots' order queue: local/queue.ts answers the SQS SDK's calls on this port
     SQS_ENDPOINT: webUrl,
+    // Lambda's Invoke, for the exchange gateway: local/lambda.ts runs it in-process
+    LAMBDA_ENDPOINT: webUrl,
+    EXCHANGE_GATEWAY_FUNCTION: EXCHANGE_GATEWAY,
     ORDER_QUEUE_URL: `${webUrl}/000000000000/trendex-orders.fifo`,
     // the admin's API error viewer reads the queue's dead letters from its file (functions/admin/deadLetters.ts)
     ORDER_DEAD_LETTER_FILE: join(dataDir, 'order-dead-letters.json'),
@@ -282,6 +288,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     extraRoutes.unshift(queue.route);
     cleanups.push(queue.stop);
+    // the functions invoked by name: the exchange gateway (the API's way to members' exchanges)
+    const exchangeGateway = (await import('#functions/exchange/gateway')).handler;
+    extraRoutes.unshift(
+      localLambda({
+        [EXCHANGE_GATEWAY]: (call) =>
+          withFunctionLogger('trendex-exchangeGateway', () => exchangeGateway(call)),
+      }),
+    );
     const s3 = await startLocalS3({
       dir: join(dataDir, 's3'),
       bucket: process.env.IMAGES_BUCKET!,

@@ -7,7 +7,8 @@
  * then deletes the message (docs/operations.md).
  */
 import type { DeadLetter } from '#api/schemas/admin-operations';
-import { awsCall, awsJson } from '#core/aws-call';
+import { awsJson } from '#core/aws-call';
+import { invoke } from '#core/invoke';
 import { sqs, type SqsMessage as Message } from '#core/sqs';
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
@@ -92,11 +93,10 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
 };
 
 /**
- * Hands the event to the queue's target: an asynchronous invoke of the function (Lambda's Invoke,
- * answered once Lambda has queued the run, so the admin never waits for it), or a new execution
- * of the state machine EventBridge could not start (Step Functions' StartExecution). Both are the
- * signed requests their SDK clients send (#core/aws-call: the two clients were 93 KB of the admin
- * function).
+ * Hands the event to the queue's target: an asynchronous invoke of the function (answered once
+ * Lambda has queued the run, so the admin never waits for it), or a new execution of the state
+ * machine EventBridge could not start (Step Functions' StartExecution, the signed request its SDK
+ * client sends: #core/aws-call).
  */
 const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
   const input = JSON.stringify(payload);
@@ -107,13 +107,7 @@ const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
       version: '1.0',
       input: { stateMachineArn: queue.stateMachineArn, input },
     });
-  else
-    await awsCall({
-      service: 'lambda',
-      path: `/2015-03-31/functions/${encodeURIComponent(queue.functionName ?? '')}/invocations`,
-      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
-      body: input,
-    });
+  else await invoke(queue.functionName ?? '', payload, 'Event');
 };
 
 export const sqsDeadLetters = {

@@ -24,7 +24,7 @@ import { logger } from '#core/logger';
 import { dcaPresetParams } from '#engine/strategies/dca-presets';
 import type { DcaParams } from '#engine/strategies/dca';
 import { BOT_LIST, getBot } from '#engine/strategies/registry';
-import { memberTradingAccount } from '#functions/exchange/service';
+import { closeOutOnExchange, freeQuoteOf } from '#functions/exchange/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { requireMember, type MemberItem } from '#functions/members/service';
@@ -137,9 +137,8 @@ const checkBalance = async (
 ) => {
   try {
     for (const need of needs) {
-      const account = await memberTradingAccount(memberId, need.market);
-      if (!account || (await account.freeQuote(need.quote)) < need.amount)
-        throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
+      const free = await freeQuoteOf(memberId, need.market, need.quote);
+      if (free === null || free < need.amount) throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'EXCHANGE_BALANCE') throw error;
@@ -207,19 +206,25 @@ const running = async (memberId: string, bot: BotName): Promise<DeploymentItem |
   (await memberDeployments(memberId)).find((d) => d.bot === bot && isRunning(d)) ?? null;
 
 /**
- * Stops a deployment now: resting orders cancelled and the position closed at market. If the
- * exchange cannot be reached the bot is left "stopping" and the executor finishes the job.
+ * Stops a deployment now: marked "stopping", then closed out by the exchange gateway (resting
+ * orders cancelled and the position closed at market). If the exchange cannot be reached the bot
+ * stays "stopping" and the executor finishes the job.
  */
 const stop = async (d: DeploymentItem, reason: string) => {
   const stopping: DeploymentItem = { ...d, status: 'stopping', stopReason: reason };
   if (d.status === 'active' && !(await replaceDeployment(d, stopping)))
     throw conflict('TRY_AGAIN', 'The bot is busy trading. Try again in a moment.');
-  const current = d.status === 'active' ? { ...stopping, version: d.version + 1 } : d;
   try {
-    await closeOut(current, 'stopped', reason);
+    await closeOutOnExchange(d.id);
   } catch (error) {
     logger.warn('stop left to the executor', { deploymentId: d.id, error: (error as Error).message });
   }
+};
+
+/** The exchange gateway's half of a stop: a stopping deployment closed out and marked stopped. */
+export const finishStop = async (deploymentId: string): Promise<void> => {
+  const d = await getDeployment(deploymentId);
+  if (d?.status === 'stopping') await closeOut(d, 'stopped', d.stopReason ?? 'Undeployed.');
 };
 
 export const undeploy = async (

@@ -21,7 +21,7 @@ export interface Credentials {
   secret: string;
 }
 
-interface UsdtBalances {
+export interface UsdtBalances {
   spot: Micro;
   /** null where the exchange has no futures (WazirX). */
   futures: Micro | null;

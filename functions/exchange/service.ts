@@ -13,15 +13,9 @@ import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/members/service';
-import { errorSummary, bindingError } from './errors';
-import {
-  EXCHANGES,
-  exchangeAccount,
-  type Credentials,
-  type ExchangeAccount,
-  type ExchangeName,
-} from './clients';
+import { EXCHANGES, type Credentials, type ExchangeName } from './clients';
 import { open, seal } from './envelope';
+import { callGateway, type GatewayValues } from './gateway-client';
 import { tradingAccount, type TradingAccount } from './trading';
 import {
   deleteExchangeKey,
@@ -78,12 +72,18 @@ export const bindKey = async (
 ) => {
   await otp.requireCode('exchange', caller.memberId, input.otp);
   const credentials: Credentials = { apiKey: input.apikey, secret: input.apisecret };
-  let permissions: Awaited<ReturnType<ExchangeAccount['permissions']>>;
+  let permissions: GatewayValues['permissions'];
   try {
-    permissions = await exchangeAccount(exchange, credentials).permissions();
+    // the gateway words a key the exchange refused (a DomainError, thrown on as it is)
+    permissions = await callGateway({ op: 'permissions', memberId: caller.memberId, exchange, credentials });
   } catch (error) {
-    logger.info('exchange key refused', { exchange, memberId: caller.memberId, ...errorSummary(error) });
-    throw bindingError(error);
+    if (error instanceof DomainError) throw error;
+    logger.info('exchange key check failed', {
+      exchange,
+      memberId: caller.memberId,
+      error: (error as Error).name,
+    });
+    throw new DomainError(502, 'EXCHANGE_UNKNOWN_ERROR', messages.exchangeUnknownError);
   }
   if (permissions.canWithdraw)
     throw badRequest('EXCHANGE_WITHDRAW_ENABLED', messages.exchangeWithdrawEnabled, 'apikey');
@@ -127,14 +127,13 @@ export const removeKey = async (memberId: string, exchange: ExchangeName, code: 
 export const refreshBalances = async (memberId: string, exchange: ExchangeName) => {
   const item = await getExchangeKey(memberId, exchange);
   if (!item) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
-  const credentials = JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials;
   try {
-    const balances = await exchangeAccount(exchange, credentials).balances();
+    const balances = await callGateway({ op: 'balances', memberId, exchange });
     const saved = await saveBalances(memberId, exchange, item.boundAt, { ...balances, at: nowIso() });
     return card(exchange, saved ?? { ...item, ...balances });
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    logger.info('balance refresh failed', { exchange, memberId, ...errorSummary(error) });
+    logger.info('balance refresh failed', { exchange, memberId, error: (error as Error).name });
     await saveBalances(memberId, exchange, item.boundAt, { error: true, at: nowIso() });
     throw badRequest('API_KEY_NOT_ADDED', messages.apiKeyNotAdded, 'exchange');
   }
@@ -158,8 +157,25 @@ export const memberTradingAccount = async (
   memberId: string,
   market: 'spot' | 'futures',
 ): Promise<TradingAccount | null> => {
-  const item = await getExchangeKey(memberId, 'binance');
-  if (!item) return null;
-  const credentials = JSON.parse(await open(item.sealed, context(memberId, 'binance'))) as Credentials;
-  return tradingAccount(credentials, market);
+  const credentials = await storedCredentials(memberId, 'binance');
+  return credentials ? tradingAccount(credentials, market) : null;
 };
+
+/** The member's stored key, opened (for the calls made from the egress IPs); null when none is bound. */
+export const storedCredentials = async (
+  memberId: string,
+  exchange: ExchangeName,
+): Promise<Credentials | null> => {
+  const item = await getExchangeKey(memberId, exchange);
+  return item ? (JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials) : null;
+};
+
+/**
+ * For the bots' deploy check, from the API: the free quote balance of the member's Binance market
+ * (null when no Binance key is bound), read by the exchange gateway.
+ */
+export const freeQuoteOf = (memberId: string, market: 'spot' | 'futures', quote: string) =>
+  callGateway({ op: 'freeQuote', memberId, market, quote });
+
+/** For the bots' undeploy, from the API: the exchange gateway closes a stopping bot out. */
+export const closeOutOnExchange = (deploymentId: string) => callGateway({ op: 'stop', deploymentId });

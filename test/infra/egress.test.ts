@@ -24,14 +24,18 @@ const callers = Object.entries(permissions)
   .filter(([, grants]) => grants.exchangeEgress)
   .map(([name]) => name)
   .sort();
+const gatewayInvokers = Object.entries(permissions)
+  .filter(([, grants]) => grants.invokesExchangeGateway)
+  .map(([name]) => name)
+  .sort();
 const eips = () => ofType(resources, 'AWS::EC2::EIP').map(([id]) => id);
 const whitelist = () => ({
   'Fn::Join': [',', eips().map((id) => ({ 'Fn::GetAtt': [id, 'PublicIp'] }))],
 });
 
 describe('the fixed egress of the functions that call exchanges', () => {
-  it('is the exchange, bots API, bot tick and executor functions', () => {
-    expect(callers).toEqual(['api/bots', 'api/exchange', 'orderExecutor', 'schedule/botTick']);
+  it("is the exchange gateway (the API's way to exchanges), the bot tick and the executor", () => {
+    expect(callers).toEqual(['exchangeGateway', 'orderExecutor', 'schedule/botTick']);
   });
 
   it('is one NAT gateway holding every Elastic IP (the first as its primary), in a public subnet', () => {
@@ -90,10 +94,12 @@ describe('the fixed egress of the functions that call exchanges', () => {
     expect(endpoint.Properties!.RouteTableIds).toEqual(expect.arrayContaining(privateTables));
   });
 
-  it('tells the callers every IP to show, and to refuse keys without the IP restriction; no one else', () => {
+  it('tells the callers and the API functions that invoke the gateway every IP to show, and to refuse keys without the IP restriction; no one else', () => {
+    const told = [...callers, ...gatewayInvokers];
+    expect(gatewayInvokers).toEqual(['api/bots', 'api/exchange']);
     for (const [name, { fn }] of ourFunctions(resources)) {
       const env = fn.Environment.Variables as Props;
-      if (callers.includes(name)) {
+      if (told.includes(name)) {
         expect(env.EXCHANGE_WHITELIST_IP, name).toEqual(whitelist());
         expect(env.EXCHANGE_REQUIRE_IP_RESTRICT, name).toBe('true');
       } else {

@@ -120,26 +120,25 @@ describe('with every optional entry file present', () => {
     ]);
   });
 
-  it('lets only the executor, the bots API and the key-binding (exchange) function decrypt exchange secrets', () => {
+  it('lets only the executor and the exchange gateway decrypt exchange secrets', () => {
     const [[keyId, key]] = ofType(resources, 'AWS::KMS::Key');
     expect(key.Properties!.EnableKeyRotation).toBe(true);
-    const allowed = ['QueuesExecutor', 'ApiExchangeFunction', 'ApiBotsFunction'].map((id) =>
-      roleOf(resources, id),
-    );
+    const allowed = ['QueuesExecutor', 'ExchangeGateway'].map((id) => roleOf(resources, id));
     expect([...decryptingRoles(resources, keyId)].sort()).toEqual(allowed.sort());
     // The key policy names no function: only the account (delegation to IAM policies).
     const principals = key.Properties!.KeyPolicy.Statement.map((s: { Principal: unknown }) => s.Principal);
     expect(JSON.stringify(principals)).not.toMatch(/Role/);
   });
 
-  it('gives the exchange function GenerateDataKey and Decrypt on the key, and never Encrypt', () => {
+  it('gives the exchange function GenerateDataKey (it seals), the gateway and executor Decrypt, and none Encrypt', () => {
     const kms = (name: string) =>
       actionsOf(statementsOf(resources, ourFunctions(resources).get(name)!.fn)).filter((a) =>
         a.startsWith('kms:'),
       );
-    expect(kms('api/exchange')).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(kms('api/exchange')).toEqual(['kms:GenerateDataKey']);
+    expect(kms('exchangeGateway')).toEqual(['kms:Decrypt']);
     expect(kms('orderExecutor')).toEqual(['kms:Decrypt']);
-    expect(kms('api/bots')).toEqual(['kms:Decrypt']);
+    expect(kms('api/bots')).toEqual([]);
   });
 
   it('grants every function, the later ones too, exactly what the permission table says', () => {

@@ -8,7 +8,15 @@ import { wsRoutes } from '../../api/realtime';
 import { domains, routes } from '../../api/routes';
 import { schedules } from '../../api/schedules';
 import { permissions } from '../../lib/permissions';
-import { decryptingRoles, ofType, ourFunctions, type Resource, restMethods, synthesize } from './support';
+import {
+  decryptingRoles,
+  ofType,
+  ourFunctions,
+  type Props,
+  type Resource,
+  restMethods,
+  synthesize,
+} from './support';
 
 let template: Template;
 let resources: Record<string, Resource>;
@@ -41,10 +49,10 @@ describe('data', () => {
     });
   });
 
-  it('lets no function decrypt exchange secrets but the exchange function, the bots API and the executor', () => {
+  it('lets no function decrypt exchange secrets but the exchange gateway and the executor', () => {
     const [[keyId]] = ofType(resources, 'AWS::KMS::Key');
     const allowed = [...ourFunctions(resources)]
-      .filter(([name]) => ['api/exchange', 'api/bots', 'orderExecutor'].includes(name))
+      .filter(([name]) => ['exchangeGateway', 'orderExecutor'].includes(name))
       .map(([, { fn }]) => fn.Role['Fn::GetAtt'][0] as string);
     for (const role of decryptingRoles(resources, keyId)) expect(allowed).toContain(role);
   });
@@ -192,13 +200,14 @@ describe('size', () => {
 });
 
 describe('fixed egress (test/infra/egress.test.ts has the whole of it)', () => {
-  it('leaves through two Elastic IPs by default, which the exchange function shows and insists on', () => {
+  it('leaves through two Elastic IPs by default, from the exchange gateway, which the exchange function shows and insists on', () => {
     const eips = ofType(resources, 'AWS::EC2::EIP');
     expect(eips).toHaveLength(2);
     const ips = { 'Fn::Join': [',', eips.map(([id]) => ({ 'Fn::GetAtt': [id, 'PublicIp'] }))] };
     expect(template.toJSON().Outputs.EgressIps.Value).toEqual(ips);
+    expect(ourFunctions(resources).get('exchangeGateway')!.fn.VpcConfig).toBeDefined();
     const { fn } = ourFunctions(resources).get('api/exchange')!;
-    expect(fn.VpcConfig).toBeDefined();
+    expect(fn.VpcConfig).toBeUndefined();
     expect(fn.Environment.Variables).toMatchObject({
       EXCHANGE_WHITELIST_IP: ips,
       EXCHANGE_REQUIRE_IP_RESTRICT: 'true',
@@ -225,8 +234,25 @@ describe('function bundles', () => {
         .join('\n'),
     );
     const callers = sizes.filter(({ name }) => permissions[name]?.exchangeEgress);
-    expect(callers.map((c) => c.name)).toContain('api/exchange');
+    expect(callers.map((c) => c.name)).toContain('exchangeGateway');
     for (const { name, bytes } of callers) expect(bytes, name).toBeLessThan(EXCHANGE_BUNDLE_CEILING);
+  });
+
+  it('keeps ccxt out of every API function: they reach exchanges through the gateway', () => {
+    const bundle = (fn: Props) =>
+      readFileSync(
+        path.join(outdir, `asset.${(fn.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'),
+        'utf8',
+      );
+    // ccxt's Binance futures class names itself so; no code of ours does
+    const withCcxt = [...ourFunctions(resources)].filter(
+      ([, { fn }]) => bundle(fn).includes("'binanceusdm'") || bundle(fn).includes('"binanceusdm"'),
+    );
+    expect(withCcxt.map(([name]) => name).sort()).toEqual([
+      'exchangeGateway',
+      'orderExecutor',
+      'schedule/botTick',
+    ]);
   });
 });
 

@@ -175,6 +175,7 @@ export function expectedActions(grants: Grants, name: string): string[] {
   if (grants.paymentSecret) actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
   for (const operation of grants.exchangeKey ?? []) actions.push(`kms:${operation}`);
   if (grants.sendsOrders) actions.push(...SEND_TO_QUEUE);
+  if (grants.invokesExchangeGateway) actions.push('lambda:InvokeFunction');
   return [...new Set(actions)].sort();
 }
 

@@ -1,27 +1,40 @@
 /**
- * Runs the exchange function in this process (same code as the stack's, against the stack's table
- * and paper exchange) at DEBUG level and keeps every line it writes: none may hold the secret or
- * the API key, through a good binding, a refused one, a refresh and a failed refresh.
+ * Runs the exchange function and the exchange gateway it invokes in this process (same code as the
+ * stack's, against the stack's table and paper exchange; the gateway behind local/lambda.ts on a
+ * port of this process) at DEBUG level and keeps every line they write: none may hold the secret
+ * or the API key, through a good binding, a refused one, a refresh and a failed refresh.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { useLocalTable } from '../../support/fund';
 import { bindingCode, paperAccount } from '../../support/exchange';
+import { localLambda } from '../../../local/lambda';
 
 const lines: string[] = [];
 const restore: (() => void)[] = [];
 let handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
+let lambda: Server;
 
 beforeAll(async () => {
   useLocalTable();
+  // the gateway is imported after the environment below is set (the logger reads it on import)
+  const gatewayRoute: { current?: ReturnType<typeof localLambda> } = {};
+  lambda = createServer(
+    (req, res) => void gatewayRoute.current?.(req, res, new URL(req.url ?? '/', 'http://local')),
+  );
+  await new Promise<void>((ready) => lambda.listen(0, '127.0.0.1', ready));
   Object.assign(process.env, {
     EXCHANGE_BINANCE_URL: `${stack().webUrl}/paper/binance`,
     EXCHANGE_LOCAL_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'DEBUG',
     // to stdout, where this test reads them, not to the test run's log file
     LOG_FILE: '',
+    LAMBDA_ENDPOINT: `http://127.0.0.1:${(lambda.address() as AddressInfo).port}`,
+    EXCHANGE_GATEWAY_FUNCTION: 'exchangeGateway',
   });
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream);
@@ -31,10 +44,15 @@ beforeAll(async () => {
     }) as typeof stream.write;
     restore.push(() => (stream.write = write));
   }
+  const gateway = (await import('#functions/exchange/gateway')).handler;
+  gatewayRoute.current = localLambda({ exchangeGateway: gateway as never });
   ({ handler } = (await import('#functions/exchange/handler')) as unknown as { handler: typeof handler });
 });
 
-afterAll(() => restore.forEach((r) => r()));
+afterAll(async () => {
+  restore.forEach((r) => r());
+  await new Promise((done) => lambda.close(done));
+});
 
 const invoke = (memberId: string, method: string, path: string, body: unknown) =>
   handler(

@@ -1,0 +1,53 @@
+/**
+ * The local stand-in for Lambda's Invoke API, for the functions one of ours invokes by name (the
+ * exchange gateway): POST /2015-03-31/functions/{name}/invocations on the gateway's port runs the
+ * named handler in-process and answers as Lambda does: the handler's return value as JSON, or, when
+ * it threw, status 200 with `X-Amz-Function-Error: Unhandled` and `{ errorType, errorMessage }`.
+ * `RequestResponse` only: an `Event` invoke is answered 202 once the run has started.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { ExtraRoute } from './gateway';
+
+export type InvokedHandler = (event: never) => Promise<unknown>;
+
+const PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+export const localLambda = (handlers: Record<string, InvokedHandler>): ExtraRoute => {
+  return async (req, res, url) => {
+    const match = PATH.exec(url.pathname);
+    if (req.method !== 'POST' || !match) return false;
+    const handler = handlers[decodeURIComponent(match[1])];
+    const event = JSON.parse((await readBody(req)) || 'null') as never;
+    if (!handler) {
+      res.writeHead(404, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'ResourceNotFoundException',
+      });
+      res.end(JSON.stringify({ message: `Function not found: ${match[1]}` }));
+      return true;
+    }
+    const run = handler(event);
+    if (req.headers['x-amz-invocation-type'] === 'Event') {
+      run.catch(() => undefined);
+      res.writeHead(202);
+      res.end();
+      return true;
+    }
+    try {
+      const value = await run;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value ?? null));
+    } catch (error) {
+      const e = error as Error;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
+      res.end(JSON.stringify({ errorType: e.name, errorMessage: e.message }));
+    }
+    return true;
+  };
+};

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AwsCallError, awsJson, Sha256 } from '#core/aws-call';
+import { invoke } from '#core/invoke';
 import { sesMailer } from '#core/mail';
 
 const CREDENTIALS = {
@@ -190,5 +191,30 @@ describe('signed AWS calls', () => {
       input: { stateMachineArn: 'arn:aws:states:eu-west-1:1:stateMachine:payout', input: '{}' },
     });
     expect(started.executionArn).toBe('arn:aws:states:eu-west-1:1:execution:payout:x');
+  });
+
+  it("invokes a function: its answer, or its error when it threw (Lambda's X-Amz-Function-Error)", async () => {
+    process.env.LAMBDA_ENDPOINT = endpoint;
+    received.length = 0;
+    answer = { status: 200, body: '{"ok":true,"value":42}' };
+    expect(await invoke('exchangeGateway', { op: 'freeQuote' })).toEqual({ ok: true, value: 42 });
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      path: '/2015-03-31/functions/exchangeGateway/invocations',
+      signatureValid: true,
+      scope: 'lambda/eu-west-1',
+    });
+    expect(received[0].headers['x-amz-invocation-type']).toBe('RequestResponse');
+    expect(JSON.parse(received[0].body)).toEqual({ op: 'freeQuote' });
+
+    answer = {
+      status: 200,
+      headers: { 'X-Amz-Function-Error': 'Unhandled' },
+      body: '{"errorType":"TypeError","errorMessage":"x is not a function"}',
+    };
+    await expect(invoke('exchangeGateway', {})).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'x is not a function',
+    });
   });
 });

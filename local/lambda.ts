@@ -3,10 +3,12 @@
  * exchange gateway): POST /2015-03-31/functions/{name}/invocations on the gateway's port runs the
  * named handler in-process and answers as Lambda does: the handler's return value as JSON, or, when
  * it threw, status 200 with `X-Amz-Function-Error: Unhandled` and `{ errorType, errorMessage }`.
- * `RequestResponse` only: an `Event` invoke is answered 202 once the run has started.
+ * An `Event` invoke is answered 202 once the run has started. As Lambda's IAM check does, a call
+ * not signed with the local key (anyone on the machine skipping the API) is refused.
  */
 import type { IncomingMessage } from 'node:http';
 import type { ExtraRoute } from './gateway';
+import { headerSignatureOk, sha256Hex, type LocalKey } from './sigv4';
 
 export type InvokedHandler = (event: never) => Promise<unknown>;
 
@@ -18,12 +20,18 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-export const localLambda = (handlers: Record<string, InvokedHandler>): ExtraRoute => {
+export const localLambda = (handlers: Record<string, InvokedHandler>, key: LocalKey): ExtraRoute => {
   return async (req, res, url) => {
     const match = PATH.exec(url.pathname);
     if (req.method !== 'POST' || !match) return false;
+    const body = await readBody(req);
+    if (!headerSignatureOk(req, url, 'lambda', sha256Hex(body), key)) {
+      res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+      res.end(JSON.stringify({ message: 'The request signature does not match.' }));
+      return true;
+    }
     const handler = handlers[decodeURIComponent(match[1])];
-    const event = JSON.parse((await readBody(req)) || 'null') as never;
+    const event = JSON.parse(body || 'null') as never;
     if (!handler) {
       res.writeHead(404, {
         'content-type': 'application/json',

@@ -11,24 +11,21 @@
  *    would compute for the request as it arrived.
  * Anything refused answers S3's XML error, with S3's codes (AccessDenied, EntityTooLarge, ...).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import type { ExtraRoute } from './gateway';
+import { headerSignatureOk, querySignatureOk, signingKey, type LocalKey } from './sigv4';
 
 export const S3_PATH = '/s3';
 /** A POST body larger than this is refused before it is read whole (S3's own form limit is 20 KB of fields). */
 const MAX_POST_BYTES = 5_000_000;
 
-interface Options {
+/** Where the files go, the bucket, and the key the functions sign with (a signature by another is refused). */
+interface Options extends LocalKey {
   dir: string;
   bucket: string;
-  /** The credentials the functions sign with locally (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** The region the functions sign for (a signature for another is refused, as S3 refuses it). */
-  region: string;
 }
 
 const xmlError = (res: ServerResponse, status: number, code: string, message: string) => {
@@ -37,12 +34,6 @@ const xmlError = (res: ServerResponse, status: number, code: string, message: st
     `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
   );
 };
-
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** SigV4's signing key for a day, region and service. */
-const signingKey = (secret: string, day: string, region: string) =>
-  hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
 
 type Condition = Record<string, string> | [string, string, string | number, (string | number)?];
 
@@ -61,7 +52,7 @@ export const policyProblem = (
   if (!policy64) return denied('The upload has no policy.');
   const [keyId, day, region] = (form['x-amz-credential'] ?? '').split('/');
   if (keyId !== options.accessKeyId) return { code: 'InvalidAccessKeyId', message: 'Unknown access key.' };
-  const expected = createHmac('sha256', signingKey(options.secretAccessKey, day, region))
+  const expected = createHmac('sha256', signingKey(options.secretAccessKey, day, region, 's3'))
     .update(policy64)
     .digest('hex');
   if (expected !== form['x-amz-signature'])
@@ -117,94 +108,6 @@ const readForm = async (
     else file = Buffer.from(await value.arrayBuffer());
   }
   return { fields, file };
-};
-
-/** RFC 3986 escaping, as SigV4's canonical query wants it. */
-const escape = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** 20261124T030405Z → epoch ms (NaN when it is not one). */
-const timeOf = (amzDate: string) =>
-  Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-
-/**
- * The SigV4 signature S3 computes for a request as it arrived: its method, path, query (less the
- * signature itself), the headers it names as signed, and the payload hash it declares.
- */
-const expectedSignature = (
-  req: IncomingMessage,
-  url: URL,
-  auth: { signedHeaders: string[]; payloadHash: string; date: string; day: string; region: string },
-  options: Options,
-) => {
-  const query = [...url.searchParams.entries()]
-    .filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => `${escape(name)}=${escape(value)}`)
-    .sort()
-    .join('&');
-  const headers = auth.signedHeaders.map((h) => `${h}:${String(req.headers[h] ?? '').trim()}\n`).join('');
-  const canonical = [
-    req.method,
-    url.pathname,
-    query,
-    headers,
-    auth.signedHeaders.join(';'),
-    auth.payloadHash,
-  ].join('\n');
-  const toSign = [
-    'AWS4-HMAC-SHA256',
-    auth.date,
-    `${auth.day}/${auth.region}/s3/aws4_request`,
-    createHash('sha256').update(canonical).digest('hex'),
-  ].join('\n');
-  return hmac(signingKey(options.secretAccessKey, auth.day, auth.region), toSign).toString('hex');
-};
-
-/**
- * True when the request carries a signature the local key makes for it: in its Authorization header
- * (the functions' own calls), or in its query (a presigned GET, not expired; the payload unsigned).
- */
-const signedOk = (req: IncomingMessage, url: URL, options: Options): boolean => {
-  const header = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=(\w+)$/.exec(
-    String(req.headers.authorization ?? ''),
-  );
-  if (header) {
-    const [keyId, day, region] = header[1].split('/');
-    const date = String(req.headers['x-amz-date'] ?? '');
-    return (
-      keyId === options.accessKeyId &&
-      region === options.region &&
-      Math.abs(timeOf(date) - Date.now()) < 15 * 60_000 &&
-      expectedSignature(
-        req,
-        url,
-        {
-          signedHeaders: header[2].split(';'),
-          payloadHash: String(req.headers['x-amz-content-sha256'] ?? ''),
-          date,
-          day,
-          region,
-        },
-        options,
-      ) === header[3]
-    );
-  }
-  const q = url.searchParams;
-  const signature = q.get('X-Amz-Signature');
-  const date = q.get('X-Amz-Date') ?? '';
-  const [keyId, day, region] = (q.get('X-Amz-Credential') ?? '').split('/');
-  if (req.method !== 'GET' || !signature || keyId !== options.accessKeyId || region !== options.region)
-    return false;
-  if (!(timeOf(date) + Number(q.get('X-Amz-Expires') ?? 0) * 1000 > Date.now())) return false;
-  const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
-  return (
-    expectedSignature(
-      req,
-      url,
-      { signedHeaders, payloadHash: 'UNSIGNED-PAYLOAD', date, day, region },
-      options,
-    ) === signature
-  );
 };
 
 export const startLocalS3 = async (options: Options) => {
@@ -287,7 +190,10 @@ export const startLocalS3 = async (options: Options) => {
       res.end();
       return true;
     }
-    if (!signedOk(req, url, options)) {
+    const signed = req.headers.authorization
+      ? headerSignatureOk(req, url, 's3', String(req.headers['x-amz-content-sha256'] ?? ''), options)
+      : querySignatureOk(req, url, options);
+    if (!signed) {
       xmlError(res, 403, 'AccessDenied', 'Access Denied');
       return true;
     }

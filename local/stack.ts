@@ -279,6 +279,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(paper.handle);
     cleanups.push(paper.close);
     const { withFunctionLogger } = await import('#core/logger');
+    // what the functions sign their AWS calls with here, which the stand-ins check
+    const localKey = {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+      region: process.env.AWS_REGION!,
+    };
     const executor = (await import('#functions/bots/executor')).handler;
     const queue = startLocalQueue({
       consumer: (event, context) =>
@@ -291,17 +297,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // the functions invoked by name: the exchange gateway (the API's way to members' exchanges)
     const exchangeGateway = (await import('#functions/exchange/gateway')).handler;
     extraRoutes.unshift(
-      localLambda({
-        [EXCHANGE_GATEWAY]: (call) =>
-          withFunctionLogger('trendex-exchangeGateway', () => exchangeGateway(call)),
-      }),
+      localLambda(
+        {
+          [EXCHANGE_GATEWAY]: (call) =>
+            withFunctionLogger('trendex-exchangeGateway', () => exchangeGateway(call)),
+        },
+        localKey,
+      ),
     );
     const s3 = await startLocalS3({
       dir: join(dataDir, 's3'),
       bucket: process.env.IMAGES_BUCKET!,
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-      region: process.env.AWS_REGION!,
+      ...localKey,
     });
     extraRoutes.push(s3.route);
     cleanups.push(s3.close);

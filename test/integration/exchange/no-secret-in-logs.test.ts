@@ -45,7 +45,14 @@ beforeAll(async () => {
     restore.push(() => (stream.write = write));
   }
   const gateway = (await import('#functions/exchange/gateway')).handler;
-  gatewayRoute.current = localLambda({ exchangeGateway: gateway as never });
+  gatewayRoute.current = localLambda(
+    { exchangeGateway: gateway as never },
+    {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+      region: process.env.AWS_REGION!,
+    },
+  );
   ({ handler } = (await import('#functions/exchange/handler')) as unknown as { handler: typeof handler });
 });
 

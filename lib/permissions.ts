@@ -51,7 +51,7 @@ export interface Grants {
    */
   exchangeEgress?: true;
   /**
-   * Calls members' exchanges through the exchange gateway (functions/exchange/gateway.ts): may
+   * Calls members' exchanges through the exchange gateway (functions/bots/exchangeGateway.ts): may
    * invoke it, and knows the egress IPs members whitelist (shown on the Exchange page; binding
    * refuses unrestricted keys), without holding ccxt or running in the VPC itself.
    */

@@ -121,12 +121,12 @@ export class TrendexStack extends Stack {
       ...(payout ? { referralPayout: { source: 'schedule', stateMachine: payout.stateMachine } } : {}),
     };
 
-    // The API's way to members' exchanges (functions/exchange/gateway.ts): ccxt and the opened
+    // The API's way to members' exchanges (functions/bots/exchangeGateway.ts): ccxt and the opened
     // keys live here, in the VPC, not in the API functions.
-    const exchangeGateway = functions.exists('exchange/gateway.ts')
+    const exchangeGateway = functions.exists('bots/exchangeGateway.ts')
       ? functions.create(this, 'ExchangeGateway', {
           name: 'exchangeGateway',
-          entry: 'exchange/gateway.ts',
+          entry: 'bots/exchangeGateway.ts',
           description: "The API's calls of members' exchanges",
         })
       : undefined;

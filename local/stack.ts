@@ -295,7 +295,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.unshift(queue.route);
     cleanups.push(queue.stop);
     // the functions invoked by name: the exchange gateway (the API's way to members' exchanges)
-    const exchangeGateway = (await import('#functions/exchange/gateway')).handler;
+    const exchangeGateway = (await import('#functions/bots/exchangeGateway')).handler;
     extraRoutes.unshift(
       localLambda(
         {

@@ -1,7 +1,7 @@
 /**
  * The API functions' way to a member's exchange: they hold no ccxt (its ~400 KB floor alone would
  * keep a function over the 500 KB budget; bench/lambda) and no decrypted key. They invoke the
- * exchange gateway (./gateway.ts), the one function beside the order executor and the bots' tick
+ * exchange gateway (functions/bots/exchangeGateway.ts), the one function beside the order executor and the bots' tick
  * that calls exchanges, from the fixed egress IPs. A refusal the gateway worded for the member
  * (a DomainError: a key the exchange refused, say) comes back as that same DomainError; anything
  * else as a failed call.

@@ -13,9 +13,12 @@ import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
 import * as otp from '#core/otp';
 import { requireMember } from '#functions/members/service';
-import { EXCHANGES, type Credentials, type ExchangeName } from './clients';
+import { EXCHANGES, exchangeAccount, type Credentials, type ExchangeName } from './clients';
+import { bindingError, errorSummary } from './errors';
 import { open, seal } from './envelope';
 import { callGateway, type GatewayValues } from './gateway-client';
+
+export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client';
 import { tradingAccount, type TradingAccount } from './trading';
 import {
   deleteExchangeKey,
@@ -168,6 +171,31 @@ export const storedCredentials = async (
 ): Promise<Credentials | null> => {
   const item = await getExchangeKey(memberId, exchange);
   return item ? (JSON.parse(await open(item.sealed, context(memberId, exchange))) as Credentials) : null;
+};
+
+/**
+ * The exchange gateway's check of a key before it is stored (ccxt: never called in the API): its
+ * permissions, or the refusal worded for the member.
+ */
+export const keyPermissions = async (memberId: string, exchange: ExchangeName, credentials: Credentials) => {
+  try {
+    return await exchangeAccount(exchange, credentials).permissions();
+  } catch (error) {
+    logger.info('exchange key refused', { exchange, memberId, ...errorSummary(error) });
+    throw bindingError(error);
+  }
+};
+
+/** The exchange gateway's read of a stored key's USDT balances (ccxt: never called in the API). */
+export const storedKeyBalances = async (memberId: string, exchange: ExchangeName) => {
+  const credentials = await storedCredentials(memberId, exchange);
+  if (!credentials) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
+  try {
+    return await exchangeAccount(exchange, credentials).balances();
+  } catch (error) {
+    logger.info('balance read failed', { exchange, memberId, ...errorSummary(error) });
+    throw error;
+  }
 };
 
 /**

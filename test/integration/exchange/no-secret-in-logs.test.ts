@@ -44,7 +44,7 @@ beforeAll(async () => {
     }) as typeof stream.write;
     restore.push(() => (stream.write = write));
   }
-  const gateway = (await import('#functions/exchange/gateway')).handler;
+  const gateway = (await import('#functions/bots/exchangeGateway')).handler;
   gatewayRoute.current = localLambda(
     { exchangeGateway: gateway as never },
     {

@@ -47,7 +47,7 @@ export class AwsCallError extends Error {
 }
 
 export interface AwsRequest {
-  /** The signing name: 'email' (SESv2), 'cognito-idp', 'sqs', 'states', 'lambda'. */
+  /** The signing name: 'ses' (SESv2, at host 'email'), 'cognito-idp', 'sqs', 'states', 'lambda', 's3'. */
   service: string;
   /** Where the service answers; `https://<host prefix>.<region>.amazonaws.com` unless given. */
   endpoint?: string;

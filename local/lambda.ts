@@ -3,8 +3,8 @@
  * exchange gateway): POST /2015-03-31/functions/{name}/invocations on the gateway's port runs the
  * named handler in-process and answers as Lambda does: the handler's return value as JSON, or, when
  * it threw, status 200 with `X-Amz-Function-Error: Unhandled` and `{ errorType, errorMessage }`.
- * An `Event` invoke is answered 202 once the run has started. As Lambda's IAM check does, a call
- * not signed with the local key (anyone on the machine skipping the API) is refused.
+ * As Lambda's IAM check does, a call not signed with the local key (anyone on the machine skipping
+ * the API) is refused. Only `RequestResponse`: nothing here is invoked asynchronously.
  */
 import type { IncomingMessage } from 'node:http';
 import type { ExtraRoute } from './gateway';
@@ -40,15 +40,8 @@ export const localLambda = (handlers: Record<string, InvokedHandler>, key: Local
       res.end(JSON.stringify({ message: `Function not found: ${match[1]}` }));
       return true;
     }
-    const run = handler(event);
-    if (req.headers['x-amz-invocation-type'] === 'Event') {
-      run.catch(() => undefined);
-      res.writeHead(202);
-      res.end();
-      return true;
-    }
     try {
-      const value = await run;
+      const value = await handler(event);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value ?? null));
     } catch (error) {

@@ -8,6 +8,7 @@
 import { DomainError } from '#core/errors';
 import { logger } from '#core/logger';
 import {
+  errorSummary,
   keyPermissions,
   memberTradingAccount,
   storedKeyBalances,
@@ -42,7 +43,7 @@ export const handler = async (call: GatewayCall): Promise<GatewayAnswer<GatewayC
         ok: false,
         error: { status: error.status, code: error.code, message: error.message, field: error.field },
       };
-    logger.info('exchange call failed', { op: call.op, error: (error as Error).name });
+    logger.info('exchange call failed', { op: call.op, ...errorSummary(error) });
     return { ok: false, error: null };
   }
 };

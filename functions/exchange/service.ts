@@ -17,8 +17,6 @@ import { EXCHANGES, exchangeAccount, type Credentials, type ExchangeName } from 
 import { bindingError, errorSummary } from './errors';
 import { open, seal } from './envelope';
 import { callGateway, type GatewayValues } from './gateway-client';
-
-export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client';
 import { tradingAccount, type TradingAccount } from './trading';
 import {
   deleteExchangeKey,
@@ -142,6 +140,8 @@ export const refreshBalances = async (memberId: string, exchange: ExchangeName) 
   }
 };
 
+export { errorSummary } from './errors';
+export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client';
 export {
   fetchCandles,
   intervalMs,
@@ -190,12 +190,7 @@ export const keyPermissions = async (memberId: string, exchange: ExchangeName, c
 export const storedKeyBalances = async (memberId: string, exchange: ExchangeName) => {
   const credentials = await storedCredentials(memberId, exchange);
   if (!credentials) throw badRequest('EXCHANGE_NOT_CONNECTED', messages.exchangeNotConnected, 'exchange');
-  try {
-    return await exchangeAccount(exchange, credentials).balances();
-  } catch (error) {
-    logger.info('balance read failed', { exchange, memberId, ...errorSummary(error) });
-    throw error;
-  }
+  return exchangeAccount(exchange, credentials).balances();
 };
 
 /**

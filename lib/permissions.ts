@@ -16,6 +16,8 @@ export type TableAccess = 'read' | 'readWrite' | { writes: readonly string[] };
 export type CognitoAction =
   | 'AdminConfirmSignUp'
   | 'AdminGetUser'
+  | 'AdminListGroupsForUser'
+  | 'AdminUserGlobalSignOut'
   | 'AdminUpdateUserAttributes'
   | 'ListUsers'
   // Cognito's public (unsigned) operations: no IAM policy can refuse them, listed because we call them.
@@ -70,6 +72,7 @@ const pk = {
   memberConnections: keys.memberConnections('*'),
   topicConnections: keys.topicConnections('*'),
   ledgerAudit: keys.ledgerAudit('*').PK,
+  signInState: keys.signInState('*').PK,
 };
 
 /**
@@ -127,13 +130,17 @@ export const permissions: Readonly<Record<string, Grants>> = {
   // the member (profile, username, phone lookup, counters, the welcome note) and queues its
   // placement; its welcome push finds no connection (no one signs in before confirmation).
   // customMessage only words the reset mail, which Cognito sends. preTokenGeneration reads the
-  // account's MFA settings.
+  // account's MFA settings and groups, and on a change revokes its refresh tokens and keeps the new
+  // state (functions/auth/second-factor.ts).
   'trigger/preSignUp': { table: 'read' },
   'trigger/postConfirmation': {
     table: { writes: [pk.member, pk.username, pk.phone, pk.counter, pk.placement] },
   },
   'trigger/customMessage': {},
-  'trigger/preTokenGeneration': { cognito: ['AdminGetUser'] },
+  'trigger/preTokenGeneration': {
+    table: { writes: [pk.signInState] },
+    cognito: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut'],
+  },
 
   // Schedules, by rule name.
   'schedule/botTick': { table: 'read', sendsOrders: true, exchangeEgress: true },

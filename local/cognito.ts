@@ -19,8 +19,12 @@ const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStor
 const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery');
 const { otp } = require('cognito-local/lib/services/otp');
 const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator');
-const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService');
+const {
+  UserPoolServiceFactoryImpl,
+  UserPoolServiceImpl,
+} = require('cognito-local/lib/services/userPoolService');
 const { Router } = require('cognito-local/lib/server/Router');
+const { UserNotFoundError } = require('cognito-local/lib/errors');
 const { createServer } = require('cognito-local/lib/server/server');
 const pino = require('pino');
 
@@ -82,22 +86,76 @@ const outboxSender = (mailer: Mailer) => ({
 /** A cognito-local route: the handler of one `X-Amz-Target`. */
 type Route = (target: string) => (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
 
-/**
- * Amplify v6 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; InitiateAuth
- * REFRESH_TOKEN_AUTH does the same (and runs the pre-token-generation trigger, as Cognito does).
+/*
+ * cognito-local keeps a sign-in's refresh token by saving the account as it read it before the
+ * pre-token trigger ran, which would bring back the refresh tokens the trigger had just revoked
+ * (functions/auth/second-factor.ts): it is kept on the account as it is now.
  */
-const withRefresh =
-  (route: Route): Route =>
-  (target) =>
-    target === 'GetTokensFromRefreshToken'
-      ? (ctx, req) =>
-          route('InitiateAuth')(ctx, {
-            ClientId: req.ClientId,
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
-            ClientMetadata: req.ClientMetadata,
-          })
-      : route(target);
+const keepRefreshToken = UserPoolServiceImpl.prototype.storeRefreshToken;
+UserPoolServiceImpl.prototype.storeRefreshToken = async function (
+  this: LocalUserPool,
+  ctx: unknown,
+  token: string,
+  user: { Username: string },
+) {
+  const now = await this.getUserByUsername(ctx, user.Username);
+  return keepRefreshToken.call(this, ctx, token, now ?? user);
+};
+
+/** The parts of cognito-local's user-pool service these additions use. */
+interface LocalUserPools {
+  getUserPool(ctx: unknown, userPoolId: string): Promise<LocalUserPool>;
+  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<LocalUserPool>;
+}
+interface LocalUserPool {
+  getUserByUsername(ctx: unknown, username: string): Promise<Record<string, unknown> | null>;
+  saveUser(ctx: unknown, user: Record<string, unknown>): Promise<void>;
+  storeRefreshToken(ctx: unknown, token: string, user: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * What Cognito does and cognito-local does not, added in front of its router:
+ * - Amplify v6 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; InitiateAuth
+ *   REFRESH_TOKEN_AUTH does the same (and runs the pre-token-generation trigger, as Cognito does).
+ * - A sign-in that answered a TOTP challenge gets a refresh token that works (cognito-local forgets
+ *   to keep it, so it could not be refreshed).
+ * - AdminUserGlobalSignOut revokes every refresh token of the account.
+ */
+const withCognitoGaps =
+  (route: Route, pools: LocalUserPools): Route =>
+  (target) => {
+    if (target === 'GetTokensFromRefreshToken')
+      return (ctx, req) =>
+        route('InitiateAuth')(ctx, {
+          ClientId: req.ClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+          ClientMetadata: req.ClientMetadata,
+        });
+    if (target === 'RespondToAuthChallenge')
+      return async (ctx, req) => {
+        const answer = (await route(target)(ctx, req)) as {
+          AuthenticationResult?: { RefreshToken?: string };
+        };
+        const token = answer.AuthenticationResult?.RefreshToken;
+        const username = (req.ChallengeResponses as Record<string, string> | undefined)?.USERNAME;
+        if (token && username) {
+          const pool = await pools.getUserPoolForClientId(ctx, String(req.ClientId));
+          const user = await pool.getUserByUsername(ctx, username);
+          if (user) await pool.storeRefreshToken(ctx, token, user);
+        }
+        return answer;
+      };
+    if (target === 'AdminUserGlobalSignOut')
+      return async (ctx, req) => {
+        const pool = await pools.getUserPool(ctx, String(req.UserPoolId));
+        const user = await pool.getUserByUsername(ctx, String(req.Username));
+        if (!user) throw new UserNotFoundError('User does not exist.');
+        await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+        return {};
+      };
+    return route(target);
+  };
 
 /*
  * Not supervised, unlike DynamoDB Local: cognito-local is no process of its own but an HTTP server
@@ -159,7 +217,7 @@ export const startCognito = async (options: {
     triggers,
   };
   const server: Server = await createServer(
-    withRefresh(Router(all)),
+    withCognitoGaps(Router(all), cognitoClient),
     logger,
     config.ServerConfig,
     all,

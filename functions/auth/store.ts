@@ -208,3 +208,25 @@ export const takeVerifyToken = async (token: string): Promise<string | null> => 
   if (!Attributes || Number(Attributes.ttl) < nowSeconds()) return null;
   return String(Attributes.email);
 };
+
+/** What the pre-token trigger last saw of a staff account (./second-factor.ts). */
+export interface SignInState {
+  staffGroups: string[];
+  totp: boolean;
+}
+
+export const getSignInState = async (memberId: string): Promise<SignInState | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table(), Key: keys.signInState(memberId), ConsistentRead: true }),
+  );
+  return Item ? { staffGroups: Item.staffGroups as string[], totp: Item.totp === true } : null;
+};
+
+export const putSignInState = async (memberId: string, state: SignInState) => {
+  await db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.signInState(memberId), ...state, changedAt: nowIso() },
+    }),
+  );
+};

@@ -6,10 +6,10 @@ import type {
   PreTokenGenerationTriggerEvent,
 } from 'aws-lambda';
 import { MFA_CLAIM, MFA_TOTP } from '#core/admin-access';
-import { cognito } from '#core/cognito';
 import { messages } from '#core/errors';
 import { linkMail, webUrl } from '#core/mail';
 import { admitMember, findSponsor, resetToken } from './service';
+import { usedSecondFactor } from './second-factor';
 import { findSignUp } from './store';
 
 /**
@@ -57,18 +57,21 @@ export const customMessage = async (event: CustomMessageTriggerEvent): Promise<C
 };
 
 /**
- * Marks the ID token of an account that signs in with TOTP (`mfa: totp`): with TOTP on, Cognito
- * asks for the code at every sign-in, and refreshed tokens descend from such a sign-in. The admin
- * routes require the claim. Only admins are looked up where Cognito tells the groups (AWS);
- * cognito-local does not, so there every account is.
+ * Marks the ID token of a sign-in that answered a TOTP challenge (`mfa: totp`), and the tokens
+ * refreshed from it, but never a token whose refresh token predates the account's latest change of
+ * TOTP or staff groups (./second-factor.ts). The staff routes require the claim.
  */
 export const preTokenGeneration = async (
   event: PreTokenGenerationTriggerEvent,
 ): Promise<PreTokenGenerationTriggerEvent> => {
-  const groups = event.request.groupConfiguration?.groupsToOverride;
-  if (groups && !groups.includes('admin')) return event;
-  const user = await cognito('AdminGetUser', { UserPoolId: event.userPoolId, Username: event.userName });
-  if (user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA'))
-    event.response.claimsOverrideDetails = { claimsToAddOrOverride: { [MFA_CLAIM]: MFA_TOTP } };
+  const used = await usedSecondFactor({
+    userPoolId: event.userPoolId,
+    username: event.userName,
+    memberId: event.request.userAttributes.sub,
+    groups: event.request.groupConfiguration?.groupsToOverride,
+    // Hosted UI and device sign-ins are not used; a remembered device would skip the code.
+    signIn: event.triggerSource === 'TokenGeneration_Authentication',
+  });
+  if (used) event.response.claimsOverrideDetails = { claimsToAddOrOverride: { [MFA_CLAIM]: MFA_TOTP } };
   return event;
 };

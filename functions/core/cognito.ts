@@ -28,6 +28,14 @@ interface Operations {
     Idp.AdminSetUserPasswordCommandInput,
     Idp.AdminSetUserPasswordCommandOutput
   >;
+  AdminListGroupsForUser: Operation<
+    Idp.AdminListGroupsForUserCommandInput,
+    Idp.AdminListGroupsForUserCommandOutput
+  >;
+  AdminUserGlobalSignOut: Operation<
+    Idp.AdminUserGlobalSignOutCommandInput,
+    Idp.AdminUserGlobalSignOutCommandOutput
+  >;
 }
 
 /** One user-pool operation; a refusal throws an error named as the SDK names it ('UserNotFoundException'). */

@@ -129,6 +129,8 @@ export const keys = {
   username: (username: string) => ({ PK: `USERNAME#${username}`, SK: 'USERNAME' }),
   /** The username an e-mail's sign-up reserved: confirmation admits the member under it, and only it. */
   signUp: (email: string) => ({ PK: `SIGNUP#${email}`, SK: 'SIGNUP' }),
+  /** What the pre-token trigger last saw of a staff account (groups, TOTP): functions/auth/second-factor.ts. */
+  signInState: (memberId: string) => ({ PK: `SIGNIN#${memberId}`, SK: 'SIGNIN' }),
   /**
    * Finds members by mobile number (admin profile search): one item per member under the national
    * number's digits, sorted by the full E.164 number, so "+91 98765 43210" is a begins_with and

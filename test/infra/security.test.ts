@@ -100,7 +100,12 @@ describe('least privilege: each function gets what lib/permissions.ts says', () 
     expect(cognito).not.toContain('cognito-idp:AdminAddUserToGroup');
     expect(namesWith('cognito-idp:AdminUpdateUserAttributes')).toEqual(['api/admin', 'api/auth']);
     expect(namesWith('cognito-idp:AdminGetUser')).toEqual(['api/auth', 'trigger/preTokenGeneration']);
-    expect(actions('trigger/preTokenGeneration')).toEqual(['cognito-idp:AdminGetUser']);
+    // it revokes an account's refresh tokens when it meets a change of TOTP or staff groups
+    expect(actions('trigger/preTokenGeneration').filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
     expect(actions('trigger/customMessage')).toEqual([]);
   });
 

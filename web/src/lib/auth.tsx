@@ -199,8 +199,9 @@ export function AuthProvider({
     [startedSession],
   );
 
-  // Cognito puts `mfa` in the tokens it issues from now on, so the session is refreshed at once:
-  // an admin reaches the admin pages without logging in again.
+  // The session is refreshed at once so the page shows TOTP on; the refresh carries no `mfa`
+  // claim (this session's sign-in asked for no code) and ends the account's other sessions, so an
+  // admin logs in again with a code to reach the admin pages (docs/decisions.md).
   const turnOnTotp = useCallback(
     async (code: string) => {
       const { updateMFAPreference, verifyTOTPSetup } = await loadAmplify();

@@ -1,7 +1,12 @@
 /** The shape of a route in the contract; api/routes/<domain>.ts declare them, api/routes.ts joins them. */
 import * as z from 'zod';
 
-export type Access = 'public' | 'member' | 'admin';
+/**
+ * Who may call a route: anyone; a signed-in member; or staff, checked by one rule
+ * (functions/core/admin-access.ts): `admin` the admin group, `staff` the admin or support group,
+ * both with a sign-in that used the second factor.
+ */
+export type Access = 'public' | 'member' | 'staff' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** One Lambda function per domain; a route names the domain whose function serves it. */
 export type Domain =

@@ -15,7 +15,7 @@ export const suppress = (rule: string, reason: string, ...resources: IConstruct[
  * authorizer (AwsSolutions-APIG4, -COG4): what stands instead, for each kind.
  */
 export const NO_COGNITO_AUTHORIZER =
-  "By design: public routes (sign-up, verification, password reset, contact, payment callbacks, ticker) are throttled per route and validated; admin routes have a Lambda authorizer (the token's admin group, TOTP sign-in); WebSocket $connect's handler verifies the ID token.";
+  "By design: public routes (sign-up, verification, password reset, contact, payment callbacks, ticker) are throttled per route and validated; admin and staff routes have a Lambda authorizer (the token's admin or support group, TOTP sign-in); WebSocket $connect's handler verifies the ID token.";
 
 /** Actions that name no resource: X-Ray tracing (functions, the payout state machine) and a state machine's log delivery. */
 export const NO_RESOURCE_TO_NAME =

@@ -117,8 +117,9 @@ export const permissions: Readonly<Record<string, Grants>> = {
   'api/bots': { table: 'readWrite', push: true, invokesExchangeGateway: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
   'api/team': { table: 'read' },
-  // The admin routes' Lambda authorizer: the token alone decides.
+  // The admin and staff routes' Lambda authorizers: the token alone decides.
   adminAuthorizer: { verifiesTokens: true },
+  staffAuthorizer: { verifiesTokens: true },
 
   // The WebSocket API: keeps connections and their lists.
   realtime: {

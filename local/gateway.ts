@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { routes, type Domain, type Route } from '#api/routes';
-import { adminRefusal } from '#core/admin-access';
+import { isStaffAccess, staffRefusal } from '#core/admin-access';
 import { unavailable } from '#core/errors';
 import { withFunctionLogger } from '#core/logger';
 import { renderOutbox, readOutbox } from './outbox';
@@ -162,8 +162,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
     const claims = await authorize(req.headers.authorization);
     if (route.access !== 'public' && !claims)
       return send(res, 401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue.' });
-    // API Gateway's admin authorizer: the admin function never sees a caller it refuses.
-    const refusal = route.access === 'admin' ? adminRefusal(claims!) : null;
+    // API Gateway's staff authorizers: a staff route's function never sees a caller they refuse.
+    const refusal = isStaffAccess(route.access) ? staffRefusal(route.access, claims!) : null;
     if (refusal) return send(res, refusal.status, { code: refusal.code, message: refusal.message });
     const body = await readBody(req);
     // The fast path while DynamoDB Local is known to be down: no handler waiting on a dead store.

@@ -26,8 +26,9 @@ export const supportRoutes = {
     status: 201,
   }),
   /*
-   * Complaints. Member routes; the staff ones (listing everyone's, answering as support, closing)
-   * also check the caller is in the Cognito group `support` or `admin` (functions/support/service.ts).
+   * Complaints. The member routes reach only the caller's own complaints; the staff ones (listing
+   * everyone's, reading and answering any chat as support, closing) are `staff`: the admin or
+   * support group with a TOTP sign-in (functions/core/admin-access.ts).
    */
   createImageUpload: route({
     method: 'POST',
@@ -64,7 +65,7 @@ export const supportRoutes = {
     path: '/support/chat',
     access: 'member',
     domain: 'support',
-    summary: 'A complaint and its chat, for its member or support (images as short-lived links)',
+    summary: "The caller's own complaint and its chat (images as short-lived links)",
     request: ComplaintRef,
     response: ComplaintChat,
   }),
@@ -74,7 +75,7 @@ export const supportRoutes = {
     access: 'member',
     domain: 'support',
     summary:
-      "A chat message (text, maybe an image) from the complaint's member or support; pushed live to both",
+      "A chat message (text, maybe an image) from the complaint's member; pushed live to the member and support",
     request: ChatMessageRequest,
     response: ChatMessage,
     status: 201,
@@ -82,16 +83,35 @@ export const supportRoutes = {
   staffComplaints: route({
     method: 'GET',
     path: '/support/staff/complaints',
-    access: 'member',
+    access: 'staff',
     domain: 'support',
     summary: 'Support: every complaint of a status (pending or resolved), newest first',
     request: StaffComplaintsQuery,
     response: ComplaintList,
   }),
+  staffComplaintChat: route({
+    method: 'GET',
+    path: '/support/staff/chat',
+    access: 'staff',
+    domain: 'support',
+    summary: 'Support: any complaint and its chat (images as short-lived links); new messages are pushed',
+    request: ComplaintRef,
+    response: ComplaintChat,
+  }),
+  staffSendChatMessage: route({
+    method: 'POST',
+    path: '/support/staff/chat',
+    access: 'staff',
+    domain: 'support',
+    summary: 'Support: a chat message (text, maybe an image) as support; pushed live to the member',
+    request: ChatMessageRequest,
+    response: ChatMessage,
+    status: 201,
+  }),
   closeComplaint: route({
     method: 'POST',
     path: '/support/staff/close',
-    access: 'member',
+    access: 'staff',
     domain: 'support',
     summary: 'Support: Close Complaint (resolved); the member is told',
     request: ComplaintRef,

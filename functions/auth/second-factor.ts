@@ -14,16 +14,15 @@
  * - so a refresh token that still works was made after the latest change, by a sign-in that, with
  *   TOTP on, answered the TOTP challenge.
  */
+import { STAFF_GROUPS } from '#core/admin-access';
 import { cognito } from '#core/cognito';
 import { getSignInState, putSignInState, type SignInState } from './store';
-
-/** The groups whose members reach staff routes (functions/core/admin-access.ts). */
-const STAFF_GROUPS = ['admin', 'support'];
 
 const sameState = (a: SignInState, b: SignInState) =>
   a.totp === b.totp && a.staffGroups.join() === b.staffGroups.join();
 
-const staffGroupsOf = (groups: string[]) => STAFF_GROUPS.filter((g) => groups.includes(g));
+/** The groups whose members reach staff routes. */
+const staffGroupsOf = (groups: string[]) => STAFF_GROUPS.staff.filter((g) => groups.includes(g));
 
 /**
  * Cognito tells a trigger the account's groups (`groupsToOverride`); cognito-local does not, so

@@ -10,7 +10,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Route } from '#api/route';
-import { adminRefusal, parseGroups } from './admin-access';
+import { isStaffAccess, parseGroups, staffRefusal } from './admin-access';
 import { isStoreUnavailable, storeMayHaveWritten, trackStoreWrites } from './db';
 import { DomainError, badRequest, messages, notFound, unauthorized, unavailable } from './errors';
 import { logger } from './logger';
@@ -98,7 +98,7 @@ const readRoute = (table: RouteTable): MiddlewareObj<APIGatewayProxyEvent, APIGa
 const checkAccess: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   before: (request) => {
     const resolved = resolvedOf(request);
-    // The Cognito authorizer (member routes) nests the claims; the admin Lambda authorizer's
+    // The Cognito authorizer (member routes) nests the claims; the staff Lambda authorizers'
     // context is flat.
     const authorizer = request.event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
     const claims = (authorizer?.claims ?? authorizer ?? undefined) as Record<string, unknown> | undefined;
@@ -106,8 +106,8 @@ const checkAccess: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = 
     resolved.caller = caller;
     if (resolved.route.access === 'public') return;
     if (!caller) throw unauthorized();
-    if (resolved.route.access === 'admin') {
-      const refusal = adminRefusal(claims!);
+    if (isStaffAccess(resolved.route.access)) {
+      const refusal = staffRefusal(resolved.route.access, claims!);
       if (refusal) throw refusal;
     }
   },

@@ -9,6 +9,8 @@ export const handler = domainHandler(supportRoutes, {
   myComplaints: (_input, { caller }) => support.myComplaints(caller!),
   complaintChat: (input, { caller }) => support.complaintChat(input, caller!),
   sendChatMessage: (input, { caller }) => support.sendChatMessage(input, caller!),
-  staffComplaints: (input, { caller }) => support.staffComplaints(input, caller!),
-  closeComplaint: (input, { caller }) => support.closeComplaint(input, caller!),
+  staffComplaints: (input) => support.staffComplaints(input),
+  staffComplaintChat: (input, { caller }) => support.staffComplaintChat(input, caller),
+  staffSendChatMessage: (input, { caller }) => support.staffSendChatMessage(input, caller),
+  closeComplaint: (input, { caller }) => support.closeComplaint(input, caller),
 });

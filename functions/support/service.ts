@@ -8,7 +8,7 @@ import {
   type ImageUploadRequest,
 } from '#api/schemas/support';
 import { nowIso } from '#core/clock';
-import { badRequest, conflict, forbidden, messages, notFound } from '#core/errors';
+import { badRequest, conflict, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';
@@ -58,11 +58,6 @@ export const sendContactMessage = async (input: ContactRequest, sourceIp: string
 
 /* ---------- complaints and their chat ---------- */
 
-const isStaff = (caller: Caller) => caller.isAdmin || caller.groups.includes('support');
-const requireStaff = (caller: Caller) => {
-  if (!isStaff(caller)) throw forbidden();
-};
-
 const view = (c: ComplaintItem) => ({
   id: c.id,
   submitter: c.submitter,
@@ -110,17 +105,21 @@ export const myComplaints = async (caller: Caller) => ({
   items: (await memberComplaints(caller.memberId)).map(view),
 });
 
-/** The complaint if the caller may read it (its member, or support); otherwise not found, saying nothing more. */
-const readable = async (complaintId: string, caller: Caller): Promise<ComplaintItem> => {
+/** The caller's own complaint; otherwise not found, saying nothing more. */
+const ownComplaint = async (complaintId: string, caller: Caller): Promise<ComplaintItem> => {
   const complaint = await getComplaint(complaintId);
-  if (!complaint || (complaint.memberId !== caller.memberId && !isStaff(caller))) throw notFound();
+  if (complaint?.memberId !== caller.memberId) throw notFound();
   return complaint;
 };
 
-export const complaintChat = async (input: { complaintId: string }, caller: Caller) => {
-  const complaint = await readable(input.complaintId, caller);
-  // support with the chat open is told of new messages
-  if (complaint.memberId !== caller.memberId) await watch(complaint.id, caller.memberId);
+/** Any complaint, for staff (their routes are `staff` in the route table, checked before this runs). */
+const anyComplaint = async (complaintId: string): Promise<ComplaintItem> => {
+  const complaint = await getComplaint(complaintId);
+  if (!complaint) throw notFound();
+  return complaint;
+};
+
+const chatOf = async (complaint: ComplaintItem) => {
   const first = {
     id: complaint.id,
     from: 'member' as const,
@@ -140,6 +139,16 @@ export const complaintChat = async (input: { complaintId: string }, caller: Call
   return { complaint: view(complaint), messages: [first, ...messages] };
 };
 
+export const complaintChat = async (input: { complaintId: string }, caller: Caller) =>
+  chatOf(await ownComplaint(input.complaintId, caller));
+
+export const staffComplaintChat = async (input: { complaintId: string }, caller: Caller) => {
+  const complaint = await anyComplaint(input.complaintId);
+  // support with the chat open is told of new messages
+  await watch(complaint.id, caller.memberId);
+  return chatOf(complaint);
+};
+
 const pushChat = async (complaint: ComplaintItem) => {
   const to = new Set([complaint.memberId, ...(await watchers(complaint.id))]);
   await Promise.all(
@@ -151,8 +160,12 @@ const pushChat = async (complaint: ComplaintItem) => {
   );
 };
 
-export const sendChatMessage = async (input: z.infer<typeof ChatMessageRequest>, caller: Caller) => {
-  const complaint = await readable(input.complaintId, caller);
+const postMessage = async (
+  complaint: ComplaintItem,
+  from: MessageItem['from'],
+  input: z.infer<typeof ChatMessageRequest>,
+  caller: Caller,
+) => {
   if (complaint.status === 'resolved') throw conflict('COMPLAINT_RESOLVED', complaintMessages.closedChat);
   if (!input.text && !input.imageKey)
     throw badRequest('EMPTY_MESSAGE', complaintMessages.emptyMessage, 'text');
@@ -160,7 +173,7 @@ export const sendChatMessage = async (input: z.infer<typeof ChatMessageRequest>,
   const message: MessageItem = {
     id: newId(),
     complaintId: complaint.id,
-    from: complaint.memberId === caller.memberId ? 'member' : 'support',
+    from,
     authorId: caller.memberId,
     text: input.text,
     ...(input.imageKey ? { imageKey: input.imageKey } : {}),
@@ -177,15 +190,18 @@ export const sendChatMessage = async (input: z.infer<typeof ChatMessageRequest>,
   };
 };
 
-export const staffComplaints = async (input: { status: 'pending' | 'resolved' }, caller: Caller) => {
-  requireStaff(caller);
-  return { items: (await complaintsWithStatus(input.status)).map(view) };
-};
+export const sendChatMessage = async (input: z.infer<typeof ChatMessageRequest>, caller: Caller) =>
+  postMessage(await ownComplaint(input.complaintId, caller), 'member', input, caller);
+
+export const staffSendChatMessage = async (input: z.infer<typeof ChatMessageRequest>, caller: Caller) =>
+  postMessage(await anyComplaint(input.complaintId), 'support', input, caller);
+
+export const staffComplaints = async (input: { status: 'pending' | 'resolved' }) => ({
+  items: (await complaintsWithStatus(input.status)).map(view),
+});
 
 export const closeComplaint = async (input: { complaintId: string }, caller: Caller) => {
-  requireStaff(caller);
-  const complaint = await getComplaint(input.complaintId);
-  if (!complaint) throw notFound();
+  const complaint = await anyComplaint(input.complaintId);
   if (await resolveComplaint(complaint.id, nowIso())) {
     await notify(complaint.memberId, `Your complaint ${complaint.id} is resolved.`).catch(() => undefined);
     await pushChat(complaint);

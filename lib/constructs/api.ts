@@ -32,7 +32,7 @@ export const API_STAGE = 'v1';
  * Raise it when the authorizers' settings change (identity source, caching, validation): the
  * stage then gets a new deployment, which API Gateway needs to serve them.
  */
-const AUTHORIZERS_VERSION = 1;
+const AUTHORIZERS_VERSION = 2;
 
 /**
  * One JSON line per REST call: who (the Cognito sub, or the admin authorizer's principal), which
@@ -57,7 +57,7 @@ export const REST_ACCESS_LOG_FIELDS = {
 export interface ApiRoute {
   method: string;
   path: string;
-  access: 'public' | 'member' | 'admin';
+  access: 'public' | 'member' | 'staff' | 'admin';
   domain: string;
 }
 
@@ -75,8 +75,8 @@ interface ApiProps {
 /**
  * The REST API, built from the route table: one Lambda per domain, one method per route, all
  * Lambda proxy. Public routes have no authorizer and their own throttling (lib/throttling.ts);
- * member routes need a Cognito ID token; admin routes a token that the admin authorizer
- * (functions/auth/authorizer.ts) finds in the `admin` group with a TOTP sign-in, so API Gateway
+ * member routes need a Cognito ID token; admin and staff routes a token that their authorizer
+ * (functions/auth/authorizer.ts) finds in the route's groups with a TOTP sign-in, so API Gateway
  * refuses anyone else before the function runs (which checks again).
  *
  * The routes' paths and methods (about 3 resources a route, most of the template) live in a
@@ -134,6 +134,21 @@ export class Api extends Construct {
       integrations[domain] = new LambdaIntegration(fn, { scopePermissionToMethod: false });
     }
 
+    /** One Lambda authorizer per staff access (functions/auth/authorizer.ts), each its own cache. */
+    const staffAuthorizer = (name: 'Admin' | 'Staff', handler: string, description: string) =>
+      new TokenAuthorizer(this, `${name}Authorizer`, {
+        handler: props.functions.create(this, `${name}AuthorizerFunction`, {
+          name: `${name.toLowerCase()}Authorizer`,
+          entry: 'auth/authorizer.ts',
+          handler,
+          description,
+        }),
+        identitySource: IdentitySource.header('Authorization'),
+        // Anything but a bearer token is refused without running the function.
+        validationRegex: '^Bearer [-_.A-Za-z0-9]+$',
+        // Its answer covers every route of its access, for this long per token.
+        resultsCacheTtl: Duration.minutes(5),
+      });
     // Made on first use: an authorizer no method uses fails the synth.
     const authorizers: Partial<Record<ApiRoute['access'], IAuthorizer>> = {};
     const makeAuthorizer = {
@@ -144,18 +159,17 @@ export class Api extends Construct {
           resultsCacheTtl: Duration.minutes(5),
         }),
       admin: () =>
-        new TokenAuthorizer(this, 'AdminAuthorizer', {
-          handler: props.functions.create(this, 'AdminAuthorizerFunction', {
-            name: 'adminAuthorizer',
-            entry: 'auth/authorizer.ts',
-            description: 'Admin routes: the caller must be in the admin group, signed in with TOTP',
-          }),
-          identitySource: IdentitySource.header('Authorization'),
-          // Anything but a bearer token is refused without running the function.
-          validationRegex: '^Bearer [-_.A-Za-z0-9]+$',
-          // Its answer covers every admin route, for this long per token.
-          resultsCacheTtl: Duration.minutes(5),
-        }),
+        staffAuthorizer(
+          'Admin',
+          'handler',
+          'Admin routes: the caller must be in the admin group, signed in with TOTP',
+        ),
+      staff: () =>
+        staffAuthorizer(
+          'Staff',
+          'staffHandler',
+          'Staff routes: the caller must be in the admin or support group, signed in with TOTP',
+        ),
     };
     const preflight: CorsOptions = {
       allowOrigins: [props.webOrigin],
@@ -171,7 +185,12 @@ export class Api extends Construct {
       rootResourceId: this.restApi.restApiRootResourceId,
     });
     const withMethods = new Set<IResource>();
-    const methodsOf: Record<ApiRoute['access'], Construct[]> = { public: [], member: [], admin: [] };
+    const methodsOf: Record<ApiRoute['access'], Construct[]> = {
+      public: [],
+      member: [],
+      staff: [],
+      admin: [],
+    };
     for (const [operationId, route] of Object.entries(props.routes)) {
       const integration = integrations[route.domain];
       if (!integration) throw new Error(`Route ${operationId}: domain ${route.domain} is not in domains`);
@@ -188,7 +207,13 @@ export class Api extends Construct {
       withMethods.add(resource);
     }
     suppress('AwsSolutions-APIG4', NO_COGNITO_AUTHORIZER, ...methodsOf.public);
-    suppress('AwsSolutions-COG4', NO_COGNITO_AUTHORIZER, ...methodsOf.public, ...methodsOf.admin);
+    suppress(
+      'AwsSolutions-COG4',
+      NO_COGNITO_AUTHORIZER,
+      ...methodsOf.public,
+      ...methodsOf.staff,
+      ...methodsOf.admin,
+    );
     // CORS preflight (OPTIONS, no auth) only where there are routes, not on every intermediate
     // path segment: each OPTIONS method is one more CloudFormation resource.
     for (const resource of withMethods) resource.addCorsPreflight(preflight);

@@ -168,15 +168,24 @@ describe('payment provider credentials', () => {
 });
 
 describe('REST API authorizers', () => {
-  it('puts the admin authorizer on every admin route, Cognito on every member route, none on public ones', () => {
+  it('puts the staff authorizers on every admin and staff route, Cognito on every member route, none on public ones', () => {
     const authorizers = ofType(resources, 'AWS::ApiGateway::Authorizer');
     const [[cognitoId]] = authorizers.filter(([, a]) => a.Properties!.Type === 'COGNITO_USER_POOLS');
-    const [[adminId, admin]] = authorizers.filter(([, a]) => a.Properties!.Type === 'TOKEN');
-    expect(authorizers).toHaveLength(2);
-    expect(admin.Properties!.IdentitySource).toBe('method.request.header.Authorization');
-    expect(admin.Properties!.AuthorizerResultTtlInSeconds).toBe(300);
-    expect(JSON.stringify(admin.Properties!.AuthorizerUri)).toContain(functions.get('adminAuthorizer')!.id);
+    const tokenAuthorizer = (name: string) => {
+      const [found] = authorizers.filter(
+        ([, a]) =>
+          a.Properties!.Type === 'TOKEN' &&
+          JSON.stringify(a.Properties!.AuthorizerUri).includes(functions.get(name)!.id),
+      );
+      expect(found[1].Properties!.IdentitySource).toBe('method.request.header.Authorization');
+      expect(found[1].Properties!.AuthorizerResultTtlInSeconds).toBe(300);
+      return found[0];
+    };
+    const adminId = tokenAuthorizer('adminAuthorizer');
+    const staffId = tokenAuthorizer('staffAuthorizer');
+    expect(authorizers).toHaveLength(3);
     expect(fn('adminAuthorizer').Handler).toBe('index.handler');
+    expect(fn('staffAuthorizer').Handler).toBe('index.staffHandler');
 
     const methods = restMethods(resources);
     for (const [operationId, route] of Object.entries(routes)) {
@@ -184,6 +193,7 @@ describe('REST API authorizers', () => {
       const expected = {
         public: { AuthorizationType: 'NONE', AuthorizerId: undefined },
         member: { AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: cognitoId } },
+        staff: { AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: staffId } },
         admin: { AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: adminId } },
       }[route.access];
       expect(

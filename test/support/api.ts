@@ -139,16 +139,16 @@ export const logIn = async (email: string, password: string, totpSecret?: string
 };
 
 /**
- * A fresh admin of its own (a verified member put in the `admin` group by the operator), with TOTP
- * on unless `totp` is false: for tests whose admin state (a daily cap, MFA) must be theirs alone.
+ * A fresh staff member of its own (a verified member put in `group` by the operator), with TOTP on
+ * unless `totp` is false: for tests whose staff state (a daily cap, MFA) must be theirs alone.
  */
-export const newAdmin = async (totp = true) => {
+export const newStaff = async (group: 'admin' | 'support', totp = true) => {
   const member = await newVerifiedMember();
   await cognito().send(
     new AdminAddUserToGroupCommand({
       UserPoolId: stack().userPoolId,
       Username: member.email,
-      GroupName: 'admin',
+      GroupName: group,
     }),
   );
   const totpSecret = totp
@@ -156,6 +156,8 @@ export const newAdmin = async (totp = true) => {
     : undefined;
   return { ...member, totpSecret, idToken: await logIn(member.email, member.password, totpSecret) };
 };
+
+export const newAdmin = (totp = true) => newStaff('admin', totp);
 
 /** The seeded admin's ID token (password and authenticator code, as the admin signs in). */
 export const logInAdmin = (): Promise<string> =>

@@ -1,13 +1,12 @@
 /**
  * Complaints through the API and the local S3: the image goes straight to S3 by presigned POST and
  * S3 (here s3rver behind its policy-checking front) refuses more than 500,000 bytes; a member never
- * reads another member's complaint or image; support answers without being an admin; the chat is
+ * reads another member's complaint or image; support (TOTP sign-in) answers without being an admin; the chat is
  * pushed live over the WebSocket; Close Complaint resolves it and is in the audit log.
  */
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { call, cognito, logIn, newVerifiedMember, stack } from '../../support/api';
+import { call, newStaff, newVerifiedMember, stack } from '../../support/api';
 import { adminToken } from '../../support/admin';
 
 type Member = Awaited<ReturnType<typeof newVerifiedMember>>;
@@ -32,15 +31,7 @@ let admin: string;
 let supportToken: string;
 beforeAll(async () => {
   admin = await adminToken();
-  const agent = await newVerifiedMember();
-  await cognito().send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: stack().userPoolId,
-      Username: agent.email,
-      GroupName: 'support',
-    }),
-  );
-  supportToken = await logIn(agent.email, agent.password);
+  supportToken = (await newStaff('support')).idToken;
 });
 
 describe('complaints', () => {
@@ -127,14 +118,16 @@ describe('complaints', () => {
     expect((await call('staffComplaints', { status: 'pending' }, supportToken)).body.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ id, submitter: expect.any(String) })]),
     );
-    expect((await call('complaintChat', { complaintId: id }, supportToken)).status).toBe(200);
+    expect((await call('staffComplaintChat', { complaintId: id }, supportToken)).status).toBe(200);
+    // the member route is the member's own: support is no one special there
+    expect((await call('complaintChat', { complaintId: id }, supportToken)).status).toBe(404);
     const socket = new WebSocket(
       `${stack().webUrl.replace('http', 'ws')}/ws?token=${encodeURIComponent(m.idToken)}`,
     );
     await new Promise((resolve) => socket.once('open', resolve));
     const pushed = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
     const answer = await call(
-      'sendChatMessage',
+      'staffSendChatMessage',
       { complaintId: id, text: 'Restart it from the Dashboard.' },
       supportToken,
     );
@@ -152,13 +145,13 @@ describe('complaints', () => {
     const shot = await upload(agent, PNG);
     expect(shot.s3!.status).toBe(204);
     const foreign = await call(
-      'sendChatMessage',
+      'staffSendChatMessage',
       { complaintId: id, text: '', imageKey: key! },
       supportToken,
     );
     expect(foreign.body.message).toBe('No image selected.');
     const withImage = await call(
-      'sendChatMessage',
+      'staffSendChatMessage',
       { complaintId: id, text: '', imageKey: shot.key! },
       supportToken,
     );

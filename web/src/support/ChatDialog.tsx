@@ -59,7 +59,9 @@ function Chat({
   const queryClient = useQueryClient();
   const chat = useQuery({
     queryKey: chatKey(complaintId),
-    queryFn: () => callApi('complaintChat', { complaintId }),
+    // support reads any complaint through the staff route; a member only their own
+    queryFn: () =>
+      staff ? callApi('staffComplaintChat', { complaintId }) : callApi('complaintChat', { complaintId }),
   });
   useLiveChat(complaintId);
   const [text, setText] = useState('');
@@ -76,11 +78,8 @@ function Chat({
   const send = useMutation({
     mutationFn: async () => {
       const imageKey = file ? await uploadImage(file) : undefined;
-      return callApi('sendChatMessage', {
-        complaintId,
-        text: text.trim(),
-        ...(imageKey ? { imageKey } : {}),
-      });
+      const message = { complaintId, text: text.trim(), ...(imageKey ? { imageKey } : {}) };
+      return staff ? callApi('staffSendChatMessage', message) : callApi('sendChatMessage', message);
     },
     onSuccess: () => {
       setText('');

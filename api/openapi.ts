@@ -36,7 +36,12 @@ const buildOpenApiDocument = () => {
         },
         400: error('Invalid input: the message names the field'),
         ...(route.access === 'public' ? {} : { 401: error('Not signed in') }),
-        ...(route.access === 'admin' ? { 403: error('Not in the admin group') } : {}),
+        ...(route.access === 'admin'
+          ? { 403: error('Not in the admin group, or signed in without the second factor') }
+          : {}),
+        ...(route.access === 'staff'
+          ? { 403: error('Not in the admin or support group, or signed in without the second factor') }
+          : {}),
       },
     });
   }

@@ -90,6 +90,23 @@ export const policyProblem = (
   return null;
 };
 
+/**
+ * True when a key or a request path has a dot segment (`.`, `..`, also percent-encoded), an
+ * encoded slash or backslash, or an encoding that does not decode. S3 keeps `a/../b` as a key of
+ * its own and never serves b for it, but URL parsers and HTTP clients resolve dot segments, so
+ * such a key would reach across members' prefixes: the front refuses it outright.
+ */
+export const hasDotSegments = (path: string): boolean =>
+  path.split('/').some((segment) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return true;
+    }
+    return decoded === '.' || decoded === '..' || /[/\\]/.test(decoded);
+  });
+
 /** The form's fields and its one file, parsed by the platform's own multipart reader. */
 const readForm = async (
   req: IncomingMessage,
@@ -149,6 +166,12 @@ export const startLocalS3 = async (options: Options) => {
 
   const route: ExtraRoute = async (req, res, url) => {
     if (url.pathname !== S3_PATH && !url.pathname.startsWith(`${S3_PATH}/`)) return false;
+    // the path as sent: `url` is already resolved
+    if (hasDotSegments((req.url ?? '').split('?')[0])) {
+      xmlError(res, 400, 'InvalidURI', "Couldn't parse the specified URI.");
+      req.resume();
+      return true;
+    }
     const path = url.pathname.slice(S3_PATH.length) || '/';
     const [, bucket] = path.split('/');
     if (req.method === 'OPTIONS') {
@@ -169,6 +192,10 @@ export const startLocalS3 = async (options: Options) => {
       const { fields, file } = await readForm(req);
       if (!file) {
         xmlError(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+        return true;
+      }
+      if (hasDotSegments(fields.key ?? '')) {
+        xmlError(res, 400, 'InvalidArgument', 'The key may not hold dot segments.');
         return true;
       }
       const problem = policyProblem(fields, file.length, bucket, options);

@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import { createScope, getSigningKey } from '@smithy/signature-v4';
 import { MAX_IMAGE_BYTES } from '#api/schemas/support';
 import { awsCall, AwsCallError, credentials, region, Sha256, signerFor } from '#core/aws-call';
+import { newId } from '#core/ids';
 
 const UPLOAD_SECONDS = 300;
 const VIEW_SECONDS = 600;
@@ -38,8 +39,24 @@ const amzDate = (date: Date) =>
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
 
-/** Where a member's uploads go: only keys under it are accepted from that member. */
-export const memberImagePrefix = (memberId: string) => `complaints/${memberId}/`;
+/** Where a member's uploads go. */
+const memberImagePrefix = (memberId: string) => `complaints/${memberId}/`;
+
+/** An object id as newId makes it (a ULID): nothing else may follow the member's prefix. */
+const OBJECT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** The key of a new upload of this member. */
+export const newImageKey = (memberId: string) => `${memberImagePrefix(memberId)}${newId()}`;
+
+/**
+ * True only for a key this member's upload could have: their prefix and one object id, exactly.
+ * A test of the prefix alone let `complaints/<A>/../<B>/<id>` through, which a URL resolves to
+ * B's image once it is built into a link.
+ */
+export const isMemberImageKey = (memberId: string, key: string) => {
+  const prefix = memberImagePrefix(memberId);
+  return key.startsWith(prefix) && OBJECT_ID.test(key.slice(prefix.length));
+};
 
 /**
  * The form a browser posts to upload `key`: its fields, each also a condition of the policy, and

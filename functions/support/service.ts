@@ -18,7 +18,7 @@ import { audit } from '#functions/admin/service';
 import { requireMember } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
 import { pushToMember } from '#functions/realtime/service';
-import { imageViewUrl, memberImagePrefix, presignImageUpload, uploadedSize } from './images';
+import { imageViewUrl, isMemberImageKey, newImageKey, presignImageUpload, uploadedSize } from './images';
 import {
   complaintMessages as listMessages,
   complaintsWithStatus,
@@ -66,10 +66,9 @@ const view = (c: ComplaintItem) => ({
   createdAt: c.createdAt,
 });
 
-/** An upload key must be the caller's own, under their prefix, and uploaded within the limit. */
+/** An upload key must be exactly one of the caller's own keys, and uploaded within the limit. */
 const checkImage = async (memberId: string, key: string) => {
-  if (!key.startsWith(memberImagePrefix(memberId)))
-    throw badRequest('NO_IMAGE', complaintMessages.noImage, 'imageKey');
+  if (!isMemberImageKey(memberId, key)) throw badRequest('NO_IMAGE', complaintMessages.noImage, 'imageKey');
   const size = await uploadedSize(key);
   if (size === null) throw badRequest('NO_IMAGE', complaintMessages.noImage, 'imageKey');
   if (size > MAX_IMAGE_BYTES)
@@ -77,7 +76,7 @@ const checkImage = async (memberId: string, key: string) => {
 };
 
 export const createImageUpload = (input: z.infer<typeof ImageUploadRequest>, caller: Caller) =>
-  presignImageUpload(`${memberImagePrefix(caller.memberId)}${newId()}`, input.contentType);
+  presignImageUpload(newImageKey(caller.memberId), input.contentType);
 
 export const fileComplaint = async (input: z.infer<typeof ComplaintRequest>, caller: Caller) => {
   const member = await requireMember(caller.memberId);

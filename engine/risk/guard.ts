@@ -66,12 +66,15 @@ export class RiskGuard {
       throw new Error(`a futures position without a protective stop (candle ${c.time[i]})`);
     const long = q > 0;
     const kill = this.killLevel(account);
-    // How far the candle went against the position, as a level on the same side.
-    const reached = (level: number) => (long ? c.low[i] <= level : c.high[i] >= level);
-    const first = (a: number, b: number) => (long ? a >= b : a <= b);
-    const killReached = reached(kill);
-    const stopReached = Number.isFinite(stop) && reached(stop);
-    if (killReached && (!stopReached || first(kill, stop))) {
+    // How far the candle went against the position: its low for a long, its high for a short. No
+    // closures here: this runs every candle a position is open, and a closure per call (named by
+    // the transpiler's keepNames helper) cost more than the rest of the candle.
+    const worst = long ? c.low[i] : c.high[i];
+    const killReached = long ? worst <= kill : worst >= kill;
+    const stopReached = long ? worst <= stop : worst >= stop;
+    // Longs are reached on the way down, so the higher level comes first; shorts the other way.
+    const killFirst = long ? kill >= stop : kill <= stop;
+    if (killReached && (!stopReached || killFirst)) {
       this.halt(c.time[i]);
       return [closeAll(q, 'stop', kill, `kill switch: ${this.settings.maxDrawdownPct}% drawdown`)];
     }

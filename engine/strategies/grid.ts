@@ -1,6 +1,5 @@
 import { riskScale } from '../risk/sizing';
 import { NO_ORDERS, type Order, type Strategy } from '../types';
-import { order } from './orders';
 
 export interface GridParams {
   /** Quote budget spread over the buy levels (USDT). */
@@ -46,10 +45,21 @@ export function gridLevels(center: number, levels: number, rangePct: number): Fl
   return out;
 }
 
+/** The last level k with prices[k] <= price (-1 below the grid): a binary search. */
 function cellOf(prices: Float64Array, price: number): number {
-  let k = -1;
-  while (k + 1 < prices.length && prices[k + 1] <= price) k++;
-  return k;
+  return countBelow(prices, price, true) - 1;
+}
+
+/** How many levels lie below `price` (or at it, with `orEqual`): the levels are ascending. */
+function countBelow(prices: Float64Array, price: number, orEqual: boolean): number {
+  let lo = 0;
+  let hi = prices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (orEqual ? prices[mid] <= price : prices[mid] < price) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -64,6 +74,7 @@ function cellOf(prices: Float64Array, price: number): number {
 export const gridStrategy: Strategy<GridParams, GridState> = {
   init(params) {
     if (!(params.levels >= 2)) throw new RangeError('a grid needs at least 2 levels');
+    reserveReasons(params.levels);
     return {
       params,
       prices: new Float64Array(params.levels),
@@ -135,29 +146,47 @@ function build(state: GridState, center: number, equity: number): void {
   state.lotQuote = budgetQuote * riskScale(lossAtStop, equity, params.riskPct);
 }
 
+/**
+ * A limit order for lot k, built as one literal with the same shape every time (an object spread
+ * and a template string per order were a large share of the grid's backtest time).
+ */
+function lotOrder(side: 'buy' | 'sell', size: number, price: number, lot: number, reasons: string[]): Order {
+  return { side, type: 'limit', size, price, leverage: 1, reason: reasons[lot], lot };
+}
+
+/** The reasons of lot k's orders, made once per level count (a buy at level k, its sell one level up). */
+const BUY_REASONS: string[] = [];
+const SELL_REASONS: string[] = [];
+function reserveReasons(levels: number): void {
+  for (let k = BUY_REASONS.length; k < levels; k++) {
+    BUY_REASONS.push(`grid buy L${k}`);
+    SELL_REASONS.push(`grid sell L${k + 1}`);
+  }
+}
+
 /** Price falls from `from` to `to`: buy at every empty level passed, highest first. */
 function walkDown(state: GridState, from: number, to: number, orders: Order[]): void {
   const { prices, lots, params } = state;
-  for (let k = params.levels - 2; k >= 0; k--) {
+  // Start at the highest level below `from` rather than scanning down from the top.
+  for (let k = Math.min(params.levels - 2, countBelow(prices, from, false) - 1); k >= 0; k--) {
     const level = prices[k];
-    if (level >= from) continue;
     if (level < to) break;
     if (lots[k] > 0) continue;
     lots[k] = state.lotQuote / level;
     state.held++;
-    orders.push({ ...order('buy', 'limit', lots[k], level, 1, `grid buy L${k}`), lot: k });
+    orders.push(lotOrder('buy', lots[k], level, k, BUY_REASONS));
   }
 }
 
 /** Price rises from `from` to `to`: sell every lot whose level above was passed, lowest first. */
 function walkUp(state: GridState, from: number, to: number, orders: Order[]): void {
   const { prices, lots, params } = state;
-  for (let k = 0; k < params.levels - 1; k++) {
+  // Start at the first lot whose sell level lies above `from` rather than scanning up from the bottom.
+  for (let k = Math.max(0, cellOf(prices, from)); k < params.levels - 1; k++) {
     const target = prices[k + 1];
-    if (target <= from) continue;
     if (target > to) break;
     if (lots[k] === 0) continue;
-    orders.push({ ...order('sell', 'limit', lots[k], target, 1, `grid sell L${k + 1}`), lot: k });
+    orders.push(lotOrder('sell', lots[k], target, k, SELL_REASONS));
     lots[k] = 0;
     state.held--;
   }

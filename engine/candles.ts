@@ -111,3 +111,35 @@ export function repeatCandles(sources: readonly Candles[], length: number): Cand
   }
   return out;
 }
+
+/**
+ * Candles merged into UTC-aligned buckets of `bucketMs` (e.g. 15-minute candles into the hourly
+ * candles an hourly bot sees): open of the first, highest high, lowest low, close of the last,
+ * summed volume, stamped with the bucket's open time. A bucket with missing candles (an outage, the
+ * last partial hour of a file) is built from the candles it has.
+ */
+export function resampleCandles(c: Candles, bucketMs: number): Candles {
+  let buckets = 0;
+  for (let i = 0; i < c.length; i++)
+    if (i === 0 || bucketOf(c.time[i], bucketMs) !== bucketOf(c.time[i - 1], bucketMs)) buckets++;
+  const out = allocateCandles(buckets);
+  let b = -1;
+  for (let i = 0; i < c.length; i++) {
+    const t = bucketOf(c.time[i], bucketMs);
+    if (b < 0 || out.time[b] !== t) {
+      b++;
+      out.time[b] = t;
+      out.open[b] = c.open[i];
+      out.high[b] = c.high[i];
+      out.low[b] = c.low[i];
+    } else {
+      out.high[b] = Math.max(out.high[b], c.high[i]);
+      out.low[b] = Math.min(out.low[b], c.low[i]);
+    }
+    out.close[b] = c.close[i];
+    out.volume[b] += c.volume[i];
+  }
+  return out;
+}
+
+const bucketOf = (t: number, bucketMs: number) => Math.floor(t / bucketMs) * bucketMs;

@@ -9,24 +9,30 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadCandles } from '#engine/data/load-candles';
-import { publishRun } from '#engine/published/build';
+import { botVerdict, publishRun } from '#engine/published/build';
 import { OUT_OF_SAMPLE } from '#engine/published/periods';
-import type { PublishedBacktest, PublishedBacktests } from '#engine/published/types';
-import { BOT_IDS, getBot } from '#engine/strategies/registry';
+import type { PublishedBacktest, PublishedBacktests, PublishedBotVerdict } from '#engine/published/types';
+import type { BotSelection } from '#engine/research/select';
+import { BOT_IDS, getBot, type BotId } from '#engine/strategies/registry';
 import tuned from '../engine/strategies/tuned-params.json';
 import { botsSvg, overviewSvg, portfolioSvg } from './dashboard-svgs';
 
+// TypeScript widens the JSON's literals (a neighbour's single key, nulls), so the cast goes through unknown.
+const selections = tuned.bots as unknown as Record<BotId, BotSelection>;
 const runs: PublishedBacktest[] = [];
+const bots = {} as Record<BotId, PublishedBotVerdict>;
 for (const id of BOT_IDS) {
   const bot = getBot(id);
-  for (const period of OUT_OF_SAMPLE)
-    runs.push(publishRun(id, loadCandles(bot.symbol, period.interval), period));
+  const own = OUT_OF_SAMPLE.map((period) => publishRun(id, loadCandles(bot.symbol, period.interval), period));
+  runs.push(...own);
+  bots[id] = botVerdict(id, own, selections[id]);
 }
 
 const out: PublishedBacktests = {
   generatedBy: 'scripts/publish-backtests.ts',
   inSample: tuned.inSample,
   runs,
+  bots,
 };
 writeFileSync(new URL('../engine/published/backtests.json', import.meta.url), JSON.stringify(out) + '\n');
 
@@ -63,3 +69,11 @@ console.log(
     `kill switch ${worst.killSwitchPct}%: ${worst.stats.maxDrawdownPct <= worst.killSwitchPct ? 'within' : 'EXCEEDED'}`,
 );
 console.log(`liquidations: ${liquidations}`);
+for (const id of BOT_IDS) {
+  const v = bots[id];
+  console.log(
+    `${id.padEnd(11)} ${v.design.padEnd(14)} goal ${v.meetsGoal === null ? 'n/a (spot)' : v.meetsGoal ? 'MET' : 'missed'}` +
+      `${v.lostMoneyInTesting ? ', lost money in testing' : ''}; neighbours all positive in-sample: ${v.robustness.allPositive}` +
+      (v.misses.length > 0 ? `\n            ${v.misses.join('; ')}` : ''),
+  );
+}

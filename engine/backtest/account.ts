@@ -164,6 +164,11 @@ export class Account implements AccountView {
     if (!Number.isNaN(this.markPrice)) this.mark(this.markPrice);
   }
 
+  /** Capital tied up in the position: its cost for spot, its margin for futures (0 when flat). */
+  get committed(): number {
+    return this.isFutures ? this.margin : this.positionSize * this.entryPrice;
+  }
+
   /** Marks the account at `price`: equity = cash + marked position. */
   mark(price: number): number {
     const q = this.positionSize;

@@ -16,6 +16,11 @@ export interface BacktestResult {
   readonly openPosition: { readonly size: number; readonly entryPrice: number };
   /** Set when the kill switch halted the bot (it then holds cash to the end). */
   readonly killed: KillEvent | null;
+  /**
+   * Capital tied up in the position (spot cost, futures margin) at each close, averaged over the
+   * candles: how much of the allocation actually worked (a DCA ladder or a grid holds most of it in cash).
+   */
+  readonly averageCapitalInUse: number;
 }
 
 /** A growable Float64Array, so chunks of any size append without one object per candle. */
@@ -72,6 +77,8 @@ export class Backtest<P, S> {
   private readonly equity = new Column();
   /** The largest unrealised loss of an open position, in percent of the equity at that close. */
   private worstOpenLossPct = 0;
+  /** Sum over the closes of the capital in the position (averageCapitalInUse). */
+  private capitalInUse = 0;
 
   private readonly tradeFrom: number;
   private readonly onFill: ((fill: ModelFill) => void) | undefined;
@@ -127,6 +134,7 @@ export class Backtest<P, S> {
         account.mark(close);
       }
       this.trackOpenLoss(close);
+      this.capitalInUse += account.committed;
       times[k] = c.time[i];
       equities[k] = account.equity;
     }
@@ -182,6 +190,7 @@ export class Backtest<P, S> {
       }),
       openPosition: { size: positionSize, entryPrice },
       killed: this.guard.killed,
+      averageCapitalInUse: time.length > 0 ? this.capitalInUse / time.length : 0,
     };
   }
 }

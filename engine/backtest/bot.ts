@@ -8,14 +8,19 @@ interface BotBacktest {
   readonly result: BacktestResult;
 }
 
-/** Backtests a registered bot with its default parameters and the market's default costs. */
+/**
+ * Backtests a registered bot with its default parameters (or `params` over them: the research log
+ * runs a design that did not ship) and the market's default costs.
+ */
 export function backtestBot(
   id: BotId,
   candles: Candles,
   overrides: Partial<BacktestConfig> = {},
   options: RunOptions = {},
+  params: Readonly<Record<string, unknown>> = {},
 ): BotBacktest {
   const bot = getBot(id);
   const config = { ...defaultConfig(bot.market, bot.capital), ...overrides };
-  return { config, result: runBacktest(bot.strategy, bot.defaultParams, candles, config, options) };
+  const p = { ...bot.defaultParams, ...params };
+  return { config, result: runBacktest(bot.strategy, p, candles, config, options) };
 }

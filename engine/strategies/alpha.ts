@@ -2,8 +2,9 @@ import { Bollinger } from '../indicators/bands';
 import { Atr, Rsi } from '../indicators/oscillators';
 import { NO_ORDERS, type Strategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface AlphaParams {
+export interface AlphaParams extends RegimeParams {
   readonly rsiPeriod: number;
   readonly oversold: number;
   readonly overbought: number;
@@ -23,6 +24,7 @@ interface AlphaState {
   readonly rsi: Rsi;
   readonly bands: Bollinger;
   readonly atr: Atr;
+  readonly regime: Regime;
   stop: number;
 }
 
@@ -39,6 +41,7 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
       rsi: new Rsi(params.rsiPeriod),
       bands: new Bollinger(params.bandPeriod, params.bandWidth),
       atr: new Atr(params.atrPeriod),
+      regime: new Regime(params),
       stop: 0,
     };
   },
@@ -49,6 +52,7 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
     const rsi = state.rsi.update(close);
     const middle = bands.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
+    state.regime.update(close);
     const held = positionDirection(account);
     if (held !== 0) {
       const back = held > 0 ? close >= middle : close <= middle;
@@ -61,7 +65,7 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
         : close > bands.upper && rsi > params.overbought
           ? -1
           : 0;
-    if (direction === 0) return NO_ORDERS;
+    if (direction === 0 || !state.regime.allows(direction, close)) return NO_ORDERS;
     state.stop = close - direction * params.stopAtr * atr;
     const reason = direction > 0 ? 'below lower band, RSI oversold' : 'above upper band, RSI overbought';
     return enterOrders(account, direction, close, state.stop, params, reason);

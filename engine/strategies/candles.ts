@@ -2,8 +2,9 @@ import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type Strategy } from '../types';
 import { enterOrders, order, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface CandlesParams {
+export interface CandlesParams extends RegimeParams {
   readonly trendPeriod: number;
   readonly atrPeriod: number;
   readonly stopAtr: number;
@@ -18,6 +19,7 @@ interface CandlesState {
   readonly params: CandlesParams;
   readonly trend: Ema;
   readonly atr: Atr;
+  readonly regime: Regime;
   previousOpen: number;
   previousClose: number;
   stop: number;
@@ -76,6 +78,7 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
       params,
       trend: new Ema(params.trendPeriod),
       atr: new Atr(params.atrPeriod),
+      regime: new Regime(params),
       previousOpen: Number.NaN,
       previousClose: Number.NaN,
       stop: 0,
@@ -88,6 +91,7 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
     const bar = { open: c.open[i], high: c.high[i], low: c.low[i], close: c.close[i] };
     const trend = state.trend.update(bar.close);
     const atr = state.atr.update(bar.high, bar.low, bar.close);
+    state.regime.update(bar.close);
     const prevOpen = state.previousOpen;
     const prevClose = state.previousClose;
     state.previousOpen = bar.open;
@@ -114,7 +118,7 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
       else if (isShootingStar(bar)) pattern = 'shooting star';
       if (pattern) direction = -1;
     }
-    if (direction === 0) return NO_ORDERS;
+    if (direction === 0 || !state.regime.allows(direction, bar.close)) return NO_ORDERS;
     state.stop = bar.close - direction * params.stopAtr * atr;
     state.target = bar.close + direction * params.targetAtr * atr;
     const reason = `${pattern} ${direction > 0 ? 'above' : 'below'} EMA ${params.trendPeriod}`;

@@ -1,8 +1,9 @@
 import { Donchian } from '../indicators/bands';
 import { NO_ORDERS, type Strategy } from '../types';
-import { enterOrders, positionDirection } from './orders';
+import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface GlintParams {
+export interface GlintParams extends RegimeParams {
   /** Breakout channel length (candles before the current one). */
   readonly entryPeriod: number;
   /** Exit channel length: a long exits at the low of this many previous candles. */
@@ -17,6 +18,7 @@ interface GlintState {
   readonly params: GlintParams;
   readonly entry: Donchian;
   readonly exit: Donchian;
+  readonly regime: Regime;
 }
 
 /**
@@ -27,7 +29,12 @@ interface GlintState {
  */
 export const glintStrategy: Strategy<GlintParams, GlintState> = {
   init(params) {
-    return { params, entry: new Donchian(params.entryPeriod), exit: new Donchian(params.exitPeriod) };
+    return {
+      params,
+      entry: new Donchian(params.entryPeriod),
+      exit: new Donchian(params.exitPeriod),
+      regime: new Regime(params),
+    };
   },
 
   onCandle(state, c, i, account) {
@@ -38,10 +45,12 @@ export const glintStrategy: Strategy<GlintParams, GlintState> = {
     entry.update(c.high[i], c.low[i]);
     exit.update(c.high[i], c.low[i]);
     const close = c.close[i];
+    state.regime.update(close);
     const held = positionDirection(account);
     const direction = close > breakoutHigh ? 1 : close < breakoutLow ? -1 : 0;
     if (direction === 0 || direction === held) return NO_ORDERS;
     const reason = `close ${direction > 0 ? 'above' : 'below'} the ${params.entryPeriod}-candle ${direction > 0 ? 'high' : 'low'}`;
+    if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
     return enterOrders(account, direction, close, exitStop(state, direction), params, reason);
   },
 

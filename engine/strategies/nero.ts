@@ -1,9 +1,10 @@
 import { Atr } from '../indicators/oscillators';
 import { Adx, Macd } from '../indicators/trend';
 import { NO_ORDERS, type Strategy } from '../types';
-import { closeOrder, enterOrders, positionDirection } from './orders';
+import { closeOrder, enterOrders, exitWithoutFlip, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface NeroParams {
+export interface NeroParams extends RegimeParams {
   readonly fastPeriod: number;
   readonly slowPeriod: number;
   readonly signalPeriod: number;
@@ -23,6 +24,7 @@ interface NeroState {
   readonly macd: Macd;
   readonly adx: Adx;
   readonly atr: Atr;
+  readonly regime: Regime;
   previousHistogram: number;
   stop: number;
 }
@@ -40,6 +42,7 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
       macd: new Macd(params.fastPeriod, params.slowPeriod, params.signalPeriod),
       adx: new Adx(params.adxPeriod),
       atr: new Atr(params.atrPeriod),
+      regime: new Regime(params),
       previousHistogram: Number.NaN,
       stop: 0,
     };
@@ -51,6 +54,7 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
     const histogram = state.macd.update(close);
     const strength = adx.update(c.high[i], c.low[i], close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
+    state.regime.update(close);
     const previous = state.previousHistogram;
     state.previousHistogram = histogram;
     const held = positionDirection(account);
@@ -63,8 +67,9 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
           ? -1
           : 0;
     if (direction !== 0 && direction !== held && !Number.isNaN(atr)) {
-      state.stop = close - direction * params.stopAtr * atr;
       const reason = `MACD histogram turned ${direction > 0 ? 'up' : 'down'}, ADX ${strength.toFixed(1)}`;
+      if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
+      state.stop = close - direction * params.stopAtr * atr;
       return enterOrders(account, direction, close, state.stop, params, reason);
     }
     const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);

@@ -1,5 +1,5 @@
 import { riskSizedQuantity } from '../risk/sizing';
-import type { AccountView, Order, OrderType, Side } from '../types';
+import { NO_ORDERS, type AccountView, type Order, type OrderType, type Side } from '../types';
 
 type Direction = 1 | -1;
 
@@ -23,6 +23,17 @@ export function positionDirection(account: AccountView): Direction | 0 {
 export function closeOrder(account: AccountView, type: OrderType, price: number, reason: string): Order {
   const long = account.positionSize > 0;
   return order(long ? 'sell' : 'buy', type, Math.abs(account.positionSize), price, 1, reason);
+}
+
+/**
+ * A flip-style bot's answer to a signal its regime filter refuses (engine/strategies/regime.ts): it
+ * leaves an opposite position, as the signal says the move turned, but opens nothing against the
+ * slow trend.
+ */
+export function exitWithoutFlip(account: AccountView, close: number, reason: string): readonly Order[] {
+  return account.positionSize === 0
+    ? NO_ORDERS
+    : [closeOrder(account, 'market', close, `${reason}: exit, no entry against the slow trend`)];
 }
 
 /** How a signal bot sizes an entry: the risk per trade, capped by the margin it may commit. */

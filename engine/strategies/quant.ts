@@ -2,8 +2,9 @@ import { ZScore } from '../indicators/bands';
 import { RollingMoments } from '../indicators/rolling';
 import { NO_ORDERS, type Strategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface QuantParams {
+export interface QuantParams extends RegimeParams {
   readonly zPeriod: number;
   /** Enter when |z| exceeds this, against the move. */
   readonly entryZ: number;
@@ -28,6 +29,7 @@ interface QuantState {
   readonly params: QuantParams;
   readonly z: ZScore;
   readonly returns: RollingMoments;
+  readonly regime: Regime;
   previousClose: number;
   previousTime: number;
   barsPerYear: number;
@@ -63,6 +65,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
       params,
       z: new ZScore(params.zPeriod),
       returns: new RollingMoments(params.volPeriod),
+      regime: new Regime(params),
       previousClose: Number.NaN,
       previousTime: Number.NaN,
       barsPerYear: 0,
@@ -74,6 +77,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
     const { params } = state;
     const close = c.close[i];
     const z = state.z.update(close);
+    state.regime.update(close);
     if (!Number.isNaN(state.previousClose)) {
       state.returns.push(Math.log(close / state.previousClose));
       // The candle interval, learnt from the first two candles (1h and 15m data both work).
@@ -89,7 +93,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
       return reverted ? [closeOrder(account, 'market', close, 'back to the mean')] : NO_ORDERS;
     }
     const direction = z < -params.entryZ ? 1 : z > params.entryZ ? -1 : 0;
-    if (direction === 0) return NO_ORDERS;
+    if (direction === 0 || !state.regime.allows(direction, close)) return NO_ORDERS;
     const vol = Math.sqrt(state.returns.variance());
     const exposure = volatilityTargetExposure(vol, state.barsPerYear, params.targetVol, params.leverage);
     state.stop = state.z.mean - direction * params.stopZ * state.z.sd;

@@ -9,6 +9,7 @@ import { glintStrategy, type GlintParams } from './glint';
 import { gridStrategy, type GridParams } from './grid';
 import { neroStrategy, type NeroParams } from './nero';
 import { quantStrategy, type QuantParams } from './quant';
+import { NO_REGIME } from './regime';
 import { zenoStrategy, type ZenoParams } from './zeno';
 
 /** The bots' ids, in the product's order: the contract's list (api/bots.ts), which names them. */
@@ -47,6 +48,7 @@ const zenoParams = (leverage: number): ZenoParams => ({
   riskPct: 1,
   leverage,
   fraction: 0.95,
+  ...NO_REGIME,
 });
 
 const candlesParams = (leverage: number): CandlesParams => ({
@@ -57,6 +59,7 @@ const candlesParams = (leverage: number): CandlesParams => ({
   riskPct: 1,
   leverage,
   fraction: 0.95,
+  ...NO_REGIME,
 });
 
 const MANUAL_DCA: DcaParams = {
@@ -89,6 +92,7 @@ const ALPHA: AlphaParams = {
   riskPct: 1,
   leverage: 1,
   fraction: 0.95,
+  ...NO_REGIME,
 };
 
 const GRID: GridParams = {
@@ -99,7 +103,7 @@ const GRID: GridParams = {
   stopLossPct: 10,
   riskPct: 10,
 };
-const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, riskPct: 1, leverage: 1, fraction: 0.95 };
+const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, riskPct: 1, leverage: 1, fraction: 0.95, ...NO_REGIME };
 const NERO: NeroParams = {
   fastPeriod: 12,
   slowPeriod: 26,
@@ -111,6 +115,7 @@ const NERO: NeroParams = {
   riskPct: 1,
   leverage: 3,
   fraction: 0.95,
+  ...NO_REGIME,
 };
 const QUANT: QuantParams = {
   zPeriod: 48,
@@ -122,6 +127,7 @@ const QUANT: QuantParams = {
   riskPct: 1,
   leverage: 3,
   fraction: 0.95,
+  ...NO_REGIME,
 };
 
 const DCA_CAPITAL = 1000;

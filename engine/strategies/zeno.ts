@@ -1,9 +1,10 @@
 import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type Strategy } from '../types';
-import { enterOrders, positionDirection } from './orders';
+import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
+import { Regime, type RegimeParams } from './regime';
 
-export interface ZenoParams {
+export interface ZenoParams extends RegimeParams {
   readonly fastPeriod: number;
   readonly slowPeriod: number;
   readonly atrPeriod: number;
@@ -21,6 +22,7 @@ interface ZenoState {
   readonly fast: Ema;
   readonly slow: Ema;
   readonly atr: Atr;
+  readonly regime: Regime;
   previousSpread: number;
   stop: number;
 }
@@ -38,6 +40,7 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
       fast: new Ema(params.fastPeriod),
       slow: new Ema(params.slowPeriod),
       atr: new Atr(params.atrPeriod),
+      regime: new Regime(params),
       previousSpread: Number.NaN,
       stop: 0,
     };
@@ -48,6 +51,7 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
     const close = c.close[i];
     const spread = state.fast.update(close) - state.slow.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
+    state.regime.update(close);
     const previous = state.previousSpread;
     state.previousSpread = spread;
     const held = positionDirection(account);
@@ -56,11 +60,12 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
 
     const direction = previous <= 0 && spread > 0 ? 1 : previous >= 0 && spread < 0 ? -1 : 0;
     if (direction === 0 || direction === held || Number.isNaN(atr)) return NO_ORDERS;
-    state.stop = close - direction * params.trailAtr * atr;
     const reason =
       direction > 0
         ? `EMA ${params.fastPeriod} crossed above EMA ${params.slowPeriod}`
         : `EMA ${params.fastPeriod} crossed below EMA ${params.slowPeriod}`;
+    if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
+    state.stop = close - direction * params.trailAtr * atr;
     return enterOrders(account, direction, close, state.stop, params, reason);
   },
 

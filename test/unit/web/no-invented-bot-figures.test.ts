@@ -63,9 +63,11 @@ function webFiles(dir: string): string[] {
 
 describe('bot figures on the web', () => {
   it('flags an invented figure next to a bot name (the old home-page card)', () => {
+    // Three decimals: the published figures have two, so this one can never be a real figure by chance
+    // (the old card's "54%" became one when the backtests were published again).
     expect(
-      inventedFigures('<text>Zeno 3X</text><text>Win rate</text><text>54%</text><text>+31.7%</text>'),
-    ).toEqual(['54%', '+31.7%']);
+      inventedFigures('<text>Zeno 3X</text><text>Win rate</text><text>54.125%</text><text>+31.7%</text>'),
+    ).toEqual(['54.125%', '+31.7%']);
     const real = allPublishedBacktests.find((r) => r.bot === 'zeno3x')!.stats.totalReturnPct;
     expect(inventedFigures(`Zeno 3X ${real >= 0 ? '+' : '−'}${Math.abs(real).toFixed(1)}%`)).toEqual([]);
   });

@@ -7,7 +7,9 @@
  *   npx tsx web/src/bots/backtest/build-candles.ts
  */
 import { writeFileSync } from 'node:fs';
+import { resampleCandles } from '#engine/candles';
 import { loadCandles } from '#engine/data/load-candles';
+import { HOUR_MS } from '#engine/published/periods';
 import { PageBotId } from '#api/schemas/bots';
 import { allPublishedBacktests } from '#engine/published/index';
 import type { BacktestCandles } from './candles';
@@ -18,7 +20,9 @@ const sig = (x: number) => Number(x.toPrecision(6));
 const out: BacktestCandles = {};
 for (const run of allPublishedBacktests) {
   if (!PageBotId.safeParse(run.bot).success) continue;
-  const series = loadCandles(run.symbol, run.interval);
+  // The bot ran on hourly candles (a 15-minute file merged into hours): draw its trades on those.
+  const file = loadCandles(run.symbol, run.interval);
+  const series = run.interval === '1h' ? file : resampleCandles(file, HOUR_MS);
   const trades = run.recentTrades;
   if (trades.length === 0) continue;
   // A grid lot can be held through later trades: the earliest entry, not the first trade's.

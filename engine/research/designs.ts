@@ -1,0 +1,141 @@
+/**
+ * Every design the research tried, per bot (docs/strategies.md, "Research protocol"). A design is a
+ * set of fixed parameters (the switches that make it that design) and a small grid searched on the
+ * in-sample candles only. The list only grows: a design that was tried stays here with its results
+ * in engine/research/oos-log.json, so no retry is silent.
+ */
+import type { BotId } from '../strategies/registry';
+
+export type ParamValue = number | boolean | null;
+export type Candidate = Readonly<Record<string, ParamValue>>;
+
+export interface Design {
+  /** `<bot>/<version>`, unique and never reused for another design. */
+  readonly id: string;
+  /** What the design is, in one line. */
+  readonly what: string;
+  /** Parameters every candidate of the design has. */
+  readonly fixed: Candidate;
+  /** The searched axes: every combination is a candidate. */
+  readonly axes: Readonly<Record<string, readonly ParamValue[]>>;
+}
+
+const RISK = [0.5, 1, 2];
+const NO_FILTER = { regimePeriod: 0, shorts: true };
+/** The slow-trend filter (engine/strategies/regime.ts): 25, 50 or 100 days of hourly candles, and long-only or both sides. */
+const REGIME = { riskPct: [0.5, 1], regimePeriod: [600, 1200, 2400], shorts: [true, false] };
+
+const dca = (bot: BotId): Design[] => [
+  {
+    id: `${bot}/v1`,
+    what: 'the preset ladder with a cycle stop and risk-scaled orders',
+    fixed: {},
+    axes: { stopLossPct: [15, 25, 35], riskPct: [5, 10, 20] },
+  },
+];
+
+const zeno = (bot: BotId): Design[] => [
+  {
+    id: `${bot}/v1`,
+    what: 'EMA 20/slow cross, long and short, ATR trailing stop',
+    fixed: NO_FILTER,
+    axes: { riskPct: RISK, trailAtr: [2, 3, 4], slowPeriod: [50, 100] },
+  },
+  {
+    id: `${bot}/v2`,
+    what: 'v1 with the slow-trend filter (entries only with the slow EMA; optionally long only)',
+    fixed: {},
+    axes: { ...REGIME, trailAtr: [3, 4] },
+  },
+];
+
+const candles = (bot: BotId): Design[] => [
+  {
+    id: `${bot}/v1`,
+    what: 'engulfing / hammer patterns with the EMA-200 trend, ATR stop and target',
+    fixed: NO_FILTER,
+    axes: { riskPct: RISK, stopAtr: [1, 1.5, 2], targetAtr: [2, 3, 4] },
+  },
+  {
+    id: `${bot}/v2`,
+    what: 'v1 with the slow-trend filter on top of the EMA 200',
+    fixed: {},
+    axes: { ...REGIME, targetAtr: [3, 4] },
+  },
+];
+
+export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
+  dca: dca('dca'),
+  universal: dca('universal'),
+  aibot: dca('aibot'),
+  dcaking: dca('dcaking'),
+  dcaairobot: dca('dcaairobot'),
+  classic: [
+    {
+      id: 'classic/v1',
+      what: 'geometric spot grid with a stop under the range and risk-scaled lots',
+      fixed: {},
+      axes: { stopLossPct: [5, 10, 20], riskPct: [5, 10, 20], rangePct: [10, 20] },
+    },
+  ],
+  alfa: [
+    {
+      id: 'alfa/v1',
+      what: 'RSI + Bollinger mean reversion both ways, fixed ATR stop',
+      fixed: NO_FILTER,
+      axes: { riskPct: RISK, stopAtr: [1.5, 2, 3], bandWidth: [2, 2.5] },
+    },
+    {
+      id: 'alfa/v2',
+      what: 'v1 buying dips only above the slow EMA and selling rallies only below it',
+      fixed: {},
+      axes: { ...REGIME, stopAtr: [2, 3] },
+    },
+  ],
+  zeno: zeno('zeno'),
+  zeno3x: zeno('zeno3x'),
+  candles: candles('candles'),
+  candles3x: candles('candles3x'),
+  glint: [
+    {
+      id: 'glint/v1',
+      what: 'Donchian breakout on ETH, exit channel stop, long and short',
+      fixed: NO_FILTER,
+      axes: { riskPct: RISK, entryPeriod: [20, 55], exitPeriod: [10, 20] },
+    },
+    {
+      id: 'glint/v2',
+      what: 'v1 with the slow-trend filter (breakouts only with the slow EMA; optionally long only)',
+      fixed: {},
+      axes: { ...REGIME, entryPeriod: [20, 55] },
+    },
+  ],
+  nero: [
+    {
+      id: 'nero/v1',
+      what: 'MACD histogram turns with ADX > min, ATR stop, long and short',
+      fixed: NO_FILTER,
+      axes: { riskPct: RISK, stopAtr: [2, 3, 4], adxMin: [20, 25, 30] },
+    },
+    {
+      id: 'nero/v2',
+      what: 'v1 with the slow-trend filter',
+      fixed: {},
+      axes: { ...REGIME, stopAtr: [3, 4] },
+    },
+  ],
+  quant: [
+    {
+      id: 'quant/v1',
+      what: 'z-score mean reversion both ways with volatility targeting',
+      fixed: NO_FILTER,
+      axes: { riskPct: RISK, stopZ: [3, 4], entryZ: [2, 2.5], zPeriod: [48, 96] },
+    },
+    {
+      id: 'quant/v2',
+      what: 'v1 fading stretches only with the slow EMA (buy dips above it, sell rallies below it)',
+      fixed: {},
+      axes: { ...REGIME, stopZ: [3, 4] },
+    },
+  ],
+};

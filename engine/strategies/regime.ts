@@ -1,0 +1,37 @@
+import { Ema } from '../indicators/moving-averages';
+
+/** The slow-trend filter a signal bot may put on its entries (research designs v2, docs/strategies.md). */
+export interface RegimeParams {
+  /**
+   * A slow EMA of the close, in candles: longs open only above it, shorts only below, so a bot
+   * does not fight the market's main trend. 0: no filter.
+   */
+  readonly regimePeriod: number;
+  /** Whether the bot opens shorts at all (false: long only, it waits in cash when the trend is down). */
+  readonly shorts: boolean;
+}
+
+/** The regime filter's streaming state (kept inside each strategy's own state). */
+export class Regime {
+  private readonly ema: Ema | null;
+  private level = Number.NaN;
+
+  constructor(private readonly params: RegimeParams) {
+    this.ema = params.regimePeriod > 0 ? new Ema(params.regimePeriod) : null;
+  }
+
+  /** Feeds candle i's close (every candle, before asking `allows`). */
+  update(close: number): void {
+    if (this.ema !== null) this.level = this.ema.update(close);
+  }
+
+  /** Whether an entry in `direction` at `close` is allowed (never while the slow EMA warms up). */
+  allows(direction: 1 | -1, close: number): boolean {
+    if (direction < 0 && !this.params.shorts) return false;
+    if (this.ema === null) return true;
+    return direction > 0 ? close > this.level : close < this.level;
+  }
+}
+
+/** The filter off: every entry allowed (the designs before the regime filter). */
+export const NO_REGIME: RegimeParams = { regimePeriod: 0, shorts: true };

@@ -32,8 +32,8 @@ interface Entry {
   /** The UTC day the design was run out-of-sample (once). */
   readonly reported: string;
   readonly params: Readonly<Record<string, unknown>>;
-  readonly inSampleReturnPct: number;
-  readonly walkForwardReturnPct: number;
+  /** Set on a run that did not test the design as selected: why, in words (kept, never rerun under its label). */
+  readonly flaw?: string;
   readonly spans: readonly Span[];
   /** The futures goal's misses over every span (spot bots: not held to it, listed for the record). */
   readonly misses: readonly string[];
@@ -52,7 +52,10 @@ for (const id of BOT_IDS) {
   for (const d of selections[id].designs) {
     if (done.has(d.design)) continue;
     const runs = periods.map((p) =>
-      publishRun(id, loadCandles(bot.symbol, p.interval, p.suffix), p, d.inSample.params),
+      publishRun(id, loadCandles(bot.symbol, p.interval, p.suffix), p, {
+        ...bot.baseParams,
+        ...d.inSample.params,
+      }),
     );
     const spans = runs.map((r, k) => ({
       period: `${periods[k].interval}${periods[k].suffix} ${r.period}`,
@@ -68,8 +71,6 @@ for (const id of BOT_IDS) {
       design: d.design,
       reported: day(Date.now()),
       params: d.inSample.params,
-      inSampleReturnPct: d.inSample.score.returnPct,
-      walkForwardReturnPct: d.walkForward.returnPct,
       spans,
       misses: runs.flatMap(goalMisses),
     });

@@ -82,11 +82,11 @@ export function candidates(design: Design): Candidate[] {
   );
 }
 
-/** One in-sample backtest of the bot with `params` over its defaults. */
+/** One backtest of the bot with `params` over its hand-set parameters (not the shipped choice). */
 export function score(id: BotId, params: Candidate, candles: Candles): Score {
   const bot = getBot(id);
   const config = defaultConfig(bot.market, bot.capital);
-  const { stats, killed } = runBacktest(bot.strategy, { ...bot.defaultParams, ...params }, candles, config);
+  const { stats, killed } = runBacktest(bot.strategy, { ...bot.baseParams, ...params }, candles, config);
   return {
     returnPct: round(stats.totalReturnPct),
     maxDrawdownPct: round(stats.maxDrawdownPct),

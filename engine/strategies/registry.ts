@@ -34,7 +34,13 @@ interface BotMeta {
 
 interface BotDefinition<P extends object, S extends object> extends BotMeta {
   readonly strategy: Strategy<P, S>;
+  /** The shipped parameters: the hand-set ones with the research's choice over them. */
   readonly defaultParams: P;
+  /**
+   * The hand-set parameters alone: every research candidate is run over these, never over the
+   * shipped choice, so a selection does not depend on the one before it.
+   */
+  readonly baseParams: P;
 }
 
 /** A definition with its parameter and state types erased (strategy methods are bivariant). */
@@ -103,7 +109,14 @@ const GRID: GridParams = {
   stopLossPct: 10,
   riskPct: 10,
 };
-const GLINT: GlintParams = { entryPeriod: 20, exitPeriod: 10, riskPct: 1, leverage: 1, fraction: 0.95, ...NO_REGIME };
+const GLINT: GlintParams = {
+  entryPeriod: 20,
+  exitPeriod: 10,
+  riskPct: 1,
+  leverage: 1,
+  fraction: 0.95,
+  ...NO_REGIME,
+};
 const NERO: NeroParams = {
   fastPeriod: 12,
   slowPeriod: 26,
@@ -152,10 +165,13 @@ const spotDca = (id: BotId, params: DcaParams, summary: string): BotDefinition<D
 const TUNED: Partial<Record<BotId, Record<string, unknown>>> = tuned.chosen;
 
 /** A bot's definition, named as the contract names it (api/bots.ts), with its tuned parameters. */
-function def<P extends object, S extends object>(d: Omit<BotDefinition<P, S>, 'name'>): BotDefinition<P, S> {
+function def<P extends object, S extends object>(
+  d: Omit<BotDefinition<P, S>, 'name' | 'baseParams'>,
+): BotDefinition<P, S> {
   return Object.freeze({
     ...d,
     name: BOT_NAMES[d.id],
+    baseParams: d.defaultParams,
     defaultParams: { ...d.defaultParams, ...TUNED[d.id] },
   });
 }
@@ -291,7 +307,7 @@ export function getBot(id: BotId): AnyBotDefinition {
 
 /** The registry without code: safe to serialise for the web and the API. */
 function botMeta(id: BotId): BotMeta {
-  const { strategy: _strategy, defaultParams: _params, ...meta } = BOTS[id];
+  const { strategy: _strategy, defaultParams: _params, baseParams: _base, ...meta } = BOTS[id];
   return meta;
 }
 

@@ -1,12 +1,13 @@
 import type { AlphaParams } from '#engine/strategies/alpha';
 import { last, mean, NaiveAtr, NaiveRsi, stdev } from './indicators';
-import { enter, exit, heldDirection, type Rule } from './loop';
+import { enter, exit, heldDirection, naiveRegime, type Rule } from './loop';
 
 /** Alpha: RSI + Bollinger mean reversion, exit at the middle band; protective stop `stopAtr` ATRs from entry. */
 export function alphaBaseline(p: AlphaParams): Rule {
   const rsi = new NaiveRsi(p.rsiPeriod);
   const atr = new NaiveAtr(p.atrPeriod);
   const closes: number[] = [];
+  const regime = naiveRegime(p);
   let stop = 0;
   return {
     stop: () => stop,
@@ -19,6 +20,7 @@ export function alphaBaseline(p: AlphaParams): Rule {
       const middle = full ? mean(window) : NaN;
       const width = full ? p.bandWidth * stdev(window) : NaN;
       const a = atr.next(c.high, c.low, bars[i - 1]?.close);
+      regime.next(c.close);
       const held = heldDirection(account);
       if (held !== 0) {
         const back = held > 0 ? c.close >= middle : c.close <= middle;
@@ -31,7 +33,7 @@ export function alphaBaseline(p: AlphaParams): Rule {
           : c.close > middle + width && r > p.overbought
             ? -1
             : 0;
-      if (dir === 0) return [];
+      if (dir === 0 || !regime.allows(dir, c.close)) return [];
       stop = c.close - dir * p.stopAtr * a;
       return enter(account, dir, c.close, stop, p, dir > 0 ? 'oversold' : 'overbought');
     },

@@ -1,6 +1,6 @@
 import type { CandlesParams } from '#engine/strategies/candles';
 import { NaiveAtr, NaiveEma } from './indicators';
-import { enter, heldDirection, type Bar, type Rule } from './loop';
+import { enter, heldDirection, naiveRegime, type Bar, type Rule } from './loop';
 
 const hammer = (c: Bar) => {
   const body = Math.abs(c.close - c.open);
@@ -20,6 +20,7 @@ export function candlesBaseline(p: CandlesParams): Rule {
   const atr = new NaiveAtr(p.atrPeriod);
   let stop = 0;
   let target = 0;
+  const regime = naiveRegime(p);
   return {
     stop: () => stop,
     orders: (bars, i, account) => {
@@ -27,6 +28,7 @@ export function candlesBaseline(p: CandlesParams): Rule {
       const prev: Bar | undefined = bars[i - 1];
       const t = trend.next(c.close);
       const a = atr.next(c.high, c.low, prev?.close);
+      regime.next(c.close);
       const held = heldDirection(account);
       if (held !== 0) {
         if (!(held > 0 ? c.high >= target : c.low <= target)) return [];
@@ -49,7 +51,7 @@ export function candlesBaseline(p: CandlesParams): Rule {
         prev.close > prev.open && c.close < c.open && c.open >= prev.close && c.close <= prev.open;
       const dir =
         c.close > t && (bullish || hammer(c)) ? 1 : c.close < t && (bearish || hammer(mirrored(c))) ? -1 : 0;
-      if (dir === 0) return [];
+      if (dir === 0 || !regime.allows(dir, c.close)) return [];
       stop = c.close - dir * p.stopAtr * a;
       target = c.close + dir * p.targetAtr * a;
       return enter(account, dir, c.close, stop, p, dir > 0 ? 'bullish pattern' : 'bearish pattern');

@@ -1,6 +1,6 @@
 import type { GlintParams } from '#engine/strategies/glint';
 import type { Bar } from './loop';
-import { enter, heldDirection, type Rule } from './loop';
+import { enter, exit as close, heldDirection, naiveRegime, type Rule } from './loop';
 
 /** Highest high and lowest low of the `period` bars before bar i (NaN until there are that many). */
 function channel(bars: Bar[], i: number, period: number): { upper: number; lower: number } {
@@ -14,6 +14,7 @@ function channel(bars: Bar[], i: number, period: number): { upper: number; lower
  * the previous `exitPeriod` bars (a long's low, a short's high), and sizes the entry.
  */
 export function glintBaseline(p: GlintParams): Rule {
+  const regime = naiveRegime(p);
   return {
     stop: (bars, i, account) => {
       const exit = channel(bars, i, p.exitPeriod);
@@ -21,9 +22,13 @@ export function glintBaseline(p: GlintParams): Rule {
     },
     orders: (bars, i, account) => {
       const c = bars[i];
+      regime.next(c.close);
       const entry = channel(bars, i, p.entryPeriod);
       const dir = c.close > entry.upper ? 1 : c.close < entry.lower ? -1 : 0;
-      if (dir === 0 || dir === heldDirection(account)) return [];
+      const held = heldDirection(account);
+      if (dir === 0 || dir === held) return [];
+      if (!regime.allows(dir, c.close))
+        return held === 0 ? [] : [close(account, 'market', c.close, 'no flip against the slow trend')];
       // The stop from the next bar on: the exit channel up to and including this bar.
       const exit = channel(bars, i + 1, p.exitPeriod);
       const stop = dir > 0 ? exit.lower : exit.upper;

@@ -9,7 +9,9 @@
 import type { BacktestConfig } from '#engine/backtest/config';
 import { exitPriceForEquity, KillSwitch, riskSizedQuantity } from '#engine/risk/index';
 import { computeStats, type Stats } from '#engine/stats/stats';
+import type { RegimeParams } from '#engine/strategies/regime';
 import type { Candles } from '#engine/types';
+import { NaiveEma } from './indicators';
 
 export interface Bar {
   time: number;
@@ -395,3 +397,24 @@ export function enter(
 }
 
 export const heldDirection = (a: Account): 1 | -1 | 0 => (a.size > 0 ? 1 : a.size < 0 ? -1 : 0);
+
+/**
+ * The slow-trend filter (engine/strategies/regime.ts) the straightforward way: an EMA over the
+ * growing list of closes; longs only above it, shorts only below it (and only if `shorts`).
+ */
+export function naiveRegime(p: RegimeParams): {
+  next(close: number): void;
+  allows(dir: 1 | -1, close: number): boolean;
+} {
+  const slow = p.regimePeriod > 0 ? new NaiveEma(p.regimePeriod) : null;
+  let level = NaN;
+  return {
+    next(close) {
+      if (slow !== null) level = slow.next(close);
+    },
+    allows(dir, close) {
+      if (dir < 0 && !p.shorts) return false;
+      return slow === null || (dir > 0 ? close > level : close < level);
+    },
+  };
+}

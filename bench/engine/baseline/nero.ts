@@ -1,6 +1,6 @@
 import type { NeroParams } from '#engine/strategies/nero';
 import { NaiveAtr, NaiveEma, wilder } from './indicators';
-import { enter, exit, heldDirection, type Rule } from './loop';
+import { enter, exit, heldDirection, naiveRegime, type Rule } from './loop';
 
 /**
  * Nero: MACD histogram turns, filtered by ADX (Wilder: a tie moves neither DI) and the DI lines; the
@@ -22,9 +22,11 @@ export function neroBaseline(p: NeroParams): Rule {
   let minusDI = NaN;
   let previous = NaN;
   let stop = 0;
+  const regime = naiveRegime(p);
   const orders: Rule['orders'] = (bars, i, account) => {
     const c = bars[i];
     const prev = bars[i - 1];
+    regime.next(c.close);
     // MACD
     const f = fast.next(c.close);
     const s = slow.next(c.close);
@@ -58,6 +60,8 @@ export function neroBaseline(p: NeroParams): Rule {
           ? -1
           : 0;
     if (dir !== 0 && dir !== held && !Number.isNaN(a)) {
+      if (!regime.allows(dir, c.close))
+        return held === 0 ? [] : [exit(account, 'market', c.close, 'no flip against the slow trend')];
       stop = c.close - dir * p.stopAtr * a;
       return enter(account, dir, c.close, stop, p, dir > 0 ? 'MACD up' : 'MACD down');
     }

@@ -1,6 +1,6 @@
 import type { QuantParams } from '#engine/strategies/quant';
 import { last, mean, stdev, zscore } from './indicators';
-import { enter, exit, heldDirection, type Rule } from './loop';
+import { enter, exit, heldDirection, naiveRegime, type Rule } from './loop';
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -12,11 +12,13 @@ export function quantBaseline(p: QuantParams): Rule {
   const closes: number[] = [];
   const returns: number[] = [];
   let stop = 0;
+  const regime = naiveRegime(p);
   return {
     stop: () => stop,
     orders: (bars, i, account) => {
       const c = bars[i];
       closes.push(c.close);
+      regime.next(c.close);
       if (i > 0) returns.push(Math.log(c.close / bars[i - 1].close));
       const z = zscore(closes, p.zPeriod);
       if (Number.isNaN(z) || returns.length < p.volPeriod) return [];
@@ -26,7 +28,7 @@ export function quantBaseline(p: QuantParams): Rule {
         return reverted ? [exit(account, 'market', c.close, 'back to the mean')] : [];
       }
       const dir = z < -p.entryZ ? 1 : z > p.entryZ ? -1 : 0;
-      if (dir === 0) return [];
+      if (dir === 0 || !regime.allows(dir, c.close)) return [];
       const barsPerYear = YEAR_MS / (bars[1].time - bars[0].time);
       const annual = stdev(last(returns, p.volPeriod)) * Math.sqrt(barsPerYear);
       const exposure = annual > 0 ? Math.min(p.leverage, p.targetVol / annual) : p.leverage;

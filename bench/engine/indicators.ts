@@ -85,7 +85,7 @@ const cases: Case[] = [
   ['z-score(20)', () => zscore(c.close, 20), () => ti.SD.calculate({ period: 20, values: close }), null],
 ];
 
-console.log(`${c.length} candles; best of 5 rounds, the three taking turns in each round`);
+console.log(`${c.length} candles; CPU time, best of 5 rounds, the three taking turns in each round`);
 console.log(
   `${'indicator'.padEnd(16)}${pad('ours ms', 10)}${pad('ti ms', 10)}${pad('ts ms', 10)}${pad('vs faster', 11)}`,
 );

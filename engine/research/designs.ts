@@ -99,7 +99,15 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       axes: { ...REGIME, stopAtr: [2, 3] },
     },
   ],
-  zeno: zeno('zeno', 100),
+  zeno: [
+    ...zeno('zeno', 100),
+    {
+      id: 'zeno/v3',
+      what: 'slow EMA 50/200 or 50/400 crosses with the slow-trend filter, 4-ATR trailing stop',
+      fixed: { fastPeriod: 50, trailAtr: 4 },
+      axes: { ...REGIME, slowPeriod: [200, 400] },
+    },
+  ],
   zeno3x: zeno('zeno3x', 50),
   candles: candles('candles'),
   candles3x: candles('candles3x'),
@@ -116,6 +124,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       fixed: { exitPeriod: 20 },
       axes: { ...REGIME, entryPeriod: [20, 55] },
     },
+    {
+      id: 'glint/v3',
+      what: 'slow breakouts (100 or 200 hourly candles in, 50 out) with the slow-trend filter',
+      fixed: { exitPeriod: 50 },
+      axes: { ...REGIME, entryPeriod: [100, 200] },
+    },
   ],
   nero: [
     {
@@ -128,6 +142,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       id: 'nero/v2',
       what: 'v1 with the slow-trend filter',
       fixed: { adxMin: 25 },
+      axes: { ...REGIME, stopAtr: [3, 4] },
+    },
+    {
+      id: 'nero/v3',
+      what: 'v2 on a four times slower MACD (48/104/36 hourly candles, about a 4-hour chart) for fewer, longer trends',
+      fixed: { adxMin: 25, fastPeriod: 48, slowPeriod: 104, signalPeriod: 36 },
       axes: { ...REGIME, stopAtr: [3, 4] },
     },
   ],
@@ -143,6 +163,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       what: 'v1 fading stretches only with the slow EMA (buy dips above it, sell rallies below it)',
       fixed: { entryZ: 2, zPeriod: 48 },
       axes: { ...REGIME, stopZ: [3, 4] },
+    },
+    {
+      id: 'quant/v3',
+      what: 'z-score momentum: follows a stretch of entryZ deviations, with the slow-trend filter and volatility targeting',
+      fixed: { follow: true, exitZ: 0.5, zPeriod: 48 },
+      axes: { ...REGIME, entryZ: [1.5, 2], stopZ: [2, 3] },
     },
   ],
 };

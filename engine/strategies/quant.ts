@@ -20,6 +20,12 @@ export interface QuantParams extends RegimeParams {
   readonly volPeriod: number;
   /** Annualised volatility the position aims for. */
   readonly targetVol: number;
+  /**
+   * Trade the stretch's way instead of against it (design quant/v3): long when the close is `entryZ`
+   * deviations above its mean, out when it is back under `exitZ`, the stop `stopZ` deviations below
+   * the entry price. false: mean reversion.
+   */
+  readonly follow: boolean;
   /** Margin leverage of the account, also the cap on exposure. */
   readonly leverage: number;
   readonly fraction: number;
@@ -87,16 +93,20 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
     state.previousTime = c.time[i];
     if (Number.isNaN(z) || !state.returns.isFull) return NO_ORDERS;
 
+    // Following a stretch is reverting its mirror image: flip the sign of z and the rules are the same.
+    const stretch = params.follow ? -z : z;
     const held = positionDirection(account);
     if (held !== 0) {
-      const reverted = held > 0 ? z > -params.exitZ : z < params.exitZ;
-      return reverted ? [closeOrder(account, 'market', close, 'back to the mean')] : NO_ORDERS;
+      const back = held > 0 ? stretch > -params.exitZ : stretch < params.exitZ;
+      return back ? [closeOrder(account, 'market', close, 'back to the mean')] : NO_ORDERS;
     }
-    const direction = z < -params.entryZ ? 1 : z > params.entryZ ? -1 : 0;
+    const direction = stretch < -params.entryZ ? 1 : stretch > params.entryZ ? -1 : 0;
     if (direction === 0 || !state.regime.allows(direction, close)) return NO_ORDERS;
     const vol = Math.sqrt(state.returns.variance());
     const exposure = volatilityTargetExposure(vol, state.barsPerYear, params.targetVol, params.leverage);
-    state.stop = state.z.mean - direction * params.stopZ * state.z.sd;
+    // Reverting, the stop lies beyond the stretch; following, it lies `stopZ` deviations behind the entry.
+    const from = params.follow ? close : state.z.mean;
+    state.stop = from - direction * params.stopZ * state.z.sd;
     const reason = `z-score ${z.toFixed(2)}`;
     return enterOrders(account, direction, close, state.stop, { ...params, exposure }, reason);
   },

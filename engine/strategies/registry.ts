@@ -137,6 +137,7 @@ const QUANT: QuantParams = {
   stopZ: 4,
   volPeriod: 168,
   targetVol: 0.6,
+  follow: false,
   riskPct: 1,
   leverage: 3,
   fraction: 0.95,

@@ -23,17 +23,18 @@ export function quantBaseline(p: QuantParams): Rule {
       const z = zscore(closes, p.zPeriod);
       if (Number.isNaN(z) || returns.length < p.volPeriod) return [];
       const held = heldDirection(account);
+      const s = p.follow ? -z : z;
       if (held !== 0) {
-        const reverted = held > 0 ? z > -p.exitZ : z < p.exitZ;
+        const reverted = held > 0 ? s > -p.exitZ : s < p.exitZ;
         return reverted ? [exit(account, 'market', c.close, 'back to the mean')] : [];
       }
-      const dir = z < -p.entryZ ? 1 : z > p.entryZ ? -1 : 0;
+      const dir = s < -p.entryZ ? 1 : s > p.entryZ ? -1 : 0;
       if (dir === 0 || !regime.allows(dir, c.close)) return [];
       const barsPerYear = YEAR_MS / (bars[1].time - bars[0].time);
       const annual = stdev(last(returns, p.volPeriod)) * Math.sqrt(barsPerYear);
       const exposure = annual > 0 ? Math.min(p.leverage, p.targetVol / annual) : p.leverage;
       const window = last(closes, p.zPeriod);
-      stop = mean(window) - dir * p.stopZ * stdev(window);
+      stop = (p.follow ? c.close : mean(window)) - dir * p.stopZ * stdev(window);
       return enter(account, dir, c.close, stop, p, `z-score ${z.toFixed(2)}`, exposure);
     },
   };

@@ -85,7 +85,9 @@ const engine = ids.map((id) => {
   return { ms, trades: result?.trades.length ?? 0, equity: result?.stats.endEquity ?? NaN };
 });
 const bars = toBars(c);
-console.log(`\n${c.length} candles per backtest; CPU time of this process, engine best of 5 runs, baseline best of 2`);
+console.log(
+  `\n${c.length} candles per backtest; CPU time of this process, engine best of 5 runs, baseline best of 2`,
+);
 console.log(
   `${'bot'.padEnd(12)}${pad('ms', 9)}${pad('M candles/s', 13)}${pad('trades', 9)}` +
     `${pad('baseline ms', 13)}${pad('base M/s', 10)}${pad('ratio', 8)}  same result`,

@@ -280,7 +280,7 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
     leverage: 3,
     symbol: 'BTCUSDT',
     interval: '1h',
-    summary: 'MACD momentum with an ADX filter, trading only with its 50-day trend',
+    summary: 'Slow MACD (48/104/36) momentum with an ADX filter, trading only with its 25-day trend',
     strategy: neroStrategy,
     defaultParams: NERO,
   }),
@@ -292,7 +292,8 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
     leverage: 3,
     symbol: 'BTCUSDT',
     interval: '1h',
-    summary: 'z-score dip buying above its 50-day trend, sized for a volatility target',
+    summary:
+      'z-score momentum: follows a 2-sigma stretch with its 100-day trend, sized for a volatility target',
     strategy: quantStrategy,
     defaultParams: QUANT,
   }),

@@ -136,7 +136,14 @@ describe('Nero (MACD momentum, ADX filter)', () => {
 });
 
 describe('Quant (z-score mean reversion, volatility targeting)', () => {
-  const p = { ...(BOTS.quant.defaultParams as QuantParams), ...NO_REGIME, zPeriod: 10, volPeriod: 10 };
+  const p: QuantParams = {
+    ...(BOTS.quant.defaultParams as QuantParams),
+    ...NO_REGIME,
+    follow: false,
+    stopZ: 3,
+    zPeriod: 10,
+    volPeriod: 10,
+  };
 
   it('sizes for the target volatility, capped at the leverage', () => {
     expect(volatilityTargetExposure(0.01, 8760, 0.6, 3)).toBeCloseTo(0.6 / (0.01 * Math.sqrt(8760)), 12);
@@ -152,5 +159,18 @@ describe('Quant (z-score mean reversion, volatility targeting)', () => {
 
   it('does not trade a stable market', () => {
     expect(runBacktest(quantStrategy, p, closes(zigzag(60)), futures).trades).toHaveLength(0);
+  });
+
+  it('with follow, buys a close far above its mean and sells once the stretch fades', () => {
+    const r = runBacktest(
+      quantStrategy,
+      { ...p, follow: true },
+      closes([...zigzag(20), 106, 100, 100]),
+      futures,
+    );
+    expect(r.trades).toHaveLength(1);
+    expect(r.trades[0].side).toBe('long');
+    expect(r.trades[0].entryPrice).toBe(106);
+    expect(r.trades[0].reason).toBe('back to the mean');
   });
 });

@@ -3,16 +3,34 @@ import * as z from 'zod';
 export const ExchangeName = z.enum(['binance', 'wazirx'], { error: 'Choose Binance or WazirX.' });
 export type ExchangeName = z.infer<typeof ExchangeName>;
 
-const apiKey = z
-  .string({ error: 'Enter your API key.' })
-  .trim()
-  .min(1, { error: 'Enter your API key.' })
-  .max(256, { error: 'The API key is too long.' });
-const apiSecret = z
-  .string({ error: 'Enter your API secret.' })
-  .trim()
-  .min(1, { error: 'Enter your API secret.' })
-  .max(256, { error: 'The API secret is too long.' });
+/**
+ * What each exchange issues, so anything else is refused before a mailed code is used or the
+ * exchange is called: printable ASCII without spaces, of the exchange's lengths. Binance's HMAC
+ * keys and secrets are 64 characters; WazirX publishes no length, so a generous range.
+ */
+const KEY_LENGTHS = {
+  binance: { min: 64, max: 64 },
+  wazirx: { min: 16, max: 128 },
+} as const satisfies Record<ExchangeName, { min: number; max: number }>;
+
+const keyField = (exchange: ExchangeName, what: 'API key' | 'API secret') => {
+  const { min, max } = KEY_LENGTHS[exchange];
+  const name = exchange === 'binance' ? 'Binance' : 'WazirX';
+  const length = min === max ? `${min} characters` : `${min} to ${max} characters`;
+  return (
+    z
+      .string({ error: `Enter your ${what}.` })
+      // a pasted key often brings a space or a line break at its ends
+      .trim()
+      .min(1, { error: `Enter your ${what}.` })
+      .regex(/^[\x21-\x7E]+$/, {
+        error: `A ${name} ${what} has only letters, digits and symbols, with no spaces or other characters. Copy it again from ${name}.`,
+      })
+      .refine((value) => value.length >= min && value.length <= max, {
+        error: `A ${name} ${what} is ${length} long. Copy it again from ${name}.`,
+      })
+  );
+};
 
 /** The e-mailed one-time code that binding and removing a key need. */
 const otp = z
@@ -21,7 +39,11 @@ const otp = z
   .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your email.' });
 
 /** Spec "Exchange API form": apikey, apisecret, otp. */
-export const BindBinanceRequest = z.object({ apikey: apiKey, apisecret: apiSecret, otp });
+export const BindBinanceRequest = z.object({
+  apikey: keyField('binance', 'API key'),
+  apisecret: keyField('binance', 'API secret'),
+  otp,
+});
 export type BindBinanceRequest = z.infer<typeof BindBinanceRequest>;
 
 /**
@@ -29,8 +51,8 @@ export type BindBinanceRequest = z.infer<typeof BindBinanceRequest>;
  * without withdrawal permission; the server cannot check it.
  */
 export const BindWazirxRequest = z.object({
-  apikey: apiKey,
-  apisecret: apiSecret,
+  apikey: keyField('wazirx', 'API key'),
+  apisecret: keyField('wazirx', 'API secret'),
   otp,
   confirmNoWithdraw: z.literal(true, {
     error: 'Confirm that you created this WazirX key without withdrawal permission.',

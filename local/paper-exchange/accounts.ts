@@ -145,8 +145,9 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   };
 
   const createAccount = (exchange: ExchangeName, opts: NewAccountOptions = {}) => {
-    const apiKey = randomBytes(24).toString('base64url');
-    const secret = randomBytes(32).toString('base64url');
+    // shaped as Binance issues them: 64 characters each (api/schemas/exchange.ts)
+    const apiKey = randomBytes(32).toString('hex');
+    const secret = randomBytes(32).toString('hex');
     books[exchange].add(newAccount(apiKey, secret, opts));
     save();
     return { apiKey, secret };

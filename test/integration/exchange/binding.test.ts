@@ -57,7 +57,7 @@ describe('exchange key binding', () => {
     const otp = await bindingCode(member.email, member.idToken);
     const wrongCode = await call(
       'bindBinance',
-      { apikey: 'x', apisecret: 'y', otp: otp === '000000' ? '111111' : '000000' },
+      { apikey: 'k'.repeat(64), apisecret: 's'.repeat(64), otp: otp === '000000' ? '111111' : '000000' },
       member.idToken,
     );
     expect(wrongCode.status).toBe(400);
@@ -66,7 +66,11 @@ describe('exchange key binding', () => {
       message: 'The OTP is not correct. Check the code in your e-mail.',
     });
 
-    const bad = await call('bindBinance', { apikey: 'not-a-key', apisecret: 'nope', otp }, member.idToken);
+    const bad = await call(
+      'bindBinance',
+      { apikey: 'n'.repeat(64), apisecret: 's'.repeat(64), otp },
+      member.idToken,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid API-key, IP, or permissions for action.');
 
@@ -75,7 +79,7 @@ describe('exchange key binding', () => {
     const otp2 = await bindingCode(member.email, member.idToken);
     const badSecret = await call(
       'bindBinance',
-      { apikey: key.apiKey, apisecret: 'wrong', otp: otp2 },
+      { apikey: key.apiKey, apisecret: 'w'.repeat(64), otp: otp2 },
       member.idToken,
     );
     expect(badSecret.body.message).toBe('Signature for this request is not valid.');
@@ -106,7 +110,7 @@ describe('exchange key binding', () => {
     const otp = await bindingCode(member.email, member.idToken);
     const bad = await call(
       'bindWazirx',
-      { apikey: 'nope', apisecret: 'nope', otp, confirmNoWithdraw: true },
+      { apikey: 'nope'.repeat(8), apisecret: 'nope'.repeat(8), otp, confirmNoWithdraw: true },
       member.idToken,
     );
     expect(bad.status).toBe(400);

@@ -48,6 +48,8 @@ export interface ModelFill {
   readonly time: number;
   /** Base quantity the account actually traded (an order can be cut to the free cash, or skipped). */
   readonly filled: number;
+  /** The model's signed position before the fill: whether the order reduced it, and by how much. */
+  readonly before: number;
 }
 
 /** Live-runner options: the executor replays a bot from its deployment with the same code. */
@@ -165,7 +167,7 @@ export class Backtest<P, S> {
     // only if it sold nothing, which the trade list tells.
     const moved = Math.abs(account.positionSize - before);
     const filled = moved > 0 ? moved : account.trades.length > trades ? order.size : 0;
-    if (filled > 0) onFill({ order, time: c.time[i], filled });
+    if (filled > 0) onFill({ order, time: c.time[i], filled, before });
   }
 
   private trackOpenLoss(close: number): void {

@@ -7,6 +7,7 @@
 import { SqsFifoPartialProcessorAsync, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import type { TickMessage } from './queue';
+import { logger } from '#core/logger';
 import { runDeployment } from './runner';
 
 // FIFO: a batch may hold several ticks of one bot; after a failure the rest of that bot's ticks
@@ -14,8 +15,14 @@ import { runDeployment } from './runner';
 const processor = new SqsFifoPartialProcessorAsync();
 
 const record = async (message: SQSRecord): Promise<void> => {
-  const tick = JSON.parse(message.body) as TickMessage;
-  await runDeployment(tick.deploymentId, tick.tick);
+  try {
+    const tick = JSON.parse(message.body) as TickMessage;
+    await runDeployment(tick.deploymentId, tick.tick);
+  } catch (error) {
+    // The batch's own error only says that records failed: each failure is logged with its cause.
+    logger.error('tick failed', { messageId: message.messageId, body: message.body.slice(0, 200), error });
+    throw error;
+  }
 };
 
 export const handler = (event: SQSEvent, context: Context) =>

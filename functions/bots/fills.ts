@@ -11,8 +11,10 @@ export interface Fill {
   /** Base quantity the exchange filled. */
   qty: number;
   price: number;
-  /** Fee in quote. */
+  /** Fee in quote, every part valued at the fill's price. */
   fee: number;
+  /** The part of `qty` the fee took in the base asset (a spot buy's): not received. */
+  feeBase: number;
   market: 'spot' | 'futures';
   orderId: string;
   at: string;
@@ -41,13 +43,14 @@ const DUST = 1e-9;
 
 export const applyFill = (position: BotPosition | undefined, fill: Fill): FillOutcome => {
   const dir = fill.side === 'buy' ? 1 : -1;
-  // A spot buy's fee was taken from the base received.
-  const received = fill.market === 'spot' && dir > 0 ? fill.qty - fill.fee / fill.price : fill.qty;
+  // A fee in the base asset was taken from the base received; the rest of the fee was paid in quote.
+  const received = fill.qty - fill.feeBase;
+  const quoteFee = fill.fee - fill.feeBase * fill.price;
   const held = position?.size ?? 0;
   if (held === 0 || Math.sign(held) === dir) {
     const size = Math.abs(held) + received;
-    // Futures fees are in quote: a long's cost grows by them, a short's proceeds shrink by them.
-    const paid = fill.qty * fill.price + (fill.market === 'futures' ? dir * fill.fee : 0);
+    // A fee in quote: a long's cost grows by it, a short's proceeds shrink by it.
+    const paid = fill.qty * fill.price + dir * quoteFee;
     const cost = (position?.cost ?? 0) + paid;
     const entry =
       fill.market === 'spot'
@@ -93,7 +96,13 @@ export const applyFill = (position: BotPosition | undefined, fill: Fill): FillOu
     };
   if (rest > DUST) {
     // One order closed the position and opened the other way: the rest opens anew.
-    const opened = applyFill(undefined, { ...fill, qty: rest, fee: fill.fee * (rest / fill.qty) });
+    const share = rest / fill.qty;
+    const opened = applyFill(undefined, {
+      ...fill,
+      qty: rest,
+      fee: fill.fee * share,
+      feeBase: fill.feeBase * share,
+    });
     return { position: opened.position, closed };
   }
   return { position: undefined, closed };

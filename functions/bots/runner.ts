@@ -1,11 +1,17 @@
 /**
  * The executor's work for one deployment on one tick: replay the model over the closed candles
  * (model.ts), then make the exchange match it. Per new candle:
- *  1. the orders that rested through the candle: those the model filled are looked up by their
- *     client order id and their real fills recorded; the others are cancelled;
- *  2. the model's market orders of the candle are sent;
+ *  1. the orders that rested through the candle are settled from the exchange's answer (by client
+ *     order id), whatever the model says of them: their real fills recorded, the rest cancelled. A
+ *     fill that landed after the candle closed, before this tick, is the bot's like any other;
+ *  2. the model's market orders of the candle are sent, sized from the bot's real position
+ *     (sizing.ts): a reducing order never opens or grows a position, an opening one never takes the
+ *     bot past its capital × leverage;
  *  3. the kill switch: a halted model closes the bot;
- *  4. the levels the model would fill on the next candle are left resting on the exchange.
+ *  4. the levels the model would fill on the next candle are left resting on the exchange, sized the
+ *     same way; a level that already filled after the close is not placed again, and when the model
+ *     fills it on the next candle (the exchange's trade was in that candle) that record answers for
+ *     it. Every level the executor does not send is recorded as skipped, with why.
  *
  * Every order is recorded (its client order id = bot + candle + leg) before it is sent, so a
  * crash between sending and recording is healed on the retry by asking the exchange about that
@@ -14,7 +20,7 @@
  * tick: a bot is looked at only when one of its candles closed.
  */
 import { BOT_NAMES } from '#api/bots';
-import { usdt, applyRate } from '#api/money';
+import { MICRO_PER_USDT, usdt, applyRate } from '#api/money';
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
@@ -34,6 +40,7 @@ import { notify } from '#functions/notifications/service';
 import { pushToMember } from '#functions/realtime/service';
 import { getBot } from '#engine/strategies/registry';
 import { applyFill } from './fills';
+import { noneCommitted, planOrder, type Book, type Committed, type Intent } from './sizing';
 import { DCA_FAMILY } from './gates';
 import { decide } from './model';
 import {
@@ -65,6 +72,7 @@ interface OrderSpec {
   size: number;
   price?: number;
   reason: string;
+  reduceOnly: boolean;
 }
 
 /** Exchange answers that refuse an order for good (retrying cannot help): recorded, not retried. */
@@ -88,52 +96,69 @@ const candlesOf = async (d: DeploymentItem, tick = 0): Promise<CandlesItem | nul
   return item;
 };
 
-/** The size to send: a reducing order never sells more than the bot holds (its real fills). */
-const liveSize = (d: DeploymentItem, spec: OrderSpec): number => {
-  const held = d.position?.size ?? 0;
-  const dir = spec.side === 'buy' ? 1 : -1;
-  if (held === 0 || Math.sign(held) === dir) return spec.size;
-  return Math.min(spec.size, Math.abs(held)) >= Math.abs(held) * 0.999
-    ? Math.abs(held)
-    : Math.min(spec.size, Math.abs(held));
-};
+/** The bot's real position for sizing (sizing.ts). */
+const bookOf = (d: DeploymentItem): Book => ({
+  market: d.market,
+  held: d.position?.size ?? 0,
+  cost: d.position?.cost ?? 0,
+  limit: (d.capital / MICRO_PER_USDT) * getBot(d.bot).leverage,
+});
 
 /**
- * What a closing sell leaves behind because the exchange trades in lot steps (a spot buy's fee is
- * taken in the base asset, so 0.00024 bought is 0.0002398 held, and 0.00023 is what can be sold) is
- * dust, not a position: worth less than the smallest order, it is left out of the bot's position.
+ * What a spot sale leaves below the exchange's smallest order (a buy's fee taken in the coin, sales
+ * in lot steps) is dust, not a position: it is kept aside with its cost, and the next buy carries
+ * it, so the next sale sells it and its cost is in that trade's profit.
  */
-const DUST_USDT = 1;
-const withoutDust = (position: DeploymentItem['position'], price: number) =>
-  position && Math.abs(position.size) * price < DUST_USDT ? undefined : position;
+const splitDust = (
+  d: DeploymentItem,
+  position: DeploymentItem['position'],
+  account: TradingAccount,
+  price: number,
+): Pick<DeploymentItem, 'position' | 'dust'> => {
+  if (!position || d.market !== 'spot' || account.quantity(d.symbol, position.size, price) > 0)
+    return { position, dust: undefined };
+  return { position: undefined, dust: { size: position.size, cost: position.cost } };
+};
+
+/** The position a fill starts from: a spot buy adds to the dust the last sale left. */
+const startingPosition = (d: DeploymentItem, side: 'buy' | 'sell', at: string, orderId: string) =>
+  d.position ??
+  (d.dust && side === 'buy'
+    ? { size: d.dust.size, cost: d.dust.cost, entry: d.dust.cost / d.dust.size, openedAt: at, orderId }
+    : undefined);
 
 /**
  * Records a fill once: the order filled, the position moved, the closed trade and the day's profit,
  * and the profit charge from the fuel wallet (then the wallet) to the Core pool, in one transaction.
  */
 const recordFill = async (
+  account: TradingAccount,
   d: DeploymentItem,
   order: BotOrderItem,
   state: OrderState,
+  afterClose = false,
 ): Promise<DeploymentItem> => {
   let current = d;
   for (let attempt = 0; attempt < 5; attempt++) {
     const at = nowIso();
-    const outcome = applyFill(current.position, {
+    const price = state.average ?? order.price ?? 0;
+    const outcome = applyFill(startingPosition(current, order.side, at, state.orderId), {
       side: order.side,
       qty: state.filled,
-      price: state.average ?? order.price ?? 0,
+      price,
       fee: state.fee,
+      feeBase: state.feeBase,
       market: current.market,
       orderId: state.orderId,
       at,
     });
-    const next: DeploymentItem = { ...current, position: withoutDust(outcome.position, state.average ?? 0) };
+    const next: DeploymentItem = { ...current, ...splitDust(current, outcome.position, account, price) };
     const filledChange = {
       orderId: state.orderId,
       filled: state.filled,
       average: state.average ?? undefined,
       fee: state.fee,
+      ...(afterClose ? { filledAfterClose: true } : {}),
       updatedAt: at,
     };
     const extra = [orderFilledItem(order, filledChange), deploymentReplaceItem(current, next)];
@@ -222,7 +247,7 @@ const sendOnce = async (
   price: number,
 ): Promise<DeploymentItem> => {
   const clientOrderId = clientOrderIdOf(d.id, candle, leg);
-  const size = account.quantity(d.symbol, liveSize(d, spec), spec.price ?? price);
+  const size = account.quantity(d.symbol, spec.size, spec.price ?? price);
   const now = nowIso();
   let order: BotOrderItem = {
     clientOrderId,
@@ -236,6 +261,7 @@ const sendOnce = async (
     ...(spec.price === undefined || spec.type === 'market' ? {} : { price: spec.price }),
     candle,
     reason: spec.reason,
+    ...(spec.reduceOnly && d.market === 'futures' ? { reduceOnly: true } : {}),
     status: size > 0 ? 'placing' : 'failed',
     ...(size > 0 ? {} : { error: 'below the exchange minimum' }),
     createdAt: now,
@@ -250,7 +276,7 @@ const sendOnce = async (
   } else if (size <= 0) return d;
   let state: OrderState;
   try {
-    state = resumed ? await lookupOrPlace(account, order) : await place(account, order, d);
+    state = resumed ? await lookupOrPlace(account, order) : await place(account, order);
   } catch (error) {
     if (!isRefusal(error)) throw error;
     await updateOrder(order, {
@@ -263,7 +289,7 @@ const sendOnce = async (
     return d;
   }
   if (!resumed) countMetric('OrdersPlaced');
-  if (state.filled > 0 && state.status !== 'open') return recordFill(d, order, state);
+  if (state.filled > 0 && state.status !== 'open') return recordFill(account, d, order, state);
   // A resting order stays "placing" until its candle is settled (looked up by its id then): one
   // write fewer per order, and the same outcome.
   if (state.status !== 'open')
@@ -271,17 +297,61 @@ const sendOnce = async (
   return d;
 };
 
-const place = (account: TradingAccount, order: BotOrderItem, d: DeploymentItem) => {
-  const closing = d.position && Math.sign(d.position.size) !== (order.side === 'buy' ? 1 : -1);
-  return account.place({
+const place = (account: TradingAccount, order: BotOrderItem) =>
+  account.place({
     symbol: order.symbol,
     side: order.side,
     type: order.type,
     size: order.size,
     price: order.price,
     clientOrderId: order.clientOrderId,
-    reduceOnly: d.market === 'futures' && Boolean(closing) && order.type === 'stop',
+    reduceOnly: Boolean(order.reduceOnly),
   });
+
+/** A level the model asked for and the executor did not send: on the journal, with why. */
+const recordSkip = async (d: DeploymentItem, intent: Intent, candle: number, leg: string, why: string) => {
+  const now = nowIso();
+  await recordOrderIntent({
+    clientOrderId: clientOrderIdOf(d.id, candle, leg),
+    deploymentId: d.id,
+    memberId: d.memberId,
+    symbol: d.symbol,
+    market: d.market,
+    side: intent.side,
+    type: intent.type,
+    size: 0,
+    ...(intent.type === 'market' ? {} : { price: intent.price }),
+    candle,
+    reason: intent.reason,
+    status: 'skipped',
+    error: why,
+    createdAt: now,
+    updatedAt: now,
+  });
+};
+
+/**
+ * Sends one model order as its legs (sizing.ts), each under its own client order id (`leg` for the
+ * reducing part, `leg` + "o" for the opening one), and journals the parts not sent.
+ */
+const sendPlanned = async (
+  account: TradingAccount,
+  start: DeploymentItem,
+  intent: Intent,
+  candle: number,
+  leg: string,
+  price: number,
+  committed?: Committed,
+): Promise<DeploymentItem> => {
+  let d = start;
+  const { legs, skips } = planOrder(intent, bookOf(d), committed);
+  const idOf = (part: 'reduce' | 'open') => (part === 'reduce' ? leg : `${leg}o`);
+  for (const skip of skips) await recordSkip(d, intent, candle, idOf(skip.part), skip.why);
+  for (const l of legs) {
+    const spec = { side: l.side, type: l.type, size: l.size, reason: l.reason, reduceOnly: l.reduceOnly };
+    d = await sendOnce(account, d, l.type === 'market' ? spec : { ...spec, price: l.price }, candle, idOf(l.part), price);
+  }
+  return d;
 };
 
 /** A "placing" record: the exchange is asked before the order is sent again. */
@@ -290,36 +360,40 @@ const lookupOrPlace = async (account: TradingAccount, order: BotOrderItem): Prom
     return await account.lookup(order.symbol, order.clientOrderId, order.type);
   } catch (error) {
     if (!(error instanceof UnknownOrder)) throw error;
-    const d = await getDeployment(order.deploymentId);
-    return place(account, order, d!);
+    return place(account, order);
   }
 };
 
-/** A resting order the candle is over for: its fill recorded if it filled, else cancelled. */
+/**
+ * A resting order the candle is over for: its fill recorded if it filled, else cancelled. `expected`
+ * is what the model did with it: filled it, did not (a fill then came after the close), or the bot
+ * is being closed.
+ */
 const settleResting = async (
   account: TradingAccount,
   d: DeploymentItem,
   order: BotOrderItem,
-  expectedFill: boolean,
-): Promise<DeploymentItem> => {
+  expected: 'fill' | 'none' | 'closing',
+): Promise<{ d: DeploymentItem; filled: boolean }> => {
   let state: OrderState;
   try {
     state = await account.cancel(order.symbol, order.clientOrderId, order.type);
   } catch (error) {
     if (!(error instanceof UnknownOrder)) throw error;
     await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
-    return d;
+    return { d, filled: false };
   }
-  if (state.filled > 0) return recordFill(d, order, state);
+  if (state.filled > 0)
+    return { d: await recordFill(account, d, order, state, expected === 'none'), filled: true };
   await updateOrder(order, {
-    status: expectedFill ? 'missed' : 'canceled',
-    ...(expectedFill ? { error: 'the model filled this level; the exchange did not' } : {}),
+    status: expected === 'fill' ? 'missed' : 'canceled',
+    ...(expected === 'fill' ? { error: 'the model filled this level; the exchange did not' } : {}),
     updatedAt: nowIso(),
   });
-  return d;
+  return { d, filled: false };
 };
 
-const sameLevel = (o: BotOrderItem, f: ModelFill) =>
+const sameLevel = (o: BotOrderItem, f: { order: Pick<ModelFill['order'], 'side' | 'type' | 'price'> }) =>
   o.side === f.order.side &&
   o.type === f.order.type &&
   Math.abs((o.price ?? 0) - f.order.price) <= f.order.price * 1e-9;
@@ -331,14 +405,6 @@ const sameLevel = (o: BotOrderItem, f: ModelFill) =>
  */
 const restable = (d: DeploymentItem, resting: readonly RestingOrder[]) =>
   d.market === 'spot' ? resting.filter((r) => r.type !== 'stop') : resting;
-
-const restingSpec = (r: RestingOrder): OrderSpec => ({
-  side: r.side,
-  type: r.type,
-  size: r.size,
-  price: r.price,
-  reason: r.reason,
-});
 
 /** Stops a deployment: resting orders cancelled, the position closed at market, the bot marked. */
 export const closeOut = async (
@@ -352,13 +418,19 @@ export const closeOut = async (
   if (exchange) {
     for (const order of await deploymentOrders(d.id))
       if (order.status === 'open' || (order.status === 'placing' && order.type !== 'market'))
-        current = await settleResting(exchange, current, order, false);
+        current = (await settleResting(exchange, current, order, 'closing')).d;
     const held = current.position?.size ?? 0;
     if (held !== 0)
       current = await sendOnce(
         exchange,
         current,
-        { side: held > 0 ? 'sell' : 'buy', type: 'market', size: Math.abs(held), reason: reason },
+        {
+          side: held > 0 ? 'sell' : 'buy',
+          type: 'market',
+          size: Math.abs(held),
+          reason,
+          reduceOnly: true,
+        },
         current.lastCandle ?? 0,
         // One closing order per deployment: a retry finds it by this id instead of closing twice.
         'x0',
@@ -431,26 +503,31 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
   const fills = decision.fills.filter((f) => f.time > since && f.time <= last);
   const settled = new Set<string>();
+  // The candle's orders that filled after it closed (settled now, or by a crashed attempt).
+  const filledAfterClose = rested.filter((o) => o.candle === last && o.filledAfterClose);
+  const settle = async (o: BotOrderItem, expectedFill: boolean) => {
+    settled.add(o.clientOrderId);
+    if (!open(o)) return;
+    const outcome = await settleResting(account, d, o, expectedFill ? 'fill' : 'none');
+    d = outcome.d;
+    if (outcome.filled && !expectedFill && o.candle === last) filledAfterClose.push(o);
+  };
   const late: ModelFill[] = [];
   for (const f of fills) {
     if (f.order.type === 'market') continue;
-    const match = rested.find((o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f));
-    if (!match) {
-      // A level the exchange had no order for (a spot stop: see restable): taken at market now.
-      late.push(f);
-      continue;
-    }
-    settled.add(match.clientOrderId);
-    if (open(match)) d = await settleResting(account, d, match, true);
+    // Its legs, or the record of why it was not sent (then there is nothing to do).
+    const matches = rested.filter((o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f));
+    // A level the exchange had no order for (a spot stop: see restable): taken at market now.
+    if (matches.length === 0) late.push(f);
+    for (const match of matches) await settle(match, true);
   }
-  for (const o of rested)
-    if (!settled.has(o.clientOrderId) && open(o)) d = await settleResting(account, d, o, false);
+  for (const o of rested) if (!settled.has(o.clientOrderId)) await settle(o, false);
   let leg = 0;
   for (const f of [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)])
-    d = await sendOnce(
+    d = await sendPlanned(
       account,
       d,
-      { side: f.order.side, type: 'market', size: f.filled, reason: f.order.reason },
+      { side: f.order.side, type: 'market', size: f.filled, price: item.price, reason: f.order.reason, modelBefore: f.before },
       last,
       `m${leg++}`,
       item.price,
@@ -464,7 +541,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     );
     return;
   }
-  d = await placeRestingWith(account, d, restable(d, decision.resting), last + step);
+  d = await placeRestingWith(account, d, restable(d, decision.resting), decision.position, last + step, filledAfterClose);
   const done = { ...d, lastCandle: last, ...modelFigures(decision.resting) };
   if (!(await replaceDeployment(d, done)))
     logger.info('deployment moved while acting', { deploymentId: d.id });
@@ -481,17 +558,34 @@ const placeResting = async (d: DeploymentItem, item: CandlesItem, step: number, 
   const resting = restable(d, decision.resting);
   if (resting.length === 0) return;
   const account = await tradingAccountOf(d);
-  if (account) await placeRestingWith(account, d, resting, last + step);
+  if (account) await placeRestingWith(account, d, resting, decision.position, last + step, []);
 };
 
+export const ALREADY_FILLED = 'not placed again: this level filled on the exchange after its candle closed';
+
+/**
+ * The levels for the next candle, sized from the real position, the sells of a spot bot sharing its
+ * coins and the buys sharing its capital; a level that filled after the last candle closed is not
+ * placed again.
+ */
 const placeRestingWith = async (
   account: TradingAccount,
   start: DeploymentItem,
   resting: readonly RestingOrder[],
+  /** The model's position after the last candle. */
+  modelPosition: number,
   candle: number,
+  filledAfterClose: readonly BotOrderItem[],
 ): Promise<DeploymentItem> => {
   let d = start;
-  let leg = 0;
-  for (const r of resting) d = await sendOnce(account, d, restingSpec(r), candle, `r${leg++}`, r.price);
+  const committed = noneCommitted();
+  for (const [k, r] of resting.entries()) {
+    const intent: Intent = { ...r, modelBefore: modelPosition };
+    if (filledAfterClose.some((o) => sameLevel(o, { order: r }))) {
+      await recordSkip(d, intent, candle, `r${k}`, ALREADY_FILLED);
+      continue;
+    }
+    d = await sendPlanned(account, d, intent, candle, `r${k}`, r.price, committed);
+  }
   return d;
 };

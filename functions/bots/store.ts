@@ -50,6 +50,11 @@ export interface DeploymentItem {
   /** Open time of the last candle the executor acted on. */
   lastCandle?: number;
   position?: BotPosition;
+  /**
+   * Spot: what a sale left below the exchange's smallest order (the buy's fee was taken in the
+   * coin, sales go in lot steps). Not a position; the next buy carries it, so the next sale sells it.
+   */
+  dust?: { size: number; cost: number };
   /** What the model says after the last candle: DCA stage, take-profit level. */
   stage?: number;
   takePrice?: number;
@@ -59,7 +64,8 @@ export interface DeploymentItem {
   version: number;
 }
 
-export type OrderStatusName = 'placing' | 'open' | 'filled' | 'canceled' | 'missed' | 'failed';
+/** `skipped`: the model asked for it and the executor did not send it (`error` says why). */
+export type OrderStatusName = 'placing' | 'open' | 'filled' | 'canceled' | 'missed' | 'failed' | 'skipped';
 
 export interface BotOrderItem {
   clientOrderId: string;
@@ -76,11 +82,16 @@ export interface BotOrderItem {
   candle: number;
   reason: string;
   status: OrderStatusName;
+  /** Futures: may only reduce the position (every reducing order). */
+  reduceOnly?: boolean;
+  /** It filled after its candle closed, before the tick cancelled it: the model had not filled it. */
+  filledAfterClose?: boolean;
   orderId?: string;
   filled?: number;
   average?: number;
-  /** Fee in quote (USDT). */
+  /** Fee in quote (USDT), as the exchange charged it. */
   fee?: number;
+  /** Why it failed, was missed or was not sent. */
   error?: string;
   createdAt: string;
   updatedAt: string;

@@ -15,6 +15,7 @@
 import type { Exchange } from 'ccxt';
 import { now } from '#core/clock';
 import { config } from '#core/config';
+import { logger } from '#core/logger';
 import { binanceClient, type Credentials } from './clients';
 import { addWeight, closeWeightLane, getWeightCounter, raiseWeight, rollWeight } from './store';
 import {
@@ -63,8 +64,10 @@ export interface OrderState {
   /** Base quantity filled. */
   filled: number;
   average: number | null;
-  /** Fees in quote (a spot buy's fee in the base asset is valued at the fill price). */
+  /** Fees in quote, each valued at its fill's price (a spot buy's fee is taken in the base asset). */
   fee: number;
+  /** The part of `filled` the fee took in the base asset (a spot buy's): not held afterwards. */
+  feeBase: number;
 }
 
 /** The exchange's answer that an order does not exist (never placed, or unknown id). */
@@ -293,14 +296,47 @@ export const unifiedSymbol = (symbol: string, market: TradingMarket): string => 
   return market === 'spot' ? `${base}/${quote}` : `${base}/${quote}:${quote}`;
 };
 
-const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState => {
+/** A fee as ccxt parses it from an order's fills or a trade. */
+interface FeeLine {
+  cost?: number | string;
+  currency?: string;
+}
+
+/**
+ * Fees in quote and the base they took: a fee in the base asset is valued at its fill's price, one
+ * in the quote asset is taken as it is. Another asset (BNB) has no price here, so it counts as 0 and
+ * is logged (the bots' keys are set to pay in the traded assets: docs/decisions.md).
+ */
+const feesOf = (lines: readonly { fee?: FeeLine; price: number }[], base: string, quote: string) => {
+  let fee = 0;
+  let feeBase = 0;
+  for (const { fee: line, price } of lines) {
+    const cost = Number(line?.cost ?? 0);
+    if (!(cost > 0)) continue;
+    if (line?.currency === base) {
+      feeBase += cost;
+      fee += cost * price;
+    } else if (line?.currency === quote) fee += cost;
+    else logger.warn('fee in another asset left out', { currency: line?.currency });
+  }
+  return { fee, feeBase };
+};
+
+/** An order's answer; `fees` is null when it carries none (a futures order, an order read back). */
+const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState & { feesKnown: boolean } => {
   const status = String(o.status ?? 'open');
   const filled = Number(o.filled ?? 0);
   const average = o.average == null ? (o.price == null ? null : Number(o.price)) : Number(o.average);
-  const fee = o.fee as { cost?: number; currency?: string } | undefined;
-  const symbol = String(o.symbol ?? '');
-  const base = symbol.split('/')[0];
-  const feeCost = Number(fee?.cost ?? 0);
+  const [base, settle] = String(o.symbol ?? '').split('/');
+  const quote = settle?.split(':')[0] ?? '';
+  const lines = ((o.fees as FeeLine[] | undefined) ?? (o.fee ? [o.fee as FeeLine] : [])).filter(
+    (f) => f.cost !== undefined,
+  );
+  const fees = feesOf(
+    lines.map((fee) => ({ fee, price: average ?? 0 })),
+    base,
+    quote,
+  );
   return {
     orderId: String(o.id),
     clientOrderId,
@@ -314,7 +350,8 @@ const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState 
             : 'open',
     filled,
     average: filled > 0 ? average : null,
-    fee: fee?.currency === base && average ? feeCost * average : feeCost,
+    ...fees,
+    feesKnown: lines.length > 0,
   };
 };
 
@@ -348,18 +385,28 @@ export const tradingAccount = async (
   const client = await clientFor(credentials, market, credentials.apiKey);
   const sym = (s: string) => unifiedSymbol(s, market);
   /**
-   * An order read back (GET order) carries no fee, unlike the answer to placing it: the fees of a
-   * filled order are read from its trades, once, when its fill is about to be recorded.
+   * A filled order's fees as the exchange charged them. A spot order's answer lists its fills with
+   * their commission; a futures order's answer and any order read back (GET order) carry none, so
+   * they are read from the order's own trades (myTrades / userTrades by orderId), once, when its
+   * fill is about to be recorded.
    */
-  const withFees = async (state: OrderState, symbol: string): Promise<OrderState> => {
-    if (state.filled <= 0 || state.fee > 0) return state;
-    const trades = await client.fetchMyTrades(sym(symbol), undefined, undefined, { orderId: state.orderId });
-    const base = sym(symbol).split('/')[0];
-    const fee = trades.reduce((sum, t) => {
-      const cost = Number(t.fee?.cost ?? 0);
-      return sum + (t.fee?.currency === base ? cost * Number(t.price) : cost);
-    }, 0);
-    return { ...state, fee };
+  const withFees = async (
+    state: OrderState & { feesKnown: boolean },
+    symbol: string,
+  ): Promise<OrderState> => {
+    const { feesKnown, ...rest } = state;
+    if (rest.filled <= 0 || feesKnown) return rest;
+    const trades = await client.fetchMyTrades(sym(symbol), undefined, undefined, { orderId: rest.orderId });
+    const [base, settle] = sym(symbol).split('/');
+    const own = trades.filter((t) => String(t.order) === rest.orderId);
+    return {
+      ...rest,
+      ...feesOf(
+        own.map((t) => ({ fee: t.fee as FeeLine | undefined, price: Number(t.price) })),
+        base,
+        settle.split(':')[0],
+      ),
+    };
   };
   // Futures stops are Binance "algo" orders: asked for with `trigger`, and once triggered their
   // fill is on the order they became (info.actualOrderId).
@@ -392,7 +439,13 @@ export const tradingAccount = async (
       const m = client.market(sym(symbol)) as {
         limits?: { amount?: { min?: number }; cost?: { min?: number } };
       };
-      const rounded = Number(client.amountToPrecision(sym(symbol), size));
+      let rounded: number;
+      try {
+        rounded = Number(client.amountToPrecision(sym(symbol), size));
+      } catch {
+        // ccxt refuses an amount below one lot step: nothing the exchange would take.
+        return 0;
+      }
       const minAmount = m.limits?.amount?.min ?? 0;
       const minCost = m.limits?.cost?.min ?? 0;
       return rounded >= minAmount && rounded * price >= minCost ? rounded : 0;
@@ -408,7 +461,7 @@ export const tradingAccount = async (
         price = undefined;
       }
       const placed = await client.createOrder(sym(order.symbol), type, order.side, order.size, price, params);
-      return stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId);
+      return withFees(stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId), order.symbol);
     },
     async cancel(symbol, clientOrderId, kind = 'limit') {
       try {

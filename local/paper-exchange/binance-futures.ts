@@ -27,7 +27,7 @@ import { FUNDING_RATE, type PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
 import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
 import { rateLimitsOf } from './weights';
-import { newOrderFrom, num, type VenueApi } from './wire';
+import { newOrderFrom, num, ofOrder, type VenueApi } from './wire';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -411,7 +411,7 @@ export const binanceFuturesRoutes = (
         .map(futuresOrderOut),
     'GET /fapi/v1/userTrades': ({ account, params }) =>
       account.trades
-        .filter((t) => t.venue === 'futures' && t.symbol === params.symbol)
+        .filter((t) => t.venue === 'futures' && t.symbol === params.symbol && ofOrder(t, params))
         .slice(-Number(params.limit ?? 500))
         .map(futuresTradeOut),
   };

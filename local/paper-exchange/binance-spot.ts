@@ -2,7 +2,7 @@
 import { SYMBOLS, symbolInfo, type Order, type Trade } from './engine';
 import type { PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
-import { newOrderFrom, num, type VenueApi } from './wire';
+import { newOrderFrom, num, ofOrder, type VenueApi } from './wire';
 import { rateLimitsOf } from './weights';
 
 export const binanceSpotRoutes = (
@@ -177,7 +177,7 @@ export const binanceSpotRoutes = (
         .map(orderStatusOut),
     'GET /api/v3/myTrades': ({ account, params }) =>
       account.trades
-        .filter((t) => t.venue === 'spot' && t.symbol === params.symbol)
+        .filter((t) => t.venue === 'spot' && t.symbol === params.symbol && ofOrder(t, params))
         .slice(-Number(params.limit ?? 500))
         .map(spotTradeOut),
   };

@@ -83,3 +83,7 @@ export const newOrderFrom = (
     clientOrderId: p.newClientOrderId,
   };
 };
+
+/** myTrades / userTrades with `orderId`: only that order's trades, as Binance answers. */
+export const ofOrder = (t: { orderId: number }, params: Record<string, string>) =>
+  params.orderId === undefined || t.orderId === Number(params.orderId);

@@ -8,6 +8,7 @@ const fill = (f: Partial<Fill>): Fill => ({
   qty: 1,
   price: 100,
   fee: 0,
+  feeBase: 0,
   market: 'futures',
   orderId: '1',
   at: '2026-01-01T00:00:00.000Z',
@@ -16,7 +17,7 @@ const fill = (f: Partial<Fill>): Fill => ({
 
 describe('applyFill', () => {
   it('takes a spot buy fee from the coins received and measures the sale against what was paid', () => {
-    const bought = applyFill(undefined, fill({ market: 'spot', qty: 1, price: 100, fee: 0.1 }));
+    const bought = applyFill(undefined, fill({ market: 'spot', qty: 1, price: 100, fee: 0.1, feeBase: 0.001 }));
     expect(bought.position?.size).toBeCloseTo(0.999, 12);
     const sold = applyFill(
       bought.position,

@@ -24,6 +24,8 @@ export interface BotStack {
   nextHour(): Promise<void>;
   /** Moves the clock on, nothing else (for a test that runs the tick itself). */
   advance(ms: number): void;
+  /** Runs the bot tick at the clock's time and waits for the executor to finish. */
+  runTick(): Promise<void>;
   queue(): LocalQueue;
   stop(): Promise<void>;
 }
@@ -63,6 +65,10 @@ export const startBotStack = async (
     },
     advance(ms) {
       clock += ms;
+    },
+    async runTick() {
+      await controls.runSchedule('botTick', new Date(clock));
+      await controls.queue.drained();
     },
     async stop() {
       await stack.stop();

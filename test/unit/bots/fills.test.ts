@@ -29,6 +29,19 @@ describe('applyFill', () => {
     expect(sold.closed?.profit).toBeCloseTo(109.89 - 0.10989 - 100, 9);
   });
 
+  it('keeps all the coins of a spot buy whose fee was paid in USDT, and counts that fee in its cost', () => {
+    const bought = applyFill(undefined, fill({ market: 'spot', qty: 1, price: 100, fee: 0.1, feeBase: 0 }));
+    expect(bought.position?.size).toBe(1);
+    expect(bought.position?.cost).toBeCloseTo(100.1, 12);
+  });
+
+  it('splits the fee of an order that closes one position and opens the next in proportion', () => {
+    const long = applyFill(undefined, fill({ qty: 1, price: 100, fee: 0.04 }));
+    const flipped = applyFill(long.position, fill({ side: 'sell', qty: 3, price: 100, fee: 0.12 }));
+    expect(flipped.closed?.profit).toBeCloseTo(-0.04 - 0.04, 12);
+    expect(flipped.position?.cost).toBeCloseTo(200 - 0.08, 12);
+  });
+
   it('counts a short futures trade the other way round, fees on both sides', () => {
     const opened = applyFill(undefined, fill({ side: 'sell', qty: 2, price: 100, fee: 0.08 }));
     expect(opened.position?.size).toBe(-2);

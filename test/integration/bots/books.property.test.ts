@@ -209,7 +209,7 @@ describe('a bot against an exchange that does not do what the model says', () =>
             expect(bots.queue().deadLetters()).toEqual([]);
           },
         ),
-        { numRuns: 4, endOnFailure: true },
+        { numRuns: 2, endOnFailure: true },
       );
     },
     900_000,

@@ -183,8 +183,8 @@ describe('a bot against an exchange that does not do what the model says', () =>
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.record({ lateMinutes: fc.integer({ min: 0, max: 14 }), loseAnswer: fc.boolean() }), {
-            minLength: 14,
-            maxLength: 24,
+            minLength: 10,
+            maxLength: 16,
           }),
           async (steps) => {
             const member = await tradingMember('imperial', 1_000, 1_000);

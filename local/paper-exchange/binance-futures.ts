@@ -27,7 +27,7 @@ import { FUNDING_RATE, type PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
 import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
 import { rateLimitsOf } from './weights';
-import { newOrderFrom, num, ofOrder, type VenueApi } from './wire';
+import { newOrderFrom, num, ofOrder, workingStatus, type VenueApi } from './wire';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -72,7 +72,7 @@ export const binanceFuturesRoutes = (
   const futuresOrderOut = (o: Order) => ({
     orderId: o.orderId,
     symbol: o.symbol,
-    status: o.status,
+    status: workingStatus(o),
     clientOrderId: o.clientOrderId,
     price: num(o.price),
     avgPrice: num(o.executedQty ? o.cumQuote / o.executedQty : 0),

@@ -2,7 +2,7 @@
 import { SYMBOLS, symbolInfo, type Order, type Trade } from './engine';
 import type { PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
-import { newOrderFrom, num, ofOrder, type VenueApi } from './wire';
+import { newOrderFrom, num, ofOrder, workingStatus, type VenueApi } from './wire';
 import { rateLimitsOf } from './weights';
 
 export const binanceSpotRoutes = (
@@ -49,7 +49,7 @@ export const binanceSpotRoutes = (
     origQty: num(o.origQty),
     executedQty: num(o.executedQty),
     cummulativeQuoteQty: num(o.cumQuote),
-    status: o.status,
+    status: workingStatus(o),
     timeInForce: o.timeInForce,
     type: o.type,
     side: o.side,

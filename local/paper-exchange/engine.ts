@@ -100,6 +100,8 @@ export interface Order {
   status: OrderStatus;
   timeInForce: string;
   reduceOnly: boolean;
+  /** Filled in part under the partial-fill fault: the rest waits until the price comes back to it. */
+  holdsRest?: boolean;
   time: number;
   updateTime: number;
 }
@@ -187,9 +189,11 @@ export interface Account {
   income?: Income[];
   /**
    * Faults a test asks for: the next `dropOrderAnswers` order placements take effect, but their
-   * answer is lost (the connection drops), as a timeout after the exchange acted looks to a client.
+   * answer is lost (the connection drops), as a timeout after the exchange acted looks to a client;
+   * the next `partialFills` resting limit orders the price reaches fill half their quantity (in lot
+   * steps) and go on resting for the rest, as a thin book fills them.
    */
-  faults?: { dropOrderAnswers?: number };
+  faults?: { dropOrderAnswers?: number; partialFills?: number };
 }
 
 export interface Fees {
@@ -614,13 +618,31 @@ export class PaperBook {
     return order;
   }
 
-  private unlock(account: Account, order: Order) {
+  private unlock(account: Account, order: Order, sign = 1) {
     const info = symbolInfo(order.symbol);
     const left = order.origQty - order.executedQty;
     const balance = this.balance(account, order.side === 'BUY' ? info.quote : info.base);
-    const amount = order.side === 'BUY' ? left * (order.price || order.stopPrice || 0) : left;
+    const amount = sign * (order.side === 'BUY' ? left * (order.price || order.stopPrice || 0) : left);
     balance.locked = Math.max(0, balance.locked - amount);
     balance.free += amount;
+  }
+
+  /** A spot order's unfilled rest locked again (after a partial fill). */
+  private relock(account: Account, order: Order) {
+    this.unlock(account, order, -1);
+  }
+
+  /** How much of a resting order the price fills now: all of it, or half under the partial-fill fault. */
+  private fillable(account: Account, order: Order): number {
+    const left = order.origQty - order.executedQty;
+    const faults = account.faults;
+    if (order.type !== 'LIMIT' || !(faults?.partialFills && faults.partialFills > 0)) return left;
+    const step = symbolInfo(order.symbol).minQty;
+    const half = Math.floor(left / 2 / step) * step;
+    if (half < step - EPS) return left;
+    faults.partialFills -= 1;
+    order.holdsRest = true;
+    return half;
   }
 
   /**
@@ -643,6 +665,11 @@ export class PaperBook {
     for (const account of accounts) {
       for (const order of account.orders) {
         if (order.status !== 'NEW' || order.symbol !== symbol) continue;
+        if (order.holdsRest) {
+          const returned = order.side === 'BUY' ? from > order.price + EPS : from < order.price - EPS;
+          if (!returned) continue;
+          order.holdsRest = false;
+        }
         if (order.type === 'LIMIT')
           events.push({
             level: order.price,
@@ -721,7 +748,8 @@ export class PaperBook {
         return;
       }
     }
-    this.fill(account, order, price, maker, time);
+    this.fill(account, order, price, maker, time, this.fillable(account, order));
+    if (order.status === 'NEW' && order.venue === 'spot') this.relock(account, order);
   }
 
   /** A conditional order triggered: its market order fills at `price` (expires if it cannot). */
@@ -834,9 +862,15 @@ export class PaperBook {
     incomeOf(account).push({ tranId: this.nextTranId++, symbol, incomeType, income, time, tradeId });
   }
 
-  private fill(account: Account, order: Order, price: number, maker: boolean, time: number) {
+  private fill(
+    account: Account,
+    order: Order,
+    price: number,
+    maker: boolean,
+    time: number,
+    qty = order.origQty - order.executedQty,
+  ) {
     const info = symbolInfo(order.symbol);
-    const qty = order.origQty - order.executedQty;
     const quote = qty * price;
     let commission: number;
     let commissionAsset: string;
@@ -867,9 +901,10 @@ export class PaperBook {
       );
       account.futures.wallet += realizedPnl - commission;
     }
-    order.executedQty = order.origQty;
+    order.executedQty += qty;
     order.cumQuote += quote;
-    order.status = 'FILLED';
+    // A part filled: the order rests on for the rest (Binance's PARTIALLY_FILLED).
+    if (order.executedQty >= order.origQty - EPS) order.status = 'FILLED';
     order.updateTime = time;
     const trade = this.record(
       account,

@@ -87,3 +87,7 @@ export const newOrderFrom = (
 /** myTrades / userTrades with `orderId`: only that order's trades, as Binance answers. */
 export const ofOrder = (t: { orderId: number }, params: Record<string, string>) =>
   params.orderId === undefined || t.orderId === Number(params.orderId);
+
+/** An order resting with a part filled is PARTIALLY_FILLED on Binance (the book keeps it NEW). */
+export const workingStatus = (o: { status: string; executedQty: number }) =>
+  o.status === 'NEW' && o.executedQty > 0 ? 'PARTIALLY_FILLED' : o.status;

@@ -3,8 +3,8 @@
  * stops cover its whole position, no decision reaches the exchange twice, and its books equal the
  * exchange's fills. fast-check drives the executor against the paper exchange with the model and the
  * exchange made to disagree: each tick runs up to 14 minutes after its candle closed (resting orders
- * fill meanwhile, after the close the model saw), and an order's answer may be lost (the executor
- * dies between two legs and the message is retried). After every tick the exchange, read through
+ * fill meanwhile, after the close the model saw), an order's answer may be lost (the executor
+ * dies between two legs and the message is retried), and a resting limit may fill only in part. After every tick the exchange, read through
  * ccxt with the member's own key, is compared with what the app recorded.
  */
 import { randomUUID } from 'node:crypto';
@@ -40,6 +40,8 @@ interface Step {
   lateMinutes: number;
   /** The first order of the tick reaches the exchange, its answer does not. */
   loseAnswer: boolean;
+  /** The first resting limit the price reaches fills half, and rests on for the rest. */
+  partialFill: boolean;
 }
 
 /** Everything the exchange says about the bot's symbol, read with the member's key. */
@@ -168,11 +170,15 @@ const deploy = async (bot: 'zeno' | 'dca', member: Member): Promise<string> => {
 const tickLate = async (step: Step, member: Member) => {
   const intoHour = bots.now() % HOUR;
   bots.advance(HOUR - intoHour + step.lateMinutes * MINUTE);
-  if (step.loseAnswer)
-    await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ dropOrderAnswers: 1 }),
-    });
+  // The exchange walks the replayed prices up to its clock when it is next asked: the faults set now
+  // apply to the fills of the hour gone by and to the tick's orders.
+  await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {
+    method: 'POST',
+    body: JSON.stringify({
+      dropOrderAnswers: step.loseAnswer ? 1 : 0,
+      partialFills: step.partialFill ? 1 : 0,
+    }),
+  });
   await bots.runTick();
 };
 
@@ -182,10 +188,17 @@ describe('a bot against an exchange that does not do what the model says', () =>
     async (bot) => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.record({ lateMinutes: fc.integer({ min: 0, max: 14 }), loseAnswer: fc.boolean() }), {
-            minLength: 10,
-            maxLength: 16,
-          }),
+          fc.array(
+            fc.record({
+              lateMinutes: fc.integer({ min: 0, max: 14 }),
+              loseAnswer: fc.boolean(),
+              partialFill: fc.boolean(),
+            }),
+            {
+              minLength: 10,
+              maxLength: 16,
+            },
+          ),
           async (steps) => {
             const member = await tradingMember('imperial', 1_000, 1_000);
             const start = await exchangeSide(member, bot === 'zeno' ? 'futures' : 'spot', 'BTCUSDT');

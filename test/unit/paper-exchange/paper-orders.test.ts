@@ -127,3 +127,47 @@ describe('client order ids on the paper exchange', () => {
     expect(position.contracts).toBe(0.01);
   });
 });
+
+describe('fills and fees on the paper exchange, as Binance reports them', () => {
+  it('myTrades and userTrades with an orderId answer only that order’s trades', async () => {
+    const key = await exchange.account({ spot: { USDT: 1_000 }, futuresUsdt: 1_000 });
+    const spot = exchange.client(key, 'spot');
+    const first = await spot.createOrder(BTC, 'market', 'buy', 0.001);
+    const second = await spot.createOrder(BTC, 'market', 'buy', 0.002);
+    const own = await spot.fetchMyTrades(BTC, undefined, undefined, { orderId: second.id });
+    expect(own.map((t) => [t.order, t.amount])).toEqual([[second.id, 0.002]]);
+    expect(await spot.fetchMyTrades(BTC)).toHaveLength(2);
+    const futures = exchange.client(key, 'futures');
+    await futures.createOrder(PERP, 'market', 'buy', 0.001);
+    const closing = await futures.createOrder(PERP, 'market', 'sell', 0.001, undefined, { reduceOnly: true });
+    const trades = await futures.fetchMyTrades(PERP, undefined, undefined, { orderId: closing.id });
+    expect(trades.map((t) => t.order)).toEqual([closing.id]);
+    expect(trades[0].fee?.currency).toBe('USDT');
+    expect(trades[0].fee!.cost! / (trades[0].amount! * trades[0].price!)).toBeCloseTo(0.0004, 6);
+    expect(first.id).not.toBe(second.id);
+  });
+
+  it('under the partial-fill fault a resting limit fills half, rests on as PARTIALLY_FILLED, and a cancel keeps the part', async () => {
+    const key = await exchange.account({ spot: { USDT: 1_000 } });
+    const spot = exchange.client(key, 'spot');
+    await fetch(`${exchange.base}/accounts/${key.apiKey}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ partialFills: 1 }),
+    });
+    const level = Math.round(c.open[j] * 0.996 * 100) / 100;
+    const order = await spot.createOrder(BTC, 'limit', 'buy', 0.002, level);
+    // Two thirds of the falling candle: from its high down to its low, through the level once.
+    clock.advance((CANDLE * 2) / 3);
+    const resting = await spot.fetchOrder(order.id!, BTC);
+    expect(resting).toMatchObject({ status: 'open', filled: 0.001, remaining: 0.001 });
+    expect((resting.info as { status: string }).status).toBe('PARTIALLY_FILLED');
+    expect((await spot.fetchBalance()).used).toMatchObject({ USDT: expect.closeTo(0.001 * level, 6) });
+    await spot.cancelOrder(order.id!, BTC);
+    expect(await spot.fetchOrder(order.id!, BTC)).toMatchObject({ status: 'canceled', filled: 0.001 });
+    const balance = await spot.fetchBalance();
+    expect(balance.total).toMatchObject({
+      BTC: expect.closeTo(0.001 * 0.999, 9),
+      USDT: expect.closeTo(1_000 - 0.001 * level, 6),
+    });
+  });
+});

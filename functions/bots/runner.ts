@@ -20,7 +20,7 @@
  * tick: a bot is looked at only when one of its candles closed.
  */
 import { BOT_NAMES } from '#api/bots';
-import { MICRO_PER_USDT, usdt, applyRate } from '#api/money';
+import { MICRO_PER_USDT, formatUsdt, usdt, applyRate } from '#api/money';
 import { nowIso } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
@@ -195,6 +195,10 @@ const recordFill = async (
       await pushToMember(current.memberId, { type: 'bots', deploymentId: current.id }).catch(
         (error: unknown) => logger.info('bots push failed', { error: (error as Error).message }),
       );
+      await tellMember(
+        current,
+        fillMessage(current, order, state, outcome.closed ? usdt(outcome.closed.profit) : null),
+      );
       return { ...next, version: current.version + 1 };
     }
     // Someone moved the deployment, or the fill was recorded already: read again and decide.
@@ -208,6 +212,21 @@ const recordFill = async (
   }
   throw new Error(`could not record the fill of ${order.clientOrderId}`);
 };
+
+/** "Zeno: sold 0.00064 BTC at 67012.3 USDT (ATR trailing stop), profit -0.42 USDT." */
+const fillMessage = (d: DeploymentItem, order: BotOrderItem, state: OrderState, profit: number | null) => {
+  const coin = d.symbol.replace(/USD[TC]$/, '');
+  const did = `${order.side === 'buy' ? 'bought' : 'sold'} ${state.filled} ${coin} at ${state.average ?? order.price} ${d.quote}`;
+  const result =
+    profit === null ? '' : `, ${profit >= 0 ? 'profit' : 'loss'} ${formatUsdt(Math.abs(profit))} ${d.quote}`;
+  return `${BOT_NAMES[d.bot]}: ${did} (${order.reason})${result}.`;
+};
+
+/** A bot's event in the member's notifications; best effort: the journal is the record. */
+const tellMember = (d: DeploymentItem, message: string) =>
+  notify(d.memberId, message).catch((error: unknown) =>
+    logger.warn('bot notification failed', { deploymentId: d.id, error: (error as Error).message }),
+  );
 
 /** The 20 % charge from the fuel wallet, else from the wallet; the fill's items go with it. */
 const postWithCharge = async (
@@ -286,6 +305,7 @@ const sendOnce = async (
     });
     logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
     countMetric('OrdersFailed');
+    await tellMember(d, refusalMessage(d, order, error as Error));
     return d;
   }
   if (!resumed) countMetric('OrdersPlaced');
@@ -295,6 +315,16 @@ const sendOnce = async (
   if (state.status !== 'open')
     await updateOrder(order, { status: 'canceled', orderId: state.orderId, updatedAt: nowIso() });
   return d;
+};
+
+/** What the member reads of an order the exchange refused, and what to do about it. */
+const refusalMessage = (d: DeploymentItem, order: BotOrderItem, error: Error) => {
+  const what = `${BOT_NAMES[d.bot]}: the exchange refused its ${order.side} order (${order.reason})`;
+  if (/AuthenticationError|PermissionDenied/.test(error.name))
+    return `${what}: your API key was refused. Check it on the Exchange page (trading must be enabled).`;
+  if (/InsufficientFunds/.test(error.name))
+    return `${what}: not enough free balance on your ${d.market} account.`;
+  return `${what}: ${error.message.slice(0, 160)}`;
 };
 
 const place = (account: TradingAccount, order: BotOrderItem) =>
@@ -349,7 +379,14 @@ const sendPlanned = async (
   for (const skip of skips) await recordSkip(d, intent, candle, idOf(skip.part), skip.why);
   for (const l of legs) {
     const spec = { side: l.side, type: l.type, size: l.size, reason: l.reason, reduceOnly: l.reduceOnly };
-    d = await sendOnce(account, d, l.type === 'market' ? spec : { ...spec, price: l.price }, candle, idOf(l.part), price);
+    d = await sendOnce(
+      account,
+      d,
+      l.type === 'market' ? spec : { ...spec, price: l.price },
+      candle,
+      idOf(l.part),
+      price,
+    );
   }
   return d;
 };
@@ -448,7 +485,8 @@ export const closeOut = async (
     if (fresh && fresh.status !== status) return closeOut(fresh, status, reason, exchange);
     return fresh ?? next;
   }
-  if (status === 'killed') await notify(d.memberId, `${BOT_NAMES[d.bot]} stopped: ${reason}`);
+  // A bot the member stopped themselves is "stopping" first; anything else stopping a bot is news.
+  if (d.status !== 'stopping') await tellMember(d, `${BOT_NAMES[d.bot]} stopped: ${reason}`);
   return next;
 };
 
@@ -516,7 +554,9 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   for (const f of fills) {
     if (f.order.type === 'market') continue;
     // Its legs, or the record of why it was not sent (then there is nothing to do).
-    const matches = rested.filter((o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f));
+    const matches = rested.filter(
+      (o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f),
+    );
     // A level the exchange had no order for (a spot stop: see restable): taken at market now.
     if (matches.length === 0) late.push(f);
     for (const match of matches) await settle(match, true);
@@ -527,7 +567,14 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     d = await sendPlanned(
       account,
       d,
-      { side: f.order.side, type: 'market', size: f.filled, price: item.price, reason: f.order.reason, modelBefore: f.before },
+      {
+        side: f.order.side,
+        type: 'market',
+        size: f.filled,
+        price: item.price,
+        reason: f.order.reason,
+        modelBefore: f.before,
+      },
       last,
       `m${leg++}`,
       item.price,
@@ -541,7 +588,14 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     );
     return;
   }
-  d = await placeRestingWith(account, d, restable(d, decision.resting), decision.position, last + step, filledAfterClose);
+  d = await placeRestingWith(
+    account,
+    d,
+    restable(d, decision.resting),
+    decision.position,
+    last + step,
+    filledAfterClose,
+  );
   const done = { ...d, lastCandle: last, ...modelFigures(decision.resting) };
   if (!(await replaceDeployment(d, done)))
     logger.info('deployment moved while acting', { deploymentId: d.id });

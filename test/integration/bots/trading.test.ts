@@ -9,6 +9,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideLive } from '#engine/live/decide';
 import { binanceClient } from '#functions/exchange/clients';
+import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
 import { startBotStack, tradingMember, type BotStack } from './support';
 
@@ -144,6 +145,19 @@ describe('a manual DCA on the paper exchange', () => {
     );
     const statement = await call('getProfitStatement', {}, member.idToken);
     expect(statement.body.total).toBe(closed.reduce((s, c) => s + c.profit, 0));
+
+    // Each fill reached the member's notifications, the take profit with its profit.
+    const notes = (await call('listNotifications', { limit: 50 }, member.idToken)).body.items.map(
+      (n: { message: string }) => n.message,
+    );
+    expect(notes.filter((m: string) => m.startsWith('Manual DCA: bought '))).toHaveLength(buys.length);
+    expect(notes).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Manual DCA: sold [\\d.]+ BTC at [\\d.]+ USDT \\(take profit\\), profit ${formatUsdt(takeProfit.profit).replace('.', '\\.')} USDT\\.$`,
+        ),
+      ),
+    );
   }, 600_000);
 });
 
@@ -176,7 +190,12 @@ describe('the executor under faults', () => {
     const positions = await call('getPositions', {}, member.idToken);
     expect(positions.body.positions).toHaveLength(1);
     expect(positions.body.positions[0].quantity).toBeCloseTo(trades[0].amount! * 0.999, 6);
-    expect(bots.queue().deadLetters().map((l) => l.error)).toEqual([]);
+    expect(
+      bots
+        .queue()
+        .deadLetters()
+        .map((l) => l.error),
+    ).toEqual([]);
   }, 120_000);
 
   it('moves a message it cannot process to the dead-letter queue after three tries, and keeps it', async () => {

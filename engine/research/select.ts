@@ -26,7 +26,7 @@ export const RULE =
 /** Test years of the walk-forward; each is chosen on every in-sample candle before it. */
 const WALK_FORWARD_YEARS = [2019, 2020];
 
-export interface Score {
+interface Score {
   readonly returnPct: number;
   readonly maxDrawdownPct: number;
   readonly profitFactor: number | null;
@@ -45,7 +45,7 @@ interface Fold extends Choice {
   readonly year: number;
 }
 
-export interface DesignResult {
+interface DesignResult {
   readonly design: string;
   readonly candidates: number;
   /** The design's parameters chosen on the whole in-sample period, and their score there. */
@@ -75,7 +75,7 @@ export interface BotSelection {
 const round = (x: number) => Number(x.toFixed(2));
 
 /** Every combination of the axes (a small Cartesian grid). */
-export function candidates(design: Design): Candidate[] {
+function candidates(design: Design): Candidate[] {
   return Object.entries(design.axes).reduce<Candidate[]>(
     (acc, [key, values]) => acc.flatMap((c) => values.map((v) => ({ ...c, [key]: v }))),
     [{ ...design.fixed }],
@@ -83,7 +83,7 @@ export function candidates(design: Design): Candidate[] {
 }
 
 /** One backtest of the bot with `params` over its hand-set parameters (not the shipped choice). */
-export function score(id: BotId, params: Candidate, candles: Candles): Score {
+function score(id: BotId, params: Candidate, candles: Candles): Score {
   const bot = getBot(id);
   const config = defaultConfig(bot.market, bot.capital);
   const { stats, killed } = runBacktest(bot.strategy, { ...bot.baseParams, ...params }, candles, config);

@@ -47,6 +47,9 @@ describe('research protocol', () => {
     for (const e of entries) if (e.flaw !== undefined) expect(e.design).not.toMatch(/^[a-z0-9]+\/v\d+$/);
     const logged = entries.map((e) => e.design);
     expect(new Set(logged).size).toBe(logged.length);
+    // ...and no reported design has left the list (the list only grows).
+    const listed = new Set(BOT_IDS.flatMap((id) => DESIGNS[id].map((d) => d.id)));
+    for (const e of entries) if (e.flaw === undefined) expect(listed.has(e.design), e.design).toBe(true);
     for (const id of BOT_IDS) {
       for (const design of DESIGNS[id]) {
         const entry = entries.find((e) => e.design === design.id);

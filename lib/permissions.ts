@@ -39,6 +39,8 @@ export interface Grants {
   images?: true;
   /** Reads the payment provider's credentials (Secrets Manager). */
   paymentSecret?: true;
+  /** Signs and checks paging cursors (functions/core/cursor.ts): reads the cursor key (Secrets Manager). */
+  cursors?: true;
   /** KMS operations on the key that wraps members' exchange API secrets. */
   exchangeKey?: readonly ('GenerateDataKey' | 'Decrypt')[];
   /** Sends bot ticks to the FIFO order queue. */
@@ -93,17 +95,19 @@ export const permissions: Readonly<Record<string, Grants>> = {
       'ConfirmForgotPassword',
     ],
   },
-  'api/notifications': { table: 'readWrite' }, // marks the feed read
+  'api/notifications': { table: 'readWrite', cursors: true }, // marks the feed read
   // keeps and mails contact messages; complaint images (presigned POST and GET); chat pushes
   'api/support': { table: 'readWrite', mail: true, images: true, push: true },
   'api/admin': {
     table: 'readWrite',
+    cursors: true,
     push: true,
     cognito: ['ListUsers', 'AdminUpdateUserAttributes'],
     readsOrderDeadLetters: true,
     redrivesDeadLetters: true,
   },
-  'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true }, // mail: withdrawal codes
+  // mail: withdrawal codes
+  'api/wallet': { table: 'readWrite', mail: true, push: true, paymentSecret: true, cursors: true },
   'api/plans': { table: 'readWrite', push: true },
   // seals a verified key (the gateway verifies it and reads balances with the stored one)
   'api/exchange': {
@@ -114,9 +118,9 @@ export const permissions: Readonly<Record<string, Grants>> = {
   },
   // Deploy checks read the member's free balance and undeploy closes the position, both through
   // the exchange gateway.
-  'api/bots': { table: 'readWrite', push: true, invokesExchangeGateway: true },
+  'api/bots': { table: 'readWrite', push: true, invokesExchangeGateway: true, cursors: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
-  'api/team': { table: 'read' },
+  'api/team': { table: 'read', cursors: true },
   // The admin and staff routes' Lambda authorizers: the token alone decides.
   adminAuthorizer: { verifiesTokens: true },
   staffAuthorizer: { verifiesTokens: true },

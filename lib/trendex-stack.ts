@@ -21,6 +21,7 @@ import { Storage } from './constructs/storage';
 import { Consumers } from './constructs/consumers';
 import { Web } from './constructs/web';
 import { Functions } from './functions';
+import { suppress } from './nag';
 import { type Grants, grantsOf, permissions as permissionTable } from './permissions';
 
 /**
@@ -132,6 +133,16 @@ export class TrendexStack extends Stack {
       : undefined;
 
     const paymentSecret = Secret.fromSecretNameV2(this, 'PaymentsSecret', PAYMENTS_SECRET_NAME);
+    // Signs paging cursors (functions/core/cursor.ts): made by the stack, never seen by anyone.
+    const cursorKey = new Secret(this, 'CursorKey', {
+      description: 'Trendex: the key that signs paging cursors',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    suppress(
+      'AwsSolutions-SMG4',
+      'A random signing key for paging cursors: replacing it only makes open page links invalid, nothing to rotate into.',
+      cursorKey,
+    );
     functions.share({
       grant: (fn, name) => {
         const grants = grantsOf(table, name);
@@ -157,6 +168,10 @@ export class TrendexStack extends Stack {
             }),
           );
           fn.addEnvironment('EXCHANGE_GATEWAY_FUNCTION', exchangeGateway.functionName);
+        }
+        if (grants.cursors) {
+          cursorKey.grantRead(fn);
+          fn.addEnvironment('CURSOR_KEY_SECRET_ID', cursorKey.secretArn);
         }
         if (grants.paymentSecret) {
           paymentSecret.grantRead(fn);

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ExtraRoute } from './gateway';
-import { headerSignatureOk, sha256Hex, type LocalKey } from './sigv4';
+import { headerSignatureOk, refuseUnsigned, sha256Hex, type LocalKey } from './sigv4';
 
 export type InvokedHandler = (event: never) => Promise<unknown>;
 
@@ -26,8 +26,7 @@ export const localLambda = (handlers: Record<string, InvokedHandler>, key: Local
     if (req.method !== 'POST' || !match) return false;
     const body = await readBody(req);
     if (!headerSignatureOk(req, url, 'lambda', sha256Hex(body), key)) {
-      res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
-      res.end(JSON.stringify({ message: 'The request signature does not match.' }));
+      refuseUnsigned(res, 'AccessDeniedException');
       return true;
     }
     const handler = handlers[decodeURIComponent(match[1])];

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ExtraRoute } from './gateway';
+import { headerSignatureOk, refuseUnsigned, sha256Hex, type LocalKey } from './sigv4';
 
 interface Message {
   id: string;
@@ -44,6 +45,8 @@ export interface LocalQueueOptions {
   /** Batches handled at once (Lambda's concurrency). */
   concurrency?: number;
   log?: (line: string) => void;
+  /** The key the functions sign with: as SQS's IAM check does, an unsigned send is refused. */
+  key: LocalKey;
 }
 
 const DEDUP_WINDOW_MS = 5 * 60_000;
@@ -180,10 +183,15 @@ export const startLocalQueue = (options: LocalQueueOptions) => {
   };
 
   /** The SQS JSON protocol, for the two calls the producer makes. */
-  const route: ExtraRoute = async (req, res) => {
+  const route: ExtraRoute = async (req, res, url) => {
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method !== 'POST' || !target.startsWith('AmazonSQS.')) return false;
-    const input = JSON.parse((await readBody(req)) || '{}') as {
+    const body = await readBody(req);
+    if (!headerSignatureOk(req, url, 'sqs', sha256Hex(body), options.key)) {
+      refuseUnsigned(res, 'com.amazonaws.sqs#AccessDenied');
+      return true;
+    }
+    const input = JSON.parse(body || '{}') as {
       Entries?: {
         Id: string;
         MessageBody: string;

@@ -1,11 +1,11 @@
 /**
  * SigV4 as an AWS service checks it, for the local stand-ins of AWS services (local/s3.ts,
- * local/lambda.ts): the signature is recomputed from the request as it arrived (its method, path,
+ * local/lambda.ts, local/websocket.ts, local/queue.ts): the signature is recomputed from the request as it arrived (its method, path,
  * query, the headers it names as signed and its payload's hash) with the local key, so a request
  * signed for anything else, or changed on the way, is refused as AWS refuses it.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The key the functions sign with locally (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION). */
 export interface LocalKey {
@@ -108,4 +108,13 @@ export const querySignatureOk = (req: IncomingMessage, url: URL, key: LocalKey):
     signatureFor(req, url, { service, signedHeaders, payloadHash: 'UNSIGNED-PAYLOAD', date, day }, key) ===
     signature
   );
+};
+
+/**
+ * The answer to a call not signed with the local key, as an AWS JSON service gives it: 403, the
+ * error type in `x-amzn-errortype` (which the SDK reads) and in the body's `__type`.
+ */
+export const refuseUnsigned = (res: ServerResponse, errorType: string) => {
+  res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': errorType });
+  res.end(JSON.stringify({ __type: errorType, message: 'The request signature does not match.' }));
 };

@@ -136,6 +136,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // A push to many sockets is one request the gateway writes in one loop (bench/ticker).
     WS_PUSH_BATCH_ENDPOINT: `${webUrl}${PUSH_BATCH_PATH}`,
     SUPPORT_EMAIL: 'support@trendex.local',
+    // signs paging cursors (functions/core/cursor.ts): a new one each start, so a page link of an
+    // earlier run is refused as no longer valid
+    CURSOR_KEY: randomBytes(32).toString('hex'),
     // Exchanges: the paper exchange on this port stands in for Binance and WazirX.
     EXCHANGE_BINANCE_URL: `${webUrl}/paper/binance`,
     EXCHANGE_WAZIRX_URL: `${webUrl}/paper/wazirx`,
@@ -272,25 +275,26 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       },
     });
     servers.push(gateway);
-    const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
-    const websocket = attachWebSocket(gateway, realtime);
-    extraRoutes.push(websocket.manage);
-    const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
-    extraRoutes.push(paper.handle);
-    cleanups.push(paper.close);
-    const { withFunctionLogger } = await import('#core/logger');
     // what the functions sign their AWS calls with here, which the stand-ins check
     const localKey = {
       accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
       secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
       region: process.env.AWS_REGION!,
     };
+    const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
+    const websocket = attachWebSocket(gateway, realtime, localKey);
+    extraRoutes.push(websocket.manage);
+    const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
+    extraRoutes.push(paper.handle);
+    cleanups.push(paper.close);
+    const { withFunctionLogger } = await import('#core/logger');
     const executor = (await import('#functions/bots/executor')).handler;
     const queue = startLocalQueue({
       consumer: (event, context) =>
         withFunctionLogger('trendex-orderExecutor', () => executor(event, context)),
       deadLetterFile: join(dataDir, 'order-dead-letters.json'),
       log,
+      key: localKey,
     });
     extraRoutes.unshift(queue.route);
     cleanups.push(queue.stop);

@@ -1,13 +1,15 @@
 /**
  * The local stand-in for API Gateway's WebSocket API: the same $connect/$disconnect/route events
  * to the same realtime handler, and the Management API's POST /@connections/{id}, so the
- * handlers' SDK pushes work unchanged.
+ * handlers' SDK pushes work unchanged. As the Management API's IAM check does, a call not signed
+ * with the local key (anyone on the machine pushing to members' sockets) is refused.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { wsRoutes } from '#api/realtime';
+import { headerSignatureOk, refuseUnsigned, sha256Hex, type LocalKey } from './sigv4';
 
 export type WsHandler = (event: unknown) => Promise<APIGatewayProxyResult>;
 
@@ -35,7 +37,7 @@ const event = (routeKey: string, connectionId: string, extra: Record<string, unk
   ...extra,
 });
 
-export const attachWebSocket = (server: Server, handler: WsHandler) => {
+export const attachWebSocket = (server: Server, handler: WsHandler, key: LocalKey) => {
   const sockets = new Map<string, WebSocket>();
   const wss = new WebSocketServer({ noServer: true });
 
@@ -81,10 +83,7 @@ export const attachWebSocket = (server: Server, handler: WsHandler) => {
    * buffer, no await per socket, as a bare broadcast does); answers `{ gone }`, the ids it has no
    * open socket for, which the pusher takes off its list as a 410 would make it.
    */
-  const pushBatch = async (req: IncomingMessage, res: ServerResponse): Promise<true> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
+  const pushBatch = (body: Buffer, res: ServerResponse): true => {
     const newline = body.indexOf(0x0a);
     const data = body.subarray(newline + 1);
     const gone: string[] = [];
@@ -104,8 +103,16 @@ export const attachWebSocket = (server: Server, handler: WsHandler) => {
    * socket, so posts for many connections go out as fast as they arrive, like a broadcast loop.
    */
   const manage = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
-    if (url.pathname === PUSH_BATCH_PATH && req.method === 'POST') return pushBatch(req, res);
-    if (!url.pathname.startsWith(CONNECTIONS_PATH)) return false;
+    const batch = url.pathname === PUSH_BATCH_PATH && req.method === 'POST';
+    if (!batch && !url.pathname.startsWith(CONNECTIONS_PATH)) return false;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    if (!headerSignatureOk(req, url, 'execute-api', sha256Hex(body), key)) {
+      refuseUnsigned(res, 'ForbiddenException');
+      return true;
+    }
+    if (batch) return pushBatch(body, res);
     const ws = sockets.get(decodeURIComponent(url.pathname.slice(CONNECTIONS_PATH.length)));
     if (!ws || ws.readyState !== ws.OPEN) {
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
@@ -113,11 +120,7 @@ export const attachWebSocket = (server: Server, handler: WsHandler) => {
       return true;
     }
     if (req.method === 'DELETE') ws.close();
-    else {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      ws.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), { binary: false });
-    }
+    else ws.send(body, { binary: false });
     res.writeHead(200);
     res.end();
     return true;

@@ -13,6 +13,7 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { invalidCursorMessage } from './cursor';
 import { badRequest } from './errors';
 
 export const tableName = (): string => {
@@ -374,7 +375,7 @@ export const queryPage = async (
   return { items, cursor: encodeCursor(start) };
 };
 
-/** Opaque paging cursors: the LastEvaluatedKey, base64url JSON. */
+/** Paging positions: the LastEvaluatedKey, base64url JSON (signed for the client by ./cursor.ts). */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
@@ -386,7 +387,7 @@ export const decodeCursor = (cursor: string | undefined): Record<string, unknown
   } catch {
     // fall through: a cursor we cannot read was not made by us
   }
-  throw badRequest('INVALID_CURSOR', 'The page cursor is not valid. Reload the list.', 'cursor');
+  throw badRequest('INVALID_CURSOR', invalidCursorMessage, 'cursor');
 };
 
 /** Epoch seconds after which DynamoDB's TTL may delete an item. */

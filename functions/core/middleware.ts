@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import type { Route } from '#api/route';
 import { isStaffAccess, parseGroups, staffRefusal } from './admin-access';
+import { openCursor, signCursor, type CursorBinding } from './cursor';
 import { isStoreUnavailable, storeMayHaveWritten, trackStoreWrites } from './db';
 import { DomainError, badRequest, messages, notFound, unauthorized, unavailable } from './errors';
 import { logger } from './logger';
@@ -147,6 +148,22 @@ const parseInput: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   },
 };
 
+/** A paged request's binding: the caller, the operation, and every parameter but the page itself. */
+const bindingOf = (resolved: Resolved): CursorBinding => {
+  const { cursor: _cursor, limit: _limit, ...query } = resolved.input as Record<string, unknown>;
+  return { caller: resolved.caller?.memberId ?? '', operationId: resolved.operationId, query };
+};
+
+/** A cursor given back must be one this caller got for this query (./cursor.ts); the operation gets its position. */
+const openCursors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+  before: async (request) => {
+    const resolved = resolvedOf(request);
+    const input = resolved.input as Record<string, unknown> | undefined;
+    if (typeof input?.cursor !== 'string' || input.cursor === '') return;
+    resolved.input = { ...input, cursor: await openCursor(input.cursor, bindingOf(resolved)) };
+  },
+};
+
 const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
   onError: (request) => {
     let error = request.error;
@@ -179,14 +196,20 @@ const routedHandler = <T extends RouteTable>(table: T, operations: OperationsOf<
     .use(readRoute(table))
     .use(checkAccess)
     .use(parseInput)
+    .use(openCursors)
     .handler(async (_event, context) => {
-      const { operationId, route, input, caller } = (context as RoutedContext).resolved;
+      const resolved = (context as RoutedContext).resolved;
+      const binding = bindingOf(resolved);
+      const { operationId, route, input, caller } = resolved;
       const operation = operations[operationId] as unknown as (
         input: unknown,
         ctx: OperationContext,
       ) => Promise<unknown>;
       const sourceIp = _event.requestContext?.identity?.sourceIp ?? '';
       const body = await operation(input, { caller, sourceIp });
+      // the next page's cursor leaves signed for this caller and query
+      const cursor = (body as { cursor?: unknown } | null)?.cursor;
+      if (typeof cursor === 'string') (body as { cursor: string }).cursor = await signCursor(cursor, binding);
       // Parsing the answer strips any field the contract does not name: nothing leaks by accident.
       return json(route.status ?? 200, route.response.parse(body));
     });

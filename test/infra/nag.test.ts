@@ -63,13 +63,14 @@ describe('cdk-nag', () => {
     expect(errors).toEqual([]);
   });
 
-  it('has at most 40 suppressions, each a one-line reason on one resource', () => {
+  it('has at most 41 suppressions, each a one-line reason on one resource', () => {
     // cdk-nag's rules (CDK's own template checks acknowledge some of theirs on the stack)
     const found = acknowledgements(app!).filter((a) => /^(AwsSolutions|Serverless)-/.test(a.rule));
     // one suppression = one rule with one reason (lib/nag.ts), however many resources it names
     const suppressions = new Set(found.map((a) => `${a.rule} | ${a.reason}`));
     expect(suppressions.size).toBeGreaterThan(0);
-    expect(suppressions.size).toBeLessThanOrEqual(40);
+    // 41: the cursor key is a generated secret with nothing to rotate into (docs/decisions.md, issue 26)
+    expect(suppressions.size).toBeLessThanOrEqual(41);
     for (const a of found) {
       expect(a.reason.trim().length, a.path).toBeGreaterThan(10);
       expect(a.reason, a.path).not.toMatch(/\n/);

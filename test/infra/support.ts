@@ -172,7 +172,8 @@ export function expectedActions(grants: Grants, name: string): string[] {
   // peeks at and deletes from the dead-letter queues; starts their functions and the payout's state machine
   if (grants.redrivesDeadLetters)
     actions.push('sqs:ReceiveMessage', 'sqs:DeleteMessage', 'lambda:InvokeFunction', 'states:StartExecution');
-  if (grants.paymentSecret) actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
+  if (grants.paymentSecret || grants.cursors)
+    actions.push('secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret');
   for (const operation of grants.exchangeKey ?? []) actions.push(`kms:${operation}`);
   if (grants.sendsOrders) actions.push(...SEND_TO_QUEUE);
   if (grants.invokesExchangeGateway) actions.push('lambda:InvokeFunction');

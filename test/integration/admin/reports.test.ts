@@ -351,7 +351,7 @@ describe('every report', () => {
         field: 'to',
       });
       expect((await bad({ from: today, to: today, cursor: 'not-a-cursor' })).message).toBe(
-        'The page cursor is not valid. Reload the list.',
+        'This page link is no longer valid.',
       );
       // a leap year's whole range is allowed
       const year = await call(op, { ...email(), from: '2024-01-01', to: '2024-12-31' }, admin);

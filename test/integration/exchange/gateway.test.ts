@@ -4,33 +4,20 @@
  * API and posts to the local Invoke stand-in directly, unsigned or signed with another key, is
  * refused, and a member's balances are not read for them.
  */
-import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { Sha256 } from '#core/aws-call';
 import { call, newVerifiedMember, stack } from '../../support/api';
+import { signedPost } from '../../support/signed';
 
 const invocation = () => new URL(`${stack().webUrl}/2015-03-31/functions/exchangeGateway/invocations`);
 
 /** A POST to the local Invoke signed with `secret` (the stack's own is 'local'). */
-const signedPost = async (body: string, secret: string) => {
-  const url = invocation();
-  const signed = await new SignatureV4({
+const signedInvoke = (body: string, secret: string) =>
+  signedPost(invocation(), {
     service: 'lambda',
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: secret },
-    sha256: Sha256,
-  }).sign({
-    method: 'POST',
-    protocol: url.protocol,
-    hostname: url.hostname,
-    port: Number(url.port),
-    path: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/json' },
+    secret,
     body,
+    headers: { 'content-type': 'application/json' },
   });
-  const { host: _host, ...headers } = signed.headers;
-  return fetch(url, { method: 'POST', headers, body });
-};
 
 describe('the exchange gateway', () => {
   it('answers only calls signed with the stack key', async () => {
@@ -40,12 +27,12 @@ describe('the exchange gateway', () => {
 
     const unsigned = await fetch(invocation(), { method: 'POST', body });
     expect(unsigned.status).toBe(403);
-    const forged = await signedPost(body, 'not-the-key');
+    const forged = await signedInvoke(body, 'not-the-key');
     expect(forged.status).toBe(403);
     expect(forged.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
 
     // the same call, signed as the API functions sign it, is answered (no Binance key: null)
-    const genuine = await signedPost(body, 'local');
+    const genuine = await signedInvoke(body, 'local');
     expect(genuine.status).toBe(200);
     expect(await genuine.json()).toEqual({ ok: true, value: null });
   });

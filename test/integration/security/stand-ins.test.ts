@@ -1,0 +1,55 @@
+/**
+ * The local stand-ins of AWS services check signatures as AWS's IAM does, like the Lambda Invoke
+ * stand-in: someone on the machine who posts to the WebSocket Management endpoint (pushing to any
+ * member's open pages) or to the local SQS queue (feeding the order executor) without the stack's
+ * key is refused, unsigned or signed with another key.
+ */
+import { describe, expect, it } from 'vitest';
+import { stack } from '../../support/api';
+import { signedPost } from '../../support/signed';
+
+const url = (path: string) => new URL(`${stack().webUrl}${path}`);
+
+describe('local stand-ins of AWS services', () => {
+  it('the WebSocket Management endpoint refuses unsigned and foreign-signed pushes', async () => {
+    const push = JSON.stringify({ type: 'notification', message: 'Your withdrawal is approved.' });
+    for (const path of ['/ws-management/@batch', '/ws-management/@connections/someone']) {
+      const unsigned = await fetch(url(path), { method: 'POST', body: `someone\n${push}` });
+      expect(unsigned.status, path).toBe(403);
+      const forged = await signedPost(url(path), {
+        service: 'execute-api',
+        secret: 'not-the-key',
+        body: push,
+      });
+      expect(forged.status, path).toBe(403);
+      expect(forged.headers.get('x-amzn-errortype')).toBe('ForbiddenException');
+    }
+    // signed with the stack's key, the batch is served (nobody is connected as "someone")
+    const genuine = await signedPost(url('/ws-management/@batch'), {
+      service: 'execute-api',
+      secret: 'local',
+      body: `someone\n${push}`,
+    });
+    expect(genuine.status).toBe(200);
+    expect(await genuine.json()).toEqual({ gone: ['someone'] });
+  });
+
+  it('the local SQS queue refuses unsigned and foreign-signed sends', async () => {
+    const send = {
+      QueueUrl: `${stack().webUrl}/000000000000/trendex-orders.fifo`,
+      MessageBody: JSON.stringify({ deploymentId: 'forged' }),
+      MessageGroupId: 'forged',
+    };
+    const headers = { 'x-amz-target': 'AmazonSQS.SendMessage', 'content-type': 'application/x-amz-json-1.0' };
+    const unsigned = await fetch(url('/'), { method: 'POST', headers, body: JSON.stringify(send) });
+    expect(unsigned.status).toBe(403);
+    const forged = await signedPost(url('/'), {
+      service: 'sqs',
+      secret: 'not-the-key',
+      body: JSON.stringify(send),
+      headers,
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('x-amzn-errortype')).toBe('com.amazonaws.sqs#AccessDenied');
+  });
+});

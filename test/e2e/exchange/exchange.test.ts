@@ -118,8 +118,9 @@ describe('exchange and ticker', () => {
     await expect
       .poll(() => dialog.getByText('Trendex cannot check that this key cannot withdraw').isVisible())
       .toBe(true);
-    await dialog.getByLabel('API key', { exact: true }).fill('wrong-key');
-    await dialog.getByLabel('API secret', { exact: true }).fill('wrong-secret');
+    // shaped as a WazirX key (16 to 128 characters), but none the exchange issued
+    await dialog.getByLabel('API key', { exact: true }).fill('wrong-key-'.repeat(3));
+    await dialog.getByLabel('API secret', { exact: true }).fill('wrong-secret-'.repeat(3));
     const code = await sendCode(dialog, member.email);
     await dialog.getByLabel('OTP', { exact: true }).fill(code);
     expect(await connect.isDisabled()).toBe(true); // not confirmed yet

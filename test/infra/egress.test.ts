@@ -18,7 +18,7 @@ beforeAll(() => {
   const synthesized = synthesize({ functionsDir }, { egressIps: 3 });
   resources = synthesized.resources;
   outputs = synthesized.template.toJSON().Outputs as Props;
-}, 120_000); // bundles every function with esbuild
+}, 120_000);
 
 const callers = Object.entries(permissions)
   .filter(([, grants]) => grants.exchangeEgress)

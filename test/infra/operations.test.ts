@@ -7,12 +7,12 @@ import { THRESHOLDS } from '../../lib/constructs/monitoring';
 import { PAYOUT_CONCURRENCY, PAYOUT_SHARD_RETRIES, PAYOUT_SHARDS } from '../../lib/constructs/payout';
 import { SCHEDULE_RETRIES } from '../../lib/constructs/schedules';
 import { WS_ACCESS_LOG_FIELDS } from '../../lib/constructs/realtime';
-import { ofType, ourFunctions, type Props, type Resource, statementsOf, synthesize } from './support';
+import { ofType, ourFunctions, type Props, type Resource, repositoryStack, statementsOf } from './support';
 
 let resources: Record<string, Resource>;
 let parameters: Record<string, Props>;
 beforeAll(() => {
-  const synth = synthesize();
+  const synth = repositoryStack();
   resources = synth.resources;
   parameters = synth.template.toJSON().Parameters as Record<string, Props>;
 }, 120_000);

@@ -59,7 +59,7 @@ beforeAll(() => {
     routes: grownRoutes,
     domains: [...new Set(Object.values(grownRoutes).map((r) => r.domain))],
   }));
-}, 120_000); // bundles every function with esbuild
+}, 120_000);
 
 describe('with every optional entry file present', () => {
   it('has one EventBridge rule per schedule, each function-run one invoking its handler export with a 30 s timeout', () => {

@@ -18,7 +18,7 @@ import {
   type Resource,
   restMethods,
   statementsOf,
-  synthesize,
+  repositoryStack,
   TABLE_READ,
   TABLE_WRITE,
 } from './support';
@@ -26,9 +26,9 @@ import {
 let resources: Record<string, Resource>;
 let functions: ReturnType<typeof ourFunctions>;
 beforeAll(() => {
-  ({ resources } = synthesize());
+  ({ resources } = repositoryStack());
   functions = ourFunctions(resources);
-}, 120_000); // bundles every function with esbuild
+}, 120_000);
 
 const fn = (name: string): Props => {
   const found = functions.get(name);

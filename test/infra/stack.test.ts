@@ -15,7 +15,7 @@ import {
   type Props,
   type Resource,
   restMethods,
-  synthesize,
+  repositoryStack,
 } from './support';
 
 let template: Template;
@@ -23,8 +23,9 @@ let resources: Record<string, Resource>;
 let counts: Record<string, number>;
 let outdir: string;
 beforeAll(() => {
-  ({ template, resources, counts, outdir } = synthesize());
-}, 120_000); // bundles every function with esbuild
+  // the function bundles' tests below read them
+  ({ template, resources, counts, outdir } = repositoryStack(true));
+}, 240_000); // bundles every function with esbuild
 
 describe('data', () => {
   it('has one table with PITR, deletion protection, streams, TTL and two GSIs, retained', () => {

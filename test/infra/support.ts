@@ -1,4 +1,10 @@
-/** Shared by the infra tests: synthesize the stack once and read the template. */
+/**
+ * Shared by the infra tests: synthesize the stack and read the template. Bundling the ~30
+ * functions with esbuild is most of a synthesis (about 40 s of a loaded machine's minute), so a
+ * synthesis bundles only when asked (`bundles`: a test reads the bundles), and the repository's own
+ * stack is synthesized once per test process (`repositoryStack`: the infra project runs its files in
+ * one process, vitest.config.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { App, NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -24,29 +30,36 @@ function substitute(value: unknown, parameters: Json): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, parameters)]));
 }
 
+export interface Synthesized {
+  app: App;
+  template: Template;
+  resources: Record<string, Resource>;
+  counts: Record<string, number>;
+  outdir: string;
+}
+
 /**
  * The stack as `cdk synth` builds it: with cdk.json's context (feature flags, defaults).
  * `resources` holds the nested stacks' resources too (the REST routes live in one), their
  * parameters replaced by the parent's values, so a method names the parent's function and
  * authorizer as it would in one template; `counts` has each stack's own resource count (the 500
- * limit is per stack); `outdir` holds the staged function bundles. `context` adds to cdk.json's.
+ * limit is per stack); `outdir` holds the staged function bundles when `bundles` is set (without
+ * it, CDK's own `aws:cdk:bundling-stacks` switch leaves them out, as `cdk ls` does: the template is
+ * the same but for the assets' hashes). `context` adds to cdk.json's.
  */
 export function synthesize(
   props: TrendexStackProps = {},
   context: Json = {},
   /** Runs on the app before the stack is synthesized (cdk-nag's plugins). */
   prepare?: (app: App) => void,
-): {
-  app: App;
-  template: Template;
-  resources: Record<string, Resource>;
-  counts: Record<string, number>;
-  outdir: string;
-} {
+  bundles = false,
+): Synthesized {
   const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
     context: Json;
   };
-  const app = new App({ context: { ...cdkJson.context, ...context } });
+  const app = new App({
+    context: { ...cdkJson.context, ...(bundles ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
+  });
   const stack = new TrendexStack(app, 'Trendex', props);
   prepare?.(app);
   const template = Template.fromStack(stack);
@@ -63,6 +76,18 @@ export function synthesize(
     }
   }
   return { app, template, resources, counts, outdir: app.outdir };
+}
+
+let repository: { synthesized: Synthesized; bundles: boolean } | undefined;
+
+/**
+ * The repository's own stack (its functions and route table, cdk.json's context), synthesized once
+ * for every file of the process that reads it; with its function bundles when `bundles`.
+ */
+export function repositoryStack(bundles = false): Synthesized {
+  if (!repository || (bundles && !repository.bundles))
+    repository = { synthesized: synthesize({}, {}, undefined, bundles), bundles };
+  return repository.synthesized;
 }
 
 export const ofType = (resources: Record<string, Resource>, type: string): [string, Resource][] =>

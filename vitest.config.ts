@@ -7,14 +7,27 @@ import { pathAliases } from './path-aliases.ts';
 const alias = pathAliases();
 
 /**
- * What every project has: its name, and the functions' JSON log lines written to
- * test-artifacts/logs/<name>.log (emptied at each run) instead of the test output.
+ * What every project has: its name (TEST_PROJECT to its files, for test/support/ports.ts), and the
+ * functions' JSON log lines written to test-artifacts/logs/<name>.log (emptied at each run) instead
+ * of the test output.
  */
 const named = (name: string, globalSetup: string[] = []) => ({
   name,
-  env: { LOG_FILE: fileURLToPath(new URL(`./test-artifacts/logs/${name}.log`, import.meta.url)) },
+  env: {
+    TEST_PROJECT: name,
+    LOG_FILE: fileURLToPath(new URL(`./test-artifacts/logs/${name}.log`, import.meta.url)),
+  },
   globalSetup: ['test/support/log-file.setup.ts', ...globalSetup],
 });
+
+/**
+ * Workers of the projects on local stacks, each with a stack of its own (test/support/ports.ts):
+ * their files spend much of their time waiting (on a moved clock, a poll, a page), so two run at
+ * once on a 2-core machine; more starve the stacks' databases on a loaded one (the functions' 2 s
+ * store timeouts then fail the tests that race hundreds of writes). TEST_WORKERS sets it (1: one
+ * file at a time).
+ */
+const stackWorkers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
 
 export default defineConfig({
   resolve: { alias },
@@ -34,28 +47,38 @@ export default defineConfig({
         resolve: { alias },
         test: {
           ...named('integration', ['test/support/local-stack.setup.ts']),
+          setupFiles: ['test/support/stack-env.setup.ts'],
           include: ['test/integration/**/*.test.ts'],
           // work off the request path (placement, activations) may take seconds on a loaded machine
           expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: stackWorkers(2),
         },
       },
       {
         resolve: { alias },
-        test: { ...named('infra'), include: ['test/infra/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          ...named('infra'),
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          // one process for every file, so the repository's stack is synthesized once
+          // (test/infra/support.ts repositoryStack); the files only read what they synthesize
+          isolate: false,
+          maxWorkers: 1,
+        },
       },
       {
         resolve: { alias },
         test: {
           ...named('e2e', ['test/support/local-stack.setup.ts']),
+          setupFiles: ['test/support/stack-env.setup.ts'],
           include: ['test/e2e/**/*.test.ts'],
           // a page may take a few seconds on a loaded 2-core machine; expect.poll waits up to this
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: stackWorkers(2),
         },
       },
     ],

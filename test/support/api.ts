@@ -11,13 +11,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, type OperationId, type RequestOf, type ResponseOf } from '#api/routes';
 import type { OutboxEntry } from '#core/mail';
+import { workerNumber } from './ports';
 import { enrolTotp, totpCode } from './totp';
 
 import type { StackInfo } from './local-stack.setup';
 
 let ownStack: StackInfo | undefined;
 
-export const stack = (): StackInfo => ownStack ?? inject('stack');
+/** The stack this test file talks to: its own, if it started one, else its worker's shared stack. */
+export const stack = (): StackInfo => ownStack ?? inject('stacks')[workerNumber() - 1];
 
 /**
  * For a test file that starts a stack of its own (its own clock, schedules driven by hand): every

@@ -1,14 +1,16 @@
 /**
- * Vitest global setup for integration and e2e tests: one real local stack (DynamoDB Local,
- * cognito-local, the gateways) on its own ports and a fresh data folder, stopped at the end.
+ * Vitest global setup for integration and e2e tests: a real local stack (DynamoDB Local,
+ * cognito-local, the gateways) for each of the project's workers, each in a process of its own
+ * (test/support/stack-process.ts) on its own ports (test/support/ports.ts) and a fresh data folder,
+ * all stopped at the end. A test file talks to its worker's stack (test/support/api.ts `stack()`),
+ * so files in different workers never share data, and files of one worker run one after another,
+ * as every file did before the workers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../../local/stack';
 import { buildWebIfStale } from '../../local/web-build';
-import { enrolTotp } from './totp';
+import { sharedStackPorts } from './ports';
 
 export interface StackInfo {
   webUrl: string;
@@ -24,27 +26,60 @@ export interface StackInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: StackInfo;
+    /** The shared stack of each worker: worker k (VITEST_POOL_ID) uses `stacks[k - 1]`. */
+    stacks: StackInfo[];
+    /** The settings each stack gave its handlers (process.env), which its worker's files run with. */
+    stackEnvs: Record<string, string>[];
   }
 }
 
+const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
+
+interface Started {
+  info: StackInfo;
+  env: Record<string, string>;
+}
+
+/** Starts one shared stack in a child process; resolves with its details once it is ready. */
+const startStack = (project: string, worker: number) => {
+  const child = fork(STACK_PROCESS, [JSON.stringify(sharedStackPorts(project, worker))], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = new Promise<Started>((resolve, reject) => {
+    child.once('message', (started) => resolve(started as Started));
+    child.once('exit', (code) =>
+      reject(new Error(`the ${project} stack of worker ${worker} exited (${code})`)),
+    );
+  });
+  return { child, ready };
+};
+
+const stopStack = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.send('stop');
+  });
+
 export default async function setup(project: TestProject) {
   if (project.name === 'e2e') buildWebIfStale();
-  const dataDir = mkdtempSync(join(tmpdir(), 'trendex-test-'));
-  // Ports apart from `npm start`'s, so tests run beside a developer's stack.
-  // TEST_PORT_BASE lets two test runs share a machine.
-  const base = Number(process.env.TEST_PORT_BASE ?? 3500) + (project.name === 'e2e' ? 100 : 0);
-  const stack = await startLocalStack({
-    dataDir,
-    webPort: base,
-    dynamoPort: base + 10,
-    cognitoPort: base + 20,
-  });
-  const { stop, admin, ...info } = stack;
-  const totpSecret = await enrolTotp(stack.cognitoEndpoint, stack.userPoolClientId, admin);
-  project.provide('stack', { ...info, admin: { ...admin, totpSecret } });
-  return async () => {
+  const workers = project.config.maxWorkers;
+  const started = Array.from({ length: workers }, (_, i) => startStack(project.name, i + 1));
+  const stop = () => Promise.all(started.map(({ child }) => stopStack(child)));
+  try {
+    const stacks = await Promise.all(started.map(({ ready }) => ready));
+    project.provide(
+      'stacks',
+      stacks.map(({ info }) => info),
+    );
+    project.provide(
+      'stackEnvs',
+      stacks.map(({ env }) => env),
+    );
+  } catch (error) {
     await stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+    throw error;
+  }
+  return stop;
 }

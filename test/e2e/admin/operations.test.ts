@@ -17,7 +17,7 @@ let ops: Awaited<ReturnType<typeof startOpsStack>>;
 const day = new Date('2026-03-04T00:00:00.000Z');
 
 beforeAll(async () => {
-  ops = await startOpsStack(180);
+  ops = await startOpsStack();
   process.kill(dynamoPid(ops.stack)!, 'SIGKILL');
   expect(await ops.controls.fireSchedule('referralPayout', day)).toBe(false);
   // the stack restarts DynamoDB Local: the admin API answers again once it is up

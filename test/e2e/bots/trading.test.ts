@@ -17,7 +17,7 @@ const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
 
 let bots: BotStack;
 beforeAll(async () => {
-  bots = await startBotStack(180, START_AT);
+  bots = await startBotStack(START_AT);
 }, 180_000);
 afterAll(() => bots?.stop());
 

@@ -11,6 +11,7 @@ import type { LocalQueue } from '#local/queue';
 import type { PaperExchangeOptions } from '#local/paper-exchange/server';
 import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
 import { call, newVerifiedMember, useOwnStack } from '../../support/api';
+import { ownStackPorts } from '../../support/ports';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
 
@@ -31,23 +32,18 @@ export interface BotStack {
 }
 
 /**
- * `offset` keeps stacks of different test files apart (ports base + offset .. + 2). The replay
- * starts at `startAt` (an hour of the shipped 15-minute data); `weightLimits` lowers the paper
- * exchange's request-weight limits.
+ * The replay starts at `startAt` (an hour of the shipped 15-minute data); `weightLimits` lowers the
+ * paper exchange's request-weight limits.
  */
 export const startBotStack = async (
-  offset: number,
   startAt: number,
   weightLimits?: PaperExchangeOptions['weightLimits'],
 ): Promise<BotStack> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bots-'));
-  const base = Number(process.env.TEST_PORT_BASE ?? 3500) + offset;
   let clock = Date.UTC(2026, 5, 1, 0, 0, 0);
   const stack = await startLocalStack({
     dataDir,
-    webPort: base,
-    dynamoPort: base + 1,
-    cognitoPort: base + 2,
+    ...ownStackPorts(),
     log: () => undefined,
     paper: { now: () => clock, startAt, speed: 1, weightLimits },
     schedules: false,

@@ -20,7 +20,7 @@ const BOTS_PER_MEMBER = 8;
 
 let bots: BotStack;
 beforeAll(async () => {
-  bots = await startBotStack(90, START_AT, { spot: SPOT_LIMIT });
+  bots = await startBotStack(START_AT, { spot: SPOT_LIMIT });
 }, 120_000);
 afterAll(() => bots?.stop());
 afterEach(() => setClock(null));

@@ -20,11 +20,10 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '#api/routes';
 import { dynamoPid, startLocalStack, type LocalStack } from '#local/stack';
+import { ownStackPorts } from '../../support/ports';
 import { enrolTotp, totpCode } from '../../support/totp';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-faults-'));
-// apart from the shared test stack (base..+20), restart.test.ts (+50..) and heals.test.ts (+60..)
-const base = Number(process.env.TEST_PORT_BASE ?? 3500) + 70;
 const USDT = 1_000_000;
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -110,9 +109,7 @@ describe('money under faults', () => {
   it('keeps the books whole through a pause and a kill of the database', async () => {
     const stack = await startLocalStack({
       dataDir,
-      webPort: base,
-      dynamoPort: base + 1,
-      cognitoPort: base + 2,
+      ...ownStackPorts(),
       log: () => undefined,
     });
     try {

@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoPid, startLocalStack } from '#local/stack';
+import { ownStackPorts } from '../../support/ports';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-heals-'));
-// apart from the shared test stack (base, +10, +20) and restart.test.ts (+50..+52)
-const base = Number(process.env.TEST_PORT_BASE ?? 3500) + 60;
 const lines: string[] = [];
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,9 +37,7 @@ describe('the local stack when DynamoDB Local dies', () => {
   it('answers 503 meanwhile, restarts it and serves the same data again', async () => {
     const stack = await startLocalStack({
       dataDir,
-      webPort: base,
-      dynamoPort: base + 1,
-      cognitoPort: base + 2,
+      ...ownStackPorts(),
       log: (line) => lines.push(line),
     });
     const member = {

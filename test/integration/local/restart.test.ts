@@ -6,13 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { startLocalStack, type LocalStackOptions } from '#local/stack';
 import { LocalStackError } from '#local/process';
+import { ownStackPorts } from '../../support/ports';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-restart-'));
-const base = Number(process.env.TEST_PORT_BASE ?? 3500) + 50;
-const options: LocalStackOptions = { dataDir, webPort: base, dynamoPort: base + 1, cognitoPort: base + 2 };
+const options: LocalStackOptions = { dataDir, ...ownStackPorts() };
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -37,20 +40,28 @@ describe('the local stack across a restart', () => {
       acceptTerms: true,
     };
     expect((await post(first.apiUrl, '/auth/register', member)).status).toBe(201);
-    const mails = (await (await fetch(`${first.webUrl}/outbox/messages?to=${member.email}`)).json()) as { text: string }[];
+    const mails = (await (await fetch(`${first.webUrl}/outbox/messages?to=${member.email}`)).json()) as {
+      text: string;
+    }[];
     const token = /verify\?token=(\S+)/.exec(mails[0].text)![1];
     expect((await post(first.apiUrl, '/auth/email-verify', { token })).status).toBe(200);
 
     // A second stack on the same ports is refused with a message a person can act on.
-    await expect(startLocalStack({ ...options, dataDir: join(dataDir, 'other') })).rejects.toThrow(LocalStackError);
-    await expect(startLocalStack({ ...options, dataDir: join(dataDir, 'other') })).rejects.toThrow(/already in use/);
+    await expect(startLocalStack({ ...options, dataDir: join(dataDir, 'other') })).rejects.toThrow(
+      LocalStackError,
+    );
+    await expect(startLocalStack({ ...options, dataDir: join(dataDir, 'other') })).rejects.toThrow(
+      /already in use/,
+    );
     await first.stop();
 
     const second = await startLocalStack(options);
     try {
       expect(second.admin).toEqual(first.admin);
       expect(second.userPoolId).toBe(first.userPoolId);
-      expect((await post(second.apiUrl, '/auth/directid', { userid: member.username })).body.status).toBe('yes');
+      expect((await post(second.apiUrl, '/auth/directid', { userid: member.username })).body.status).toBe(
+        'yes',
+      );
       const cognito = new CognitoIdentityProviderClient({
         endpoint: second.cognitoEndpoint,
         region: 'local',

@@ -7,17 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPid, stackControls, startLocalStack, type LocalStack } from '#local/stack';
+import { ownStackPorts } from '../../support/ports';
 
 let stack: LocalStack;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'trendex-ops-'));
-  const base = Number(process.env.TEST_PORT_BASE ?? 3500) + 40;
   stack = await startLocalStack({
     dataDir,
-    webPort: base,
-    dynamoPort: base + 1,
-    cognitoPort: base + 2,
+    ...ownStackPorts(),
     log: () => undefined,
     schedules: false,
   });

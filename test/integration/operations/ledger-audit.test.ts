@@ -11,7 +11,7 @@ import { startOpsStack } from './support';
 
 let ops: Awaited<ReturnType<typeof startOpsStack>>;
 beforeAll(async () => {
-  ops = await startOpsStack(50);
+  ops = await startOpsStack();
 }, 180_000);
 afterAll(() => ops?.stop());
 

@@ -15,7 +15,7 @@ import { startOpsStack } from './support';
 let ops: Awaited<ReturnType<typeof startOpsStack>>;
 let logFile: string;
 beforeAll(async () => {
-  ops = await startOpsStack(60);
+  ops = await startOpsStack();
   logFile = join(ops.dataDir, 'functions.log');
   process.env.LOG_FILE = logFile;
 }, 180_000);

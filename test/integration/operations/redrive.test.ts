@@ -13,7 +13,7 @@ import { startOpsStack } from './support';
 
 let ops: Awaited<ReturnType<typeof startOpsStack>>;
 beforeAll(async () => {
-  ops = await startOpsStack(70);
+  ops = await startOpsStack();
 }, 180_000);
 afterAll(() => ops?.stop());
 

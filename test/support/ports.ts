@@ -1,0 +1,39 @@
+/**
+ * The ports of the test runs' local stacks. The integration and e2e projects run their files in
+ * parallel workers (vitest.config.ts), each worker with a stack of its own: worker k (VITEST_POOL_ID,
+ * 1..maxWorkers, one file at a time) owns a block of 200 ports from TEST_PORT_BASE (3500 unless
+ * set, apart from `npm start`'s 3000, 8000 and 9229; another base lets two test runs share a
+ * machine). Its shared stack takes the block's first three ports (web, DynamoDB Local,
+ * cognito-local) and a stack that one of its files starts for itself the three from +10; e2e's
+ * blocks sit 100 above integration's, so the two projects can run at once.
+ */
+export interface StackPorts {
+  webPort: number;
+  dynamoPort: number;
+  cognitoPort: number;
+}
+
+const BLOCK = 200;
+
+const portsAt = (first: number): StackPorts => ({
+  webPort: first,
+  dynamoPort: first + 1,
+  cognitoPort: first + 2,
+});
+
+const blockOf = (project: string, worker: number): number =>
+  Number(process.env.TEST_PORT_BASE ?? 3500) + (worker - 1) * BLOCK + (project === 'e2e' ? BLOCK / 2 : 0);
+
+/** The ports of the stack shared by the files that worker `worker` of `project` runs. */
+export const sharedStackPorts = (project: string, worker: number): StackPorts =>
+  portsAt(blockOf(project, worker));
+
+/** This worker's number (1..maxWorkers): which shared stack its files use, and its ports. */
+export const workerNumber = (): number => Number(process.env.VITEST_POOL_ID ?? 1);
+
+/**
+ * The ports for a stack the running test file starts of its own (its own clock, a database it
+ * kills): apart from every shared stack and from the other workers' files.
+ */
+export const ownStackPorts = (): StackPorts =>
+  portsAt(blockOf(process.env.TEST_PROJECT ?? 'integration', workerNumber()) + 10);

@@ -7,7 +7,8 @@ import { db, keys, tableName } from '#core/db';
 import type { Micro } from '#api/money';
 import type { ExchangeName } from './clients';
 import type { Sealed } from './envelope';
-import type { Counter, WeightMarket } from './weight-budget';
+import type { WeightMarket } from './binance-weights';
+import type { Counter } from './weight-budget';
 
 export interface ExchangeKeyItem {
   memberId: string;

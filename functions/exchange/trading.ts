@@ -17,9 +17,9 @@ import { now } from '#core/clock';
 import { config } from '#core/config';
 import { logger } from '#core/logger';
 import { binanceClient, type Credentials } from './clients';
+import { BINANCE_WEIGHT_LIMITS } from './binance-weights';
 import { addWeight, closeWeightLane, getWeightCounter, raiseWeight, rollWeight } from './store';
 import {
-  BINANCE_WEIGHT_LIMITS,
   LONGEST_WAIT_MS,
   carriedWeight,
   closedUntil,

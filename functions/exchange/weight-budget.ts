@@ -19,51 +19,15 @@
  * A container reserves weight in small leases, not per call, so that a bot's call costs no extra
  * table write most of the time; a lease left at the minute's end is counted and unused (safe).
  */
-export type WeightMarket = 'spot' | 'futures';
+import { binanceWeight } from './binance-weights';
 
 export const MINUTE_MS = 60_000;
-/** Binance's request-weight limits per IP and minute until exchangeInfo says otherwise. */
-export const BINANCE_WEIGHT_LIMITS: Record<WeightMarket, number> = { spot: 6000, futures: 2400 };
 /** The weight one lease reserves at most: small against 80 % of the limit, large against a call. */
 const LEASE_WEIGHT = 40;
 /** A closed lane is waited for up to this long; a longer ban fails the call (the message retries later). */
 export const LONGEST_WAIT_MS = 2 * MINUTE_MS;
 
 export const minuteOf = (t: number): number => Math.floor(t / MINUTE_MS);
-
-const futuresKlinesWeight = (limit: number) => (limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10);
-
-/**
- * Binance's documented IP weights of the calls the platform makes ("METHOD path"); a call not
- * listed weighs 1 (orders weigh 1 here: Binance counts them in the order limits, 0 or 1 on the IP).
- */
-const WEIGHTS: Record<string, (p: URLSearchParams) => number> = {
-  'GET /api/v3/exchangeInfo': () => 20,
-  'GET /api/v3/klines': () => 2,
-  'GET /api/v3/account': () => 20,
-  'GET /api/v3/order': () => 4,
-  'GET /api/v3/openOrders': (p) => (p.has('symbol') ? 6 : 80),
-  'GET /api/v3/allOrders': () => 20,
-  'GET /api/v3/myTrades': () => 20,
-  'GET /api/v3/ticker/price': (p) => (p.has('symbol') ? 2 : 4),
-  'GET /api/v3/ticker/24hr': (p) => (p.has('symbol') ? 2 : p.has('symbols') ? 40 : 80),
-  'GET /sapi/v1/account/apiRestrictions': () => 1,
-  'GET /fapi/v1/klines': (p) => futuresKlinesWeight(Number(p.get('limit') ?? 500)),
-  'GET /fapi/v2/account': () => 5,
-  'GET /fapi/v3/account': () => 5,
-  'GET /fapi/v2/balance': () => 5,
-  'GET /fapi/v3/balance': () => 5,
-  'GET /fapi/v2/positionRisk': () => 5,
-  'GET /fapi/v3/positionRisk': () => 5,
-  'GET /fapi/v1/openOrders': (p) => (p.has('symbol') ? 1 : 40),
-  'GET /fapi/v1/openAlgoOrders': (p) => (p.has('symbol') ? 1 : 40),
-  'GET /fapi/v1/allOrders': () => 5,
-  'GET /fapi/v1/allAlgoOrders': () => 5,
-  'GET /fapi/v1/userTrades': () => 5,
-  'GET /fapi/v1/income': () => 30,
-  'GET /fapi/v1/positionSide/dual': () => 30,
-  'GET /fapi/v1/multiAssetsMargin': () => 30,
-};
 
 /** The weight of one request: its method, its URL (any host) and its form body, if any. */
 export const requestWeight = (method: string, url: string, body?: unknown): number => {
@@ -72,7 +36,7 @@ export const requestWeight = (method: string, url: string, body?: unknown): numb
   const path = parsed.pathname.replace(/^.*?(?=\/(s?api|fapi)\/)/, '');
   const params = new URLSearchParams(parsed.search);
   if (typeof body === 'string') for (const [k, v] of new URLSearchParams(body)) params.set(k, v);
-  return WEIGHTS[`${method.toUpperCase()} ${path}`]?.(params) ?? 1;
+  return binanceWeight(method, path, params)?.weight ?? 1;
 };
 
 /** Whether a URL is exchangeInfo, whose rateLimits say the limit in force. */

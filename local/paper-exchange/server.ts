@@ -24,7 +24,8 @@ import { binanceApi } from './binance';
 import { ExchangeError, type Account } from './engine';
 import { paperPage } from './page';
 import { wazirxApi } from './wazirx';
-import { binanceWeight, callerIp } from './weights';
+import { binanceWeight } from '#functions/exchange/binance-weights';
+import { callerIp } from './weights';
 import type { VenueApi } from './wire';
 
 const PAPER_PREFIX = '/paper';
@@ -103,9 +104,10 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           : Object.fromEntries(new URLSearchParams(body));
         Object.assign(params, fromBody);
       }
-      const cost = match[1] === 'binance' ? binanceWeight(method, path, params) : undefined;
+      const cost =
+        match[1] === 'binance' ? binanceWeight(method, path, new URLSearchParams(params)) : undefined;
       if (cost) {
-        const { used, refusal } = market.weights.charge(callerIp(req), cost.family, cost.weight);
+        const { used, refusal } = market.weights.charge(callerIp(req), cost.market, cost.weight);
         headers['x-mbx-used-weight'] = String(used);
         headers['x-mbx-used-weight-1m'] = String(used);
         if (refusal) {

@@ -1,7 +1,7 @@
 /**
  * Binance's request-weight limits per caller IP, as the paper exchange enforces them: each request
- * to the spot (/api, /sapi) or USD-M futures (/fapi) API costs its documented weight in the
- * caller's minute (the exchange clock's calendar minute, as X-MBX-USED-WEIGHT-1M counts); past
+ * to the spot (/api, /sapi) or USD-M futures (/fapi) API costs its documented weight (the table
+ * the fleet's budget reserves by: functions/exchange/binance-weights.ts) in the caller's minute (the exchange clock's calendar minute, as X-MBX-USED-WEIGHT-1M counts); past
  * the limit the answer is 429 with Retry-After (seconds to the next minute), and a caller that
  * calls again before then is banned with 418: 2 minutes the first time, doubling for each ban
  * after, up to 3 days (Binance: "from 2 minutes to 3 days" for repeat offenders). Spot and futures
@@ -9,11 +9,9 @@
  * address when present (the local stack's simulated egress IPs), else the socket's.
  */
 import type { IncomingMessage } from 'node:http';
+import { BINANCE_WEIGHT_LIMITS, type WeightMarket } from '#functions/exchange/binance-weights';
 
-export type ApiFamily = 'spot' | 'futures';
-export type WeightLimits = Record<ApiFamily, number>;
-
-export const BINANCE_WEIGHT_LIMITS: WeightLimits = { spot: 6000, futures: 2400 };
+export type WeightLimits = Record<WeightMarket, number>;
 const MINUTE_MS = 60_000;
 const FIRST_BAN_MS = 2 * MINUTE_MS;
 const LONGEST_BAN_MS = 3 * 86_400_000;
@@ -21,7 +19,7 @@ const LONGEST_BAN_MS = 3 * 86_400_000;
 const HISTORY_MINUTES = 60;
 
 /** What Binance's exchangeInfo lists under rateLimits. */
-export const rateLimitsOf = (family: ApiFamily, limits: WeightLimits) =>
+export const rateLimitsOf = (family: WeightMarket, limits: WeightLimits) =>
   family === 'spot'
     ? [
         { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: limits.spot },
@@ -34,54 +32,6 @@ export const rateLimitsOf = (family: ApiFamily, limits: WeightLimits) =>
         { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: 1200 },
         { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 300 },
       ];
-
-const futuresKlinesWeight = (limit: number) => (limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10);
-
-/**
- * Binance's documented IP weights of the endpoints the paper exchange serves (1 where a path is
- * not listed; order placement 1, which Binance counts in its order limits instead).
- */
-const WEIGHTS: Record<string, (p: Record<string, string>) => number> = {
-  'GET /api/v3/exchangeInfo': () => 20,
-  'GET /api/v3/klines': () => 2,
-  'GET /api/v3/ticker/24hr': (p) => (p.symbol ? 2 : p.symbols ? 40 : 80),
-  'GET /api/v3/ticker/price': (p) => (p.symbol ? 2 : 4),
-  'GET /api/v3/account': () => 20,
-  'GET /api/v3/order': () => 4,
-  'GET /api/v3/openOrders': (p) => (p.symbol ? 6 : 80),
-  'GET /api/v3/allOrders': () => 20,
-  'GET /api/v3/myTrades': () => 20,
-  'GET /fapi/v1/klines': (p) => futuresKlinesWeight(Number(p.limit ?? 500)),
-  'GET /fapi/v1/ticker/24hr': (p) => (p.symbol ? 1 : 40),
-  'GET /fapi/v1/ticker/price': (p) => (p.symbol ? 1 : 2),
-  'GET /fapi/v1/premiumIndex': (p) => (p.symbol ? 1 : 10),
-  'GET /fapi/v2/account': () => 5,
-  'GET /fapi/v3/account': () => 5,
-  'GET /fapi/v2/balance': () => 5,
-  'GET /fapi/v3/balance': () => 5,
-  'GET /fapi/v2/positionRisk': () => 5,
-  'GET /fapi/v3/positionRisk': () => 5,
-  'GET /fapi/v1/positionSide/dual': () => 30,
-  'GET /fapi/v1/multiAssetsMargin': () => 30,
-  'GET /fapi/v1/openOrders': (p) => (p.symbol ? 1 : 40),
-  'GET /fapi/v1/openAlgoOrders': (p) => (p.symbol ? 1 : 40),
-  'GET /fapi/v1/allOrders': () => 5,
-  'GET /fapi/v1/allAlgoOrders': () => 5,
-  'GET /fapi/v1/userTrades': () => 5,
-  'GET /fapi/v1/income': () => 30,
-  'GET /fapi/v1/forceOrders': (p) => (p.symbol ? 20 : 50),
-};
-
-/** The family and weight of a Binance request, or undefined for a path no limit covers. */
-export const binanceWeight = (
-  method: string,
-  path: string,
-  params: Record<string, string>,
-): { family: ApiFamily; weight: number } | undefined => {
-  const family = path.startsWith('/fapi/') ? 'futures' : /^\/s?api\//.test(path) ? 'spot' : undefined;
-  if (!family) return undefined;
-  return { family, weight: WEIGHTS[`${method} ${path}`]?.(params) ?? 1 };
-};
 
 /** The caller's IP: the first X-Forwarded-For address, else the socket's (IPv4 without ::ffff:). */
 export const callerIp = (req: IncomingMessage): string => {
@@ -117,7 +67,7 @@ export class RequestWeights {
     this.limits = { ...BINANCE_WEIGHT_LIMITS, ...limits };
   }
 
-  private caller(ip: string, family: ApiFamily): Caller {
+  private caller(ip: string, family: WeightMarket): Caller {
     const key = `${family} ${ip}`;
     let c = this.callers.get(key);
     if (!c) this.callers.set(key, (c = { minutes: new Map(), bans: 0 }));
@@ -125,7 +75,7 @@ export class RequestWeights {
   }
 
   /** Counts a request's weight; answers the minute's weight and, past the limit, the refusal. */
-  charge(ip: string, family: ApiFamily, weight: number): { used: number; refusal?: Refusal } {
+  charge(ip: string, family: WeightMarket, weight: number): { used: number; refusal?: Refusal } {
     const t = this.now();
     const minute = Math.floor(t / MINUTE_MS);
     const c = this.caller(ip, family);
@@ -165,9 +115,9 @@ export class RequestWeights {
   report() {
     const t = this.now();
     const minute = Math.floor(t / MINUTE_MS);
-    const out: Record<string, Partial<Record<ApiFamily, unknown>>> = {};
+    const out: Record<string, Partial<Record<WeightMarket, unknown>>> = {};
     for (const [key, c] of this.callers) {
-      const [family, ip] = key.split(' ') as [ApiFamily, string];
+      const [family, ip] = key.split(' ') as [WeightMarket, string];
       (out[ip] ??= {})[family] = {
         usedWeight1m: c.minutes.get(minute) ?? 0,
         limit: this.limits[family],

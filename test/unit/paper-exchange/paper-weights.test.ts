@@ -4,6 +4,7 @@
  * futures counted apart, every X-Forwarded-For address its own budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestWeight } from '#functions/exchange/weight-budget';
 import { MINUTE, handClock, servePaper } from './serve';
 
 const T0 = Date.UTC(2026, 0, 5, 1, 0);
@@ -90,6 +91,24 @@ describe('request weights on the paper exchange', () => {
     expect(await get('/api/v3/ping', '10.0.0.1')).toMatchObject({ status: 200, weight: 1 });
     expect((await spend('10.0.0.1', 300)).status).toBe(429); // 1 + 300 × 20
     expect(await get('/api/v3/ping', '10.0.0.1')).toMatchObject({ status: 418, retryAfter: '240' });
+  });
+
+  it('charges each call what the fleet budget reserves for it: one table for both', async () => {
+    clock.set(T0 + 120 * MINUTE);
+    // calls whose weights the two used to keep apart, and others; each from a fresh IP, at 0
+    const calls = [
+      '/fapi/v1/ticker/price',
+      '/fapi/v1/ticker/price?symbol=BTCUSDT',
+      '/fapi/v1/ticker/24hr',
+      '/fapi/v1/premiumIndex',
+      '/fapi/v1/klines?symbol=BTCUSDT&interval=1h&limit=1000',
+      '/api/v3/ticker/24hr?symbols=%5B%22BTCUSDT%22%5D',
+      '/api/v3/exchangeInfo',
+      '/sapi/v1/account/apiRestrictions',
+    ];
+    const charged = await Promise.all(calls.map(async (path, n) => (await get(path, `10.0.1.${n}`)).weight));
+    expect(charged).toEqual(calls.map((path) => requestWeight('GET', `https://api.binance.com${path}`)));
+    expect(charged.slice(0, 4)).toEqual([2, 1, 40, 10]);
   });
 
   it('counts futures against 2,400 a minute', async () => {

@@ -3,7 +3,7 @@ import { url } from './browser';
 
 /**
  * The spec's route table (section 2), word for word ('' is the landing page), and the linked
- * /admintransfer: the routes the e2e walks (route walk, axe) visit as a visitor, a member and an admin.
+ * /admintransfer: the routes the e2e walks (test/e2e/a11y/axe.test.ts) visit as a visitor, a member and an admin.
  */
 export const MEMBER_AND_PUBLIC_ROUTES = [
   'dashboard',
@@ -65,10 +65,36 @@ export const ADMIN_ROUTES = [
 
 export const ROUTES = [...MEMBER_AND_PUBLIC_ROUTES, ...ADMIN_ROUTES];
 
-/** Opens a route and waits until its data has loaded (the network is quiet, 15 s at most). */
+/**
+ * Whether the page shows a screen that has loaded, as a person sees it: a heading or a main region
+ * with text in it (not the empty frame of a route that is sending the browser on), none of the
+ * app's loading signs on it (the route loader and other live "Loading…" regions, skeletons, a busy
+ * table, a "Loading…" cell), and nothing still sliding or fading in (a spinner's endless spin aside).
+ */
+const loaded = () => {
+  const screen = document.querySelector('h1') ?? document.querySelector('main');
+  if (!(screen as HTMLElement | null)?.innerText.trim()) return false;
+  const moving = document
+    .getAnimations()
+    .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+  if (moving) return false;
+  const visible = (e: Element) => (e as HTMLElement).offsetParent !== null || e.getClientRects().length > 0;
+  const loading = [
+    ...document.querySelectorAll('.chakra-skeleton, [aria-busy="true"]'),
+    ...[...document.querySelectorAll('[role="status"], td')].filter((e) =>
+      /^Loading/.test(e.textContent?.trim() ?? ''),
+    ),
+  ];
+  return !loading.some(visible);
+};
+
+/**
+ * Opens a route and waits until it shows its loaded screen (15 s at most: a screen that never
+ * settles is then read as it stands, and the caller's checks say what is wrong with it).
+ */
 export const visit = async (page: Page, route: string): Promise<void> => {
   await page.goto(url(route));
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction(loaded, undefined, { timeout: 15_000, polling: 50 }).catch(() => undefined);
 };
 
 /**

@@ -1,8 +1,11 @@
 /**
  * axe-core (WCAG 2.0/2.1 A and AA, and the best-practice rules) on every route of the router as a
  * visitor, a member and an admin, at 375 and 1440 px, in light and dark mode, and on every dialog:
- * no violation anywhere. One browser; each role keeps one logged-in page; each route is opened once
- * and scanned in the four width × mode combinations (the theme switches as the app's toggle stores
+ * no violation anywhere. The same walks are the route walk: every route of the spec's table, opened
+ * by each role, shows a screen (not a blank page, not the not-found page, not the error page) and
+ * logs no console error; visitors land on the log-in page for member and admin routes, members on
+ * "This page is for admins." for admin routes: both are screens. One browser; each role keeps one
+ * logged-in page; each route is opened once and scanned in the four width × mode combinations (the theme switches as the app's toggle stores
  * it: localStorage 'theme', which next-themes also follows through the storage event). The member
  * holds Imperial and a bound paper Binance key, so the bot pages show their deploy panels and the
  * Dashboard opens its "ready to trade" dialog. Every violation is printed (rule, page, target) and
@@ -13,13 +16,19 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { logIn, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
-import { ADMIN_ROUTES, MEMBER_AND_PUBLIC_ROUTES, ROUTER_ONLY_ROUTES, visit } from '../../support/routes';
+import {
+  ADMIN_ROUTES,
+  MEMBER_AND_PUBLIC_ROUTES,
+  ROUTER_ONLY_ROUTES,
+  ROUTES,
+  visit,
+} from '../../support/routes';
 
 const { newPage } = useBrowser();
 
@@ -128,17 +137,67 @@ const scanAll = async (page: Page, name: string, within?: string, widths: readon
 const SAME_SCREEN = new Set(['/signin', '/bonus', '/admin', '/adminactivate', '/withdraw']);
 
 /**
- * Every route once per role; a route that lands where another already did (`seen`, shared by the
- * role's walks) is not scanned again.
+ * React 19 logs this for the theme library's inline script (next-themes, web/src/App.tsx), which
+ * runs before React and works; it is not an error of a page, so the walks leave it out.
  */
-const walk = async (page: Page, role: string, routes: readonly string[], seen = new Set<string>()) => {
-  for (const route of routes.filter((r) => !SAME_SCREEN.has(r))) {
-    await visit(page, route);
-    const landed = new URL(page.url()).pathname;
-    if (seen.has(landed)) continue;
-    seen.add(landed);
-    await scanAll(page, `${role} ${route}${landed !== route ? ` (→ ${landed})` : ''}`);
+const KNOWN_CONSOLE_ERRORS = [/Encountered a script tag while rendering React component/];
+
+/** What is wrong with the screen a route of the spec's table shows, if anything. */
+const screenProblems = async (page: Page, route: string): Promise<string[]> => {
+  const main = (
+    await page
+      .locator('main')
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).trim();
+  const body = (await page.locator('body').innerText()).trim();
+  const problems: string[] = [];
+  if (body.length < 40 || (!main && !(await page.locator('h1').count())))
+    problems.push(`${route}: blank page`);
+  if (/Page not found/.test(body)) problems.push(`${route}: not found`);
+  if (/Something went wrong on this page/.test(body)) problems.push(`${route}: error page`);
+  return problems;
+};
+
+/**
+ * Opens every route of `routes` once and returns what the route walk finds wrong (a screen that is
+ * not one, a console or page error while a route is open). Routes in `scan` are scanned by axe; a
+ * route that lands where another already did (`seen`, shared by the role's walks) is not scanned
+ * again.
+ */
+const walk = async (
+  page: Page,
+  role: string,
+  routes: readonly string[],
+  scan: readonly string[],
+  seen = new Set<string>(),
+): Promise<string[]> => {
+  const problems: string[] = [];
+  let route: string | undefined;
+  const onConsole = (m: ConsoleMessage) => {
+    if (route && m.type() === 'error' && !KNOWN_CONSOLE_ERRORS.some((k) => k.test(m.text())))
+      problems.push(`${route}: console ${m.text()}`);
+  };
+  const onPageError = (e: Error) => route && problems.push(`${route}: ${e.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    for (route of routes) {
+      await visit(page, route);
+      if (ROUTES.includes(route)) problems.push(...(await screenProblems(page, route)));
+      if (SAME_SCREEN.has(route) || !scan.includes(route)) continue;
+      const landed = new URL(page.url()).pathname;
+      if (seen.has(landed)) continue;
+      seen.add(landed);
+      await scanAll(page, `${role} ${route}${landed !== route ? ` (→ ${landed})` : ''}`);
+    }
+  } finally {
+    route = undefined;
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
   }
+  return problems;
 };
 
 /** The violations of scans whose name starts with `prefix`, one line each, for the failure message. */
@@ -190,16 +249,20 @@ const VISITOR_ROUTES = [
   ...ADMIN_ROUTES,
   ...ROUTER_ONLY_ROUTES.admin,
 ];
-const ADMIN_WALK = [...ADMIN_ROUTES, ...ROUTER_ONLY_ROUTES.admin];
-/** The member's routes (and one admin route: members see one "for admins" screen), in two halves. */
-const MEMBER_ROUTES = [
+/** The admin's routes, scanned; then the spec's other routes, only walked (an admin sees them as a member does). */
+const ADMIN_SCANS = [...ADMIN_ROUTES, ...ROUTER_ONLY_ROUTES.admin];
+const ADMIN_WALK = [...ADMIN_SCANS, ...MEMBER_AND_PUBLIC_ROUTES];
+/** The member's routes (and one admin route: members see one "for admins" screen), scanned. */
+const MEMBER_SCANS = [
   ...MEMBER_AND_PUBLIC_ROUTES,
   ...ROUTER_ONLY_ROUTES.public,
   ...ROUTER_ONLY_ROUTES.member,
   '/admindashboard',
 ];
-const HALF = Math.ceil(MEMBER_ROUTES.length / 2);
-const MEMBER_HALVES = [MEMBER_ROUTES.slice(0, HALF), MEMBER_ROUTES.slice(HALF)];
+/** Those and the other admin routes (each the same "for admins" screen, only walked), in two halves. */
+const MEMBER_WALK = [...MEMBER_SCANS, ...ADMIN_ROUTES.filter((r) => !MEMBER_SCANS.includes(r))];
+const HALF = Math.ceil(MEMBER_WALK.length / 2);
+const MEMBER_HALVES = [MEMBER_WALK.slice(0, HALF), MEMBER_WALK.slice(HALF)];
 const memberSeen = new Set<string>();
 let member: ReturnType<typeof readyMember> | undefined;
 
@@ -228,66 +291,73 @@ const memberPage = async (scanReady: boolean) => {
 };
 
 // the roles run side by side (one browser, a page each; the member's routes in two): axe works in
-// each page's renderer (one browser, a page each): axe works in each page's renderer
-describe.concurrent('axe: no WCAG 2.1 A/AA or best-practice violation', () => {
-  it('as a visitor: every route, the log-in dialogs and the phone menu', async ({ expect }) => {
-    const page = await newPage();
-    await walk(page, 'visitor', VISITOR_ROUTES);
-    await visit(page, '/login');
-    await scanDialog(page, 'visitor dialog Forgot Password', () => button(page, 'Forgot Password?').click());
-    await scanDialog(page, 'visitor dialog Resend Verify Email', () =>
-      button(page, 'Resend Verify Email').click(),
-    );
-    await page.setViewportSize({ width: 375, height: HEIGHT });
-    await scanDialog(page, 'visitor dialog phone menu', () => button(page, 'Open menu').click(), [375]);
-    expect(report('visitor')).toEqual([]);
-  }, 600_000);
+// each page's renderer
+describe.concurrent(
+  'axe: no WCAG 2.1 A/AA or best-practice violation, and every route shows a screen',
+  () => {
+    it('as a visitor: every route, the log-in dialogs and the phone menu', async ({ expect }) => {
+      const page = await newPage();
+      expect(await walk(page, 'visitor', VISITOR_ROUTES, VISITOR_ROUTES)).toEqual([]);
+      await visit(page, '/login');
+      await scanDialog(page, 'visitor dialog Forgot Password', () =>
+        button(page, 'Forgot Password?').click(),
+      );
+      await scanDialog(page, 'visitor dialog Resend Verify Email', () =>
+        button(page, 'Resend Verify Email').click(),
+      );
+      await page.setViewportSize({ width: 375, height: HEIGHT });
+      await scanDialog(page, 'visitor dialog phone menu', () => button(page, 'Open menu').click(), [375]);
+      expect(report('visitor')).toEqual([]);
+    }, 600_000);
 
-  it('as a member: the ready-to-trade, Top Up, Withdraw, Plan Subscribe and complaint chat dialogs, and the first half of the routes', async ({
-    expect,
-  }) => {
-    const page = await memberPage(true);
-    await visit(page, '/wallet');
-    await scanDialog(page, 'member dialog Top Up', () => button(page, 'Top Up').click());
-    await scanDialog(page, 'member dialog Withdraw', () =>
-      page.getByRole('button', { name: 'Withdraw' }).first().click(),
-    );
-    await visit(page, '/pricing');
-    // the first plan the member may buy (Imperial's reads "Extend Plan" once held)
-    await scanDialog(page, 'member dialog Plan Subscribe', () =>
-      page
-        .getByRole('button', { name: /^(Subscribe to|Extend Plan)/, disabled: false })
-        .first()
-        .click(),
-    );
+    it('as a member: the ready-to-trade, Top Up, Withdraw, Plan Subscribe and complaint chat dialogs, and the first half of the routes', async ({
+      expect,
+    }) => {
+      const page = await memberPage(true);
+      await visit(page, '/wallet');
+      await scanDialog(page, 'member dialog Top Up', () => button(page, 'Top Up').click());
+      await scanDialog(page, 'member dialog Withdraw', () =>
+        page.getByRole('button', { name: 'Withdraw' }).first().click(),
+      );
+      await visit(page, '/pricing');
+      // the first plan the member may buy (Imperial's reads "Extend Plan" once held)
+      await scanDialog(page, 'member dialog Plan Subscribe', () =>
+        page
+          .getByRole('button', { name: /^(Subscribe to|Extend Plan)/, disabled: false })
+          .first()
+          .click(),
+      );
 
-    // a complaint, then its chat
-    const shot = join(mkdtempSync(join(tmpdir(), 'a11y-')), 'shot.png');
-    writeFileSync(shot, PNG);
-    await visit(page, '/complain');
-    await page.getByLabel('Description').fill('The deploy button did not answer.');
-    await page.getByLabel('Image (at most 500 KB)').setInputFiles(shot);
-    await button(page, 'Submit').click();
-    const complaints = page.getByRole('table', { name: 'Complaints' });
-    await complaints.getByText('Pending').waitFor();
-    await scanDialog(page, 'member dialog complaint chat', () =>
-      complaints.getByRole('button').first().click(),
-    );
+      // a complaint, then its chat
+      const shot = join(mkdtempSync(join(tmpdir(), 'a11y-')), 'shot.png');
+      writeFileSync(shot, PNG);
+      await visit(page, '/complain');
+      await page.getByLabel('Description').fill('The deploy button did not answer.');
+      await page.getByLabel('Image (at most 500 KB)').setInputFiles(shot);
+      await button(page, 'Submit').click();
+      const complaints = page.getByRole('table', { name: 'Complaints' });
+      await complaints.getByText('Pending').waitFor();
+      await scanDialog(page, 'member dialog complaint chat', () =>
+        complaints.getByRole('button').first().click(),
+      );
 
-    await walk(page, 'member', MEMBER_HALVES[0], memberSeen);
-    expect(report('member')).toEqual([]);
-  }, 900_000);
+      expect(await walk(page, 'member', MEMBER_HALVES[0], MEMBER_SCANS, memberSeen)).toEqual([]);
+      expect(report('member')).toEqual([]);
+    }, 900_000);
 
-  it('as a member: the second half of the routes', async ({ expect }) => {
-    await walk(await memberPage(false), 'member', MEMBER_HALVES[1], memberSeen);
-    expect(report('member')).toEqual([]);
-  }, 900_000);
+    it('as a member: the second half of the routes', async ({ expect }) => {
+      expect(
+        await walk(await memberPage(false), 'member', MEMBER_HALVES[1], MEMBER_SCANS, memberSeen),
+      ).toEqual([]);
+      expect(report('member')).toEqual([]);
+    }, 900_000);
 
-  it('as an admin: every admin route', async ({ expect }) => {
-    const page = await newPage();
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await page.waitForURL('**/admindashboard');
-    await walk(page, 'admin', ADMIN_WALK);
-    expect(report('admin')).toEqual([]);
-  }, 600_000);
-});
+    it('as an admin: every admin route', async ({ expect }) => {
+      const page = await newPage();
+      await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+      await page.waitForURL('**/admindashboard');
+      expect(await walk(page, 'admin', ADMIN_WALK, ADMIN_SCANS)).toEqual([]);
+      expect(report('admin')).toEqual([]);
+    }, 600_000);
+  },
+);

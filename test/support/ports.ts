@@ -32,8 +32,10 @@ export const sharedStackPorts = (project: string, worker: number): StackPorts =>
 export const workerNumber = (): number => Number(process.env.VITEST_POOL_ID ?? 1);
 
 /**
- * The ports for a stack the running test file starts of its own (its own clock, a database it
- * kills): apart from every shared stack and from the other workers' files.
+ * The ports for a stack a test file starts of its own (its own clock, a database it kills), by
+ * default the running file's: apart from every shared stack and from the other workers' files.
  */
-export const ownStackPorts = (): StackPorts =>
-  portsAt(blockOf(process.env.TEST_PROJECT ?? 'integration', workerNumber()) + 10);
+export const ownStackPorts = (
+  project = process.env.TEST_PROJECT ?? 'integration',
+  worker = workerNumber(),
+): StackPorts => portsAt(blockOf(project, worker) + 10);

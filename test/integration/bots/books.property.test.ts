@@ -23,7 +23,7 @@ const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
 
 let bots: BotStack;
 beforeAll(async () => {
-  bots = await startBotStack(30, START_AT);
+  bots = await startBotStack(START_AT);
 }, 120_000);
 afterAll(() => bots?.stop());
 

@@ -142,19 +142,24 @@ const SAME_SCREEN = new Set(['/signin', '/bonus', '/admin', '/adminactivate', '/
  */
 const KNOWN_CONSOLE_ERRORS = [/Encountered a script tag while rendering React component/];
 
-/** What is wrong with the screen a route of the spec's table shows, if anything. */
+/** Whether the page shows a screen: some text, in a main region or under a heading. */
+const showsScreen = () =>
+  document.body.innerText.trim().length >= 40 &&
+  (!!document.querySelector('main')?.innerText.trim() || !!document.querySelector('h1'));
+
+/**
+ * What is wrong with the screen a route of the spec's table shows, if anything. A route that sends
+ * the browser on (a signed-in member's /signin) is empty for a moment: blank is a page that shows
+ * no screen for 10 s.
+ */
 const screenProblems = async (page: Page, route: string): Promise<string[]> => {
-  const main = (
-    await page
-      .locator('main')
-      .first()
-      .innerText()
-      .catch(() => '')
-  ).trim();
-  const body = (await page.locator('body').innerText()).trim();
   const problems: string[] = [];
-  if (body.length < 40 || (!main && !(await page.locator('h1').count())))
-    problems.push(`${route}: blank page`);
+  const shown = await page.waitForFunction(showsScreen, undefined, { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) problems.push(`${route}: blank page`);
+  const body = (await page.locator('body').innerText()).trim();
   if (/Page not found/.test(body)) problems.push(`${route}: not found`);
   if (/Something went wrong on this page/.test(body)) problems.push(`${route}: error page`);
   return problems;

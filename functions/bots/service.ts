@@ -210,10 +210,15 @@ const running = async (memberId: string, bot: BotName): Promise<DeploymentItem |
  * orders cancelled and the position closed at market). If the exchange cannot be reached the bot
  * stays "stopping" and the executor finishes the job.
  */
-const stop = async (d: DeploymentItem, reason: string) => {
-  const stopping: DeploymentItem = { ...d, status: 'stopping', stopReason: reason };
-  if (d.status === 'active' && !(await replaceDeployment(d, stopping)))
-    throw conflict('TRY_AGAIN', 'The bot is busy trading. Try again in a moment.');
+const stop = async (start: DeploymentItem, reason: string) => {
+  let d = start;
+  // A tick that moved the deployment meanwhile is no reason to refuse: read it again and mark it.
+  for (let attempt = 0; d.status === 'active'; attempt++) {
+    if (await replaceDeployment(d, { ...d, status: 'stopping', stopReason: reason })) break;
+    const fresh = attempt < 3 ? await getDeployment(d.id) : null;
+    if (!fresh) throw conflict('TRY_AGAIN', 'The bot is busy trading. Try again in a moment.');
+    d = fresh;
+  }
   try {
     await closeOutOnExchange(d.id);
   } catch (error) {

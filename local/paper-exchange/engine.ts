@@ -730,10 +730,11 @@ export class PaperBook {
     if (order.venue === 'spot') {
       this.unlock(account, order);
       const info = symbolInfo(order.symbol);
+      const left = order.origQty - order.executedQty;
       const enough =
         order.side === 'BUY'
-          ? this.balance(account, info.quote).free + EPS >= order.origQty * price
-          : this.balance(account, info.base).free + EPS >= order.origQty;
+          ? this.balance(account, info.quote).free + EPS >= left * price
+          : this.balance(account, info.base).free + EPS >= left;
       if (!enough) {
         order.status = 'EXPIRED';
         order.updateTime = time;

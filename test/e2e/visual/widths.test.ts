@@ -16,6 +16,8 @@ const { newPage } = useBrowser();
 /** The widths (from 320 to 1440 px, 8 px apart) at which the page is wider than the window. */
 const overflowingWidths = async (page: Page) => {
   const wider: string[] = [];
+  // Measured on the loaded page: its charts and figures arrive after the first screen.
+  await page.waitForLoadState('networkidle');
   for (let width = 320; width <= 1440; width += 8) {
     await page.setViewportSize({ width, height: 900 });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);

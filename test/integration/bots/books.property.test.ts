@@ -12,14 +12,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binanceClient } from '#functions/exchange/clients';
 import { call } from '../../support/api';
-import { startBotStack, tradingMember, type BotStack } from './support';
+import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const USDT = 1_000_000;
-// The replay starts where Zeno's EMAs cross within hours and BTC swings through a tight DCA ladder
-// (trading.test.ts); every run goes on from where the last one left the clock.
-const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
+// Every run goes on from where the last one left the clock.
+const START_AT = ZENO_CROSS_AT;
 
 let bots: BotStack;
 beforeAll(async () => {

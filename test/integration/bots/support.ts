@@ -17,6 +17,12 @@ import { topUp } from '../../support/fund';
 
 const HOUR = 3_600_000;
 
+/**
+ * 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over the
+ * shipped candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
+ */
+export const ZENO_CROSS_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
+
 export interface BotStack {
   stack: LocalStack;
   /** The paper exchange's clock (ms). */

@@ -3,7 +3,8 @@
  * member's trades, the Admin Order Report, the API binding overview and the API error viewer.
  * Bots data comes only through functions/bots/service.ts. The bots keep their items per member
  * and per deployment, so the reports across members read every member's deployments (a fan-out,
- * a few members at a time); docs/decisions.md says when that wants an index of its own.
+ * a few members at a time); docs/decisions/back-office.md ("Reports across members read the bots
+ * through their service") says when that wants an index of its own.
  */
 import type { z } from 'zod';
 import { BOT_NAMES, BOT_ID_LIST, type BotName } from '#api/bots';

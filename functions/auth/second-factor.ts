@@ -1,11 +1,11 @@
 /**
  * "This sign-in used the second factor" as a fact the pre-token trigger can stand behind, for every
- * token it makes, refreshed ones included (docs/decisions.md, "The second factor is a fact of the
- * sign-in"). Cognito asks for the TOTP code at every sign-in of an account with TOTP on, but a
- * refresh token outlives changes: one from a password-only sign-in made before TOTP was turned on
- * would otherwise refresh into a token that looks like a TOTP sign-in. Cognito does not tell a
- * trigger which sign-in a refresh token descends from, so the rule makes sure no refresh token from
- * before a change survives it:
+ * token it makes, refreshed ones included (docs/decisions/auth-and-security.md, "The second factor
+ * is a fact of the sign-in"). Cognito asks for the TOTP code at every sign-in of an account with
+ * TOTP on, but a refresh token outlives changes: one from a password-only sign-in made before TOTP
+ * was turned on would otherwise refresh into a token that looks like a TOTP sign-in. Cognito does
+ * not tell a trigger which sign-in a refresh token descends from, so the rule makes sure no refresh
+ * token from before a change survives it:
  * - the account's state that matters (TOTP on or off, staff groups) is kept in the table as last
  *   seen by this trigger, which runs at every sign-in and every refresh;
  * - when it differs from what is seen now (TOTP enrolled or removed, added to or removed from

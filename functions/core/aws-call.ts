@@ -6,7 +6,8 @@
  * (already in every bundle, for DynamoDB) with the environment's credentials, as the clients sign
  * it in Lambda; what a call sends and reads is the operation's documented wire format, and a
  * refused call throws an error named as the SDK names it ('UserNotFoundException'), so callers test
- * `errorName(error)` alike. docs/decisions.md ("Bundles") says which calls go this way.
+ * `errorName(error)` alike. docs/decisions/scale-and-operations.md ("Signed calls instead of
+ * small-use SDK clients") says which calls go this way.
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { fromEnv } from '@aws-sdk/credential-provider-env';

@@ -43,7 +43,8 @@ export const config = {
   notifications: { pageSize: 20 },
   /**
    * Abuse limits: at most `max` within a fixed window of `windowMinutes`, counted per `subject`
-   * (a member, an e-mail address or a caller's IP). Why each number: docs/decisions.md.
+   * (a member, an e-mail address or a caller's IP). Why each number: docs/decisions/
+   * auth-and-security.md, "Abuse limits are counted in the table".
    */
   limits: {
     /** New one-time codes per member and purpose (withdrawal, exchange). */

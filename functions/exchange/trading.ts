@@ -2,7 +2,7 @@
  * The trading side of the exchange port, for the bots: a member's Binance account as the executor
  * uses it (place an order under our client order id, look one up by it, cancel it) and the public
  * candles the tick reads once for the whole fleet. Binance only: WazirX has no futures and the bots
- * trade Binance (docs/decisions.md).
+ * trade Binance (docs/decisions/bots-execution.md, "Gates and conflicts in the spec's order").
  *
  * DESIGN.md "What the whole fleet may ask of an exchange": ccxt's markets are loaded once per
  * container and market and handed to every member's client (setMarkets), never per member; an
@@ -305,7 +305,8 @@ interface FeeLine {
 /**
  * Fees in quote and the base they took: a fee in the base asset is valued at its fill's price, one
  * in the quote asset is taken as it is. Another asset (BNB) has no price here, so it counts as 0 and
- * is logged (the bots' keys are set to pay in the traded assets: docs/decisions.md).
+ * is logged (the bots' keys are set to pay in the traded assets: docs/decisions/bots-execution.md,
+ * "Fees as charged").
  */
 const feesOf = (lines: readonly { fee?: FeeLine; price: number }[], base: string, quote: string) => {
   let fee = 0;

@@ -41,7 +41,8 @@ export const subscribeToTopic = async (
  * Posts in flight at once per push, and the keep-alive sockets the Management API client may open:
  * the same number, so every post has a warm socket and none waits in the agent's queue (the SDK's
  * default pool of 50 was the queue). One Lambda at this width posts to ~10,000 connections well
- * inside its timeout; beyond that a topic is split across workers (docs/decisions.md).
+ * inside its timeout; beyond that a topic is split across workers (docs/decisions/
+ * scale-and-operations.md, "Beyond ten thousand connections, partitions").
  */
 const PUSH_WIDTH = 128;
 

@@ -1,7 +1,8 @@
 /**
  * The team domain's background work in one entry: pending placements first (an activation waits
  * for its buyer's node), then plan activations (points up the tree, direct bonus). Called by the
- * local stack's poller and, in AWS, by whatever invokes it (see docs/decisions.md).
+ * local stack's poller and, in AWS, by whatever invokes it (docs/decisions/team-and-payout.md,
+ * "Placement runs off the request path").
  */
 import { processActivations } from './activations';
 import { processPendingPlacements } from './placement';

@@ -90,7 +90,8 @@ const noTotals = (): Totals => ({ paid: 0, consumed: 0, already: 0, nothing: 0, 
 /**
  * Shards of a day's payout: PAYOUT_SHARDS slices of the nodes by placement time (GSI2SK), equal in
  * time from the first node to the run, the last one open-ended. In AWS each shard is one item of
- * the payout state machine's Distributed Map (docs/decisions.md); the local stack runs them here.
+ * the payout state machine's Distributed Map (docs/decisions/team-and-payout.md, "The payout state
+ * machine"); the local stack runs them here.
  */
 const shardCount = () => Number(process.env.PAYOUT_SHARDS ?? 16);
 /** Shards run at once in one process (the local stack; a Lambda runs one). */

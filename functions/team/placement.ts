@@ -4,7 +4,8 @@
  * work and is safe to repeat, resume or run concurrently: the node and its parent slot are taken
  * under conditions, and ancestors are counted in count batches guarded by cursors (countPlacements).
  * The local stack drains the pending list with a small poller; in AWS a consumer of the same
- * list (see docs/decisions.md) calls `processPendingPlacements` (functions/team/consumer.ts).
+ * list (docs/decisions/team-and-payout.md, "Placement runs off the request path") calls
+ * `processPendingPlacements` (functions/team/consumer.ts).
  */
 import { nowIso } from '#core/clock';
 import { logger } from '#core/logger';

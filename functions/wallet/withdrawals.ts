@@ -40,7 +40,8 @@ const WITHDRAWAL_TIMING = {
   sweepAfterMs: 60_000,
   /**
    * A payout the provider has no record of this long after the withdrawal was made never reached
-   * it (our create call gives up after a few seconds): the hold is released (docs/decisions.md).
+   * it (our create call gives up after a few seconds): the hold is released (docs/decisions/
+   * ledger-and-money.md, "A payout the provider never created is released, not resubmitted").
    */
   absentReleaseAfterMs: 15 * 60_000,
   /**

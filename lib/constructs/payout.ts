@@ -28,10 +28,11 @@ interface PayoutProps {
 }
 
 /**
- * The daily binary payout in AWS (docs/decisions.md, Scale): a state machine whose first task plans
- * the day's shards and whose Distributed Map runs one function per shard, PAYOUT_CONCURRENCY at a
- * time, each shard retried with backoff. Started by the referralPayout schedule (lib/constructs/
- * schedules.ts); the local stack runs the same shards in-process.
+ * The daily binary payout in AWS (docs/decisions/team-and-payout.md, "The payout state machine"): a
+ * state machine whose first task plans the day's shards and whose Distributed Map runs one function
+ * per shard, PAYOUT_CONCURRENCY at a time, each shard retried with backoff. Started by the
+ * referralPayout schedule (lib/constructs/schedules.ts); the local stack runs the same shards
+ * in-process.
  */
 export class Payout extends Construct {
   readonly stateMachine: StateMachine;
@@ -84,7 +85,7 @@ export class Payout extends Construct {
     shards.itemProcessor(shardTask);
 
     this.stateMachine = new StateMachine(this, 'StateMachine', {
-      comment: 'Daily binary payout: plan the shards, pay each (docs/decisions.md)',
+      comment: 'Daily binary payout: plan the shards, pay each (docs/decisions/team-and-payout.md)',
       definitionBody: DefinitionBody.fromChainable(planTask.next(shards)),
       // Stopped before the next day's starts (the alarm went off at 01:00).
       timeout: Duration.hours(23),

@@ -69,7 +69,8 @@ describe('cdk-nag', () => {
     // one suppression = one rule with one reason (lib/nag.ts), however many resources it names
     const suppressions = new Set(found.map((a) => `${a.rule} | ${a.reason}`));
     expect(suppressions.size).toBeGreaterThan(0);
-    // 41: the cursor key is a generated secret with nothing to rotate into (docs/decisions.md, issue 26)
+    // 41: the cursor key is a generated secret with nothing to rotate into (docs/decisions/
+    // auth-and-security.md, "Paging cursors are signed and bound to the caller and the query")
     expect(suppressions.size).toBeLessThanOrEqual(41);
     for (const a of found) {
       expect(a.reason.trim().length, a.path).toBeGreaterThan(10);

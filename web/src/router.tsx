@@ -34,8 +34,9 @@ export const router = createBrowserRouter([
       { path: '/success', ...lazyRoute(() => import('./pages/Success')) },
       { path: '/verify', ...lazyRoute(() => import('./pages/Verify')) },
       { path: '/changepassword', ...lazyRoute(() => import('./pages/ChangePassword')) },
-      // spec routes without a screen of their own (docs/decisions.md): the home page's scroll
-      // stepper, and 'nu' (the old nucleus bot, not offered) leads to the bot marketplace
+      // spec routes without a screen of their own (docs/decisions/web-app.md, "Spec routes without a
+      // screen of their own"): the home page's scroll stepper, and 'nu' (the old nucleus bot, not
+      // offered) leads to the bot marketplace
       { path: '/scroll', element: <Navigate to="/#how-title" replace /> },
       { path: '/nu', element: <Navigate to="/dashboard" replace /> },
       {
@@ -110,7 +111,8 @@ export const router = createBrowserRouter([
           { path: '/leaders', ...lazyRoute(() => import('./admin/reports/LeadersReport')) },
           { path: '/searchprofile', ...lazyRoute(() => import('./admin/ProfileSearch')) },
           { path: '/transferemail', ...lazyRoute(() => import('./admin/TransferEmail')) },
-          // the spec's bare 'admin' route is the back office's entry (docs/decisions.md)
+          // the spec's bare 'admin' route is the back office's entry (docs/decisions/back-office.md,
+          // "Back-office routes")
           { path: '/admin', ...lazyRoute(() => import('./admin/AdminDashboard')) },
           {
             path: '/withdraw',

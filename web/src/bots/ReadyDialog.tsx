@@ -10,9 +10,10 @@ import { useBots } from './hooks';
 const seenKey = (sub: string) => `trendex:ready-dialog:${sub}`;
 
 /**
- * The Dashboard's modal on load (docs/decisions.md, issue 13): once a member has a plan and a
- * connected exchange but no bot running, it says so once and offers the marketplace. It does not
- * open for anyone it has nothing to say to, so it never stands between a member and the page.
+ * The Dashboard's modal on load (docs/decisions/web-app.md, "The Dashboard's modal speaks only when
+ * it has something to say"): once a member has a plan and a connected exchange but no bot running,
+ * it says so once and offers the marketplace. It does not open for anyone it has nothing to say to,
+ * so it never stands between a member and the page.
  */
 export function ReadyDialog({ onOpenMarketplace }: { onOpenMarketplace: () => void }) {
   const sub = useSessionUser()?.sub;

@@ -201,7 +201,8 @@ export function AuthProvider({
 
   // The session is refreshed at once so the page shows TOTP on; the refresh carries no `mfa`
   // claim (this session's sign-in asked for no code) and ends the account's other sessions, so an
-  // admin logs in again with a code to reach the admin pages (docs/decisions.md).
+  // admin logs in again with a code to reach the admin pages (docs/decisions/auth-and-security.md,
+  // "The second factor is a fact of the sign-in").
   const turnOnTotp = useCallback(
     async (code: string) => {
       const { updateMFAPreference, verifyTOTPSetup } = await loadAmplify();

@@ -81,7 +81,8 @@ export default function Dashboard() {
                 Plan: {planOf(profile.data).label}
               </Badge>
             )}
-            {/* No plan PDF ships (docs/decisions.md, issue 13): the plans' details are the Pricing page. */}
+            {/* No plan PDF ships (docs/decisions/plans-and-core-income.md, "No plan PDF"): the plans'
+                details are the Pricing page. */}
             <Link asChild fontSize="sm" colorPalette="brand">
               <RouterLink to="/pricing">Plan details</RouterLink>
             </Link>

@@ -20,7 +20,8 @@ export default function ChangePassword() {
     mutationFn: (pw: string) => callApi('resetPassword', { token, password: pw }),
   });
 
-  // Only the real reason shows (docs/decisions.md: not the spec's 'Login Credentials are not correct.').
+  // Only the real reason shows, not the spec's 'Login Credentials are not correct.'
+  // (docs/decisions/web-app.md, "/changepassword shows only the real reason").
   const weak = !passwordPasses(password);
   const differ = confirm !== password;
   const onSubmit = (e: React.FormEvent) => {

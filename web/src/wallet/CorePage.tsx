@@ -74,7 +74,8 @@ export default function CorePage() {
           {CORE_PLANS.map(({ plan, benefits }) => {
             const offer = plans.data?.offers.find((o) => o.plan === plan);
             const owned = plan === 'core' ? plans.data?.isCore : plans.data?.isPremiumCore;
-            // each Core plan runs its own year from its purchase (docs/decisions.md, issue 15)
+            // each Core plan runs its own year from its purchase (docs/decisions/plans-and-core-income.md,
+            // "Each plan has its own period")
             const until = plan === 'core' ? plans.data?.coreExpiresAt : plans.data?.premiumCoreExpiresAt;
             return (
               <Stack

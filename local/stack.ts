@@ -23,7 +23,7 @@ import { startLocalQueue, type LocalQueue } from './queue';
 import { assertPortFree, type Supervised } from './process';
 import { asDeadLetterPort, consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
-import { attachWebSocket, MANAGEMENT_PATH, PUSH_BATCH_PATH, type WsHandler } from './websocket';
+import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -133,8 +133,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     MAIL_OUTBOX_DIR: outboxDir,
     WEB_URL: webUrl,
     WS_MANAGEMENT_ENDPOINT: `${webUrl}${MANAGEMENT_PATH}`,
-    // A push to many sockets is one request the gateway writes in one loop (bench/ticker).
-    WS_PUSH_BATCH_ENDPOINT: `${webUrl}${PUSH_BATCH_PATH}`,
     SUPPORT_EMAIL: 'support@trendex.local',
     // signs paging cursors (functions/core/cursor.ts): a new one each start, so a page link of an
     // earlier run is refused as no longer valid

@@ -15,11 +15,6 @@ export type WsHandler = (event: unknown) => Promise<APIGatewayProxyResult>;
 
 export const MANAGEMENT_PATH = '/ws-management';
 const CONNECTIONS_PATH = `${MANAGEMENT_PATH}/@connections/`;
-/**
- * The local stack's push in one request (functions/realtime/service.ts, WS_PUSH_BATCH_ENDPOINT):
- * `POST` the connection ids joined by commas, a newline, then the message bytes.
- */
-export const PUSH_BATCH_PATH = `${MANAGEMENT_PATH}/@batch`;
 
 const event = (routeKey: string, connectionId: string, extra: Record<string, unknown> = {}) => ({
   requestContext: {
@@ -79,32 +74,12 @@ export const attachWebSocket = (server: Server, handler: WsHandler, key: LocalKe
   });
 
   /**
-   * One message to many connections: the same bytes written to each open socket in one loop (one
-   * buffer, no await per socket, as a bare broadcast does); answers `{ gone }`, the ids it has no
-   * open socket for, which the pusher takes off its list as a 410 would make it.
-   */
-  const pushBatch = (body: Buffer, res: ServerResponse): true => {
-    const newline = body.indexOf(0x0a);
-    const data = body.subarray(newline + 1);
-    const gone: string[] = [];
-    for (const id of body.subarray(0, newline).toString('latin1').split(',')) {
-      const ws = sockets.get(id);
-      if (ws && ws.readyState === ws.OPEN) ws.send(data, { binary: false });
-      else gone.push(id);
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ gone }));
-    return true;
-  };
-
-  /**
    * POST|DELETE /ws-management/@connections/{id}: the Management API. A post is written to its
    * socket as the bytes that came (a text frame, no decode and re-encode); nothing waits on the
    * socket, so posts for many connections go out as fast as they arrive, like a broadcast loop.
    */
   const manage = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
-    const batch = url.pathname === PUSH_BATCH_PATH && req.method === 'POST';
-    if (!batch && !url.pathname.startsWith(CONNECTIONS_PATH)) return false;
+    if (!url.pathname.startsWith(CONNECTIONS_PATH)) return false;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
@@ -112,7 +87,6 @@ export const attachWebSocket = (server: Server, handler: WsHandler, key: LocalKe
       refuseUnsigned(res, 'ForbiddenException');
       return true;
     }
-    if (batch) return pushBatch(body, res);
     const ws = sockets.get(decodeURIComponent(url.pathname.slice(CONNECTIONS_PATH.length)));
     if (!ws || ws.readyState !== ws.OPEN) {
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });

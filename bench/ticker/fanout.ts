@@ -20,7 +20,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startLocalStack } from '../../local/stack';
-import { PUSH_BATCH_PATH } from '../../local/websocket';
 
 const SIZES = (process.env.BENCH_CONNECTIONS ?? '1000,5000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -211,12 +210,6 @@ const gateway = async (): Promise<void> => {
     const idToken = await member(stack);
     const wsUrl = `ws://localhost:${BASE}/ws?token=${encodeURIComponent(idToken)}`;
     const { pushToTopic } = await import('#functions/realtime/service');
-    // pushToTopic both ways: the local stack's one request to its gateway, and the Management API
-    // post per connection that runs in AWS (here against the gateway's emulation of it)
-    const paths: [string, string | undefined][] = [
-      ['pushToTopic, local batch', `http://127.0.0.1:${BASE}${PUSH_BATCH_PATH}`],
-      ['pushToTopic, post each (AWS)', undefined],
-    ];
     const sockets: WebSocket[] = [];
     for (const size of SIZES) {
       const opened = performance.now();
@@ -239,18 +232,13 @@ const gateway = async (): Promise<void> => {
       console.log(
         `  ${size} sockets connected and subscribed (${((performance.now() - opened) / 1000).toFixed(1)} s)`,
       );
-      const results = [];
-      for (const [name, batchEndpoint] of paths) {
-        if (batchEndpoint) process.env.WS_PUSH_BATCH_ENDPOINT = batchEndpoint;
-        else delete process.env.WS_PUSH_BATCH_ENDPOINT;
-        const rounds: Round[] = [];
-        for (let i = 0; i < ROUNDS; i++) {
-          const marker = `bench-${size}-${i}-${Date.now()}`;
-          rounds.push(await measure(sockets, marker, () => pushToTopic('ticker', tickerMessage(marker))));
-        }
-        results.push(summarize(name, size, rounds));
+      // one Management API post per connection, as in AWS (here against the gateway's emulation of it)
+      const rounds: Round[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const marker = `bench-${size}-${i}-${Date.now()}`;
+        rounds.push(await measure(sockets, marker, () => pushToTopic('ticker', tickerMessage(marker))));
       }
-      report(size, results);
+      report(size, [summarize('pushToTopic, post each (AWS)', size, rounds)]);
     }
     // Close politely and let the gateway run every $disconnect before the stack stops.
     sockets.forEach((s) => s.close());

@@ -3,7 +3,11 @@
  * (the member id), never by e-mail: the e-mail is what a transfer changes, so a retried transfer
  * still finds the user after Cognito already holds the new address.
  */
-import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminUpdateUserAttributesCommand,
+  type AttributeType,
+  paginateListUsers,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPoolId } from '#core/cognito';
 
 /** ListUsers filter values are quoted; a quote or backslash in the value would end the filter. */
@@ -18,13 +22,20 @@ interface CognitoUser {
   email: string;
 }
 
+/** Every user the filter matches, page after page (Cognito answers at most 60 a page). */
 const listUsers = async (filter: string): Promise<CognitoUser[]> => {
-  const { Users = [] } = await cognito('ListUsers', { UserPoolId: userPoolId(), Filter: filter, Limit: 10 });
-  return Users.map((u) => ({
-    username: u.Username ?? '',
-    sub: attribute(u.Attributes, 'sub') ?? '',
-    email: attribute(u.Attributes, 'email') ?? '',
-  }));
+  const users: CognitoUser[] = [];
+  for await (const page of paginateListUsers(
+    { client: cognito() },
+    { UserPoolId: userPoolId(), Filter: filter },
+  ))
+    for (const u of page.Users ?? [])
+      users.push({
+        username: u.Username ?? '',
+        sub: attribute(u.Attributes, 'sub') ?? '',
+        email: attribute(u.Attributes, 'email') ?? '',
+      });
+  return users;
 };
 
 /** The member's Cognito user, or null when the pool has none with that sub. */
@@ -39,9 +50,11 @@ export const updateCognitoAttributes = async (
   username: string,
   attributes: Record<string, string>,
 ): Promise<void> => {
-  await cognito('AdminUpdateUserAttributes', {
-    UserPoolId: userPoolId(),
-    Username: username,
-    UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
-  });
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: username,
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    }),
+  );
 };

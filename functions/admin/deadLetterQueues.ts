@@ -7,9 +7,13 @@
  * then deletes the message (docs/operations.md).
  */
 import type { DeadLetter } from '#api/schemas/admin-operations';
-import { awsJson } from '#core/aws-call';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { clientOptions, lazyClient } from '#core/aws-clients';
 import { invoke } from '#core/invoke';
-import { sqs, type SqsMessage as Message } from '#core/sqs';
+import { sqs } from '#core/sqs';
+
+const stepFunctions = lazyClient(() => new SFNClient(clientOptions()));
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
 interface WatchedQueue {
@@ -76,13 +80,15 @@ const letterOf = (queue: WatchedQueue, m: Message): DeadLetter => {
 const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
   const found = new Map<string, Message>();
   for (let round = 0; round < Math.ceil(max / 10); round++) {
-    const answer = await sqs('ReceiveMessage', {
-      QueueUrl: queue.url,
-      MaxNumberOfMessages: 10,
-      VisibilityTimeout: 0,
-      MessageSystemAttributeNames: ['SentTimestamp'],
-      MessageAttributeNames: ['All'],
-    });
+    const answer = await sqs().send(
+      new ReceiveMessageCommand({
+        QueueUrl: queue.url,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        MessageSystemAttributeNames: ['SentTimestamp'],
+        MessageAttributeNames: ['All'],
+      }),
+    );
     const messages = answer.Messages ?? [];
     const before = found.size;
     // the latest receipt of each message is the one SQS deletes by
@@ -95,18 +101,12 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
 /**
  * Hands the event to the queue's target: an asynchronous invoke of the function (answered once
  * Lambda has queued the run, so the admin never waits for it), or a new execution of the state
- * machine EventBridge could not start (Step Functions' StartExecution, the signed request its SDK
- * client sends: #core/aws-call).
+ * machine EventBridge could not start (Step Functions' StartExecution).
  */
 const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
   const input = JSON.stringify(payload);
   if (queue.stateMachineArn)
-    await awsJson({
-      service: 'states',
-      target: 'AWSStepFunctions.StartExecution',
-      version: '1.0',
-      input: { stateMachineArn: queue.stateMachineArn, input },
-    });
+    await stepFunctions().send(new StartExecutionCommand({ stateMachineArn: queue.stateMachineArn, input }));
   else await invoke(queue.functionName ?? '', payload, 'Event');
 };
 
@@ -124,7 +124,7 @@ export const sqsDeadLetters = {
     const message = queue && (await peek(queue)).find((m) => m.MessageId === messageId);
     if (!queue || !message) return { redriven: false, error: 'no such dead letter' };
     await start(queue, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
-    await sqs('DeleteMessage', { QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle });
+    await sqs().send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
     return { redriven: true, queued: true };
   },
 };

@@ -5,6 +5,7 @@
  * (ORDER_DEAD_LETTER_FILE, local/queue.ts). Read-only: redriving stays with the bots' runbook.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#core/sqs';
 
 export interface DeadLetterView {
@@ -44,12 +45,14 @@ export const deadLetters = async (max = 100): Promise<DeadLetterView[]> => {
   if (!url) return [];
   const found = new Map<string, DeadLetterView>();
   for (let round = 0; round < Math.ceil(max / 10); round++) {
-    const answer = await sqs('ReceiveMessage', {
-      QueueUrl: url,
-      MaxNumberOfMessages: 10,
-      VisibilityTimeout: 0,
-      MessageSystemAttributeNames: ['SentTimestamp'],
-    });
+    const answer = await sqs().send(
+      new ReceiveMessageCommand({
+        QueueUrl: url,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        MessageSystemAttributeNames: ['SentTimestamp'],
+      }),
+    );
     const messages = answer.Messages ?? [];
     const before = found.size;
     for (const m of messages)

@@ -14,6 +14,11 @@
  * - so a refresh token that still works was made after the latest change, by a sign-in that, with
  *   TOTP on, answered the TOTP challenge.
  */
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminUserGlobalSignOutCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { STAFF_GROUPS } from '#core/admin-access';
 import { cognito } from '#core/cognito';
 import { getSignInState, putSignInState, type SignInState } from './store';
@@ -30,12 +35,14 @@ const staffGroupsOf = (groups: string[]) => STAFF_GROUPS.staff.filter((g) => gro
  */
 const groupsOf = async (userPoolId: string, username: string, told: string[] | undefined) => {
   if (told) return told;
-  const answer = await cognito('AdminListGroupsForUser', { UserPoolId: userPoolId, Username: username });
+  const answer = await cognito().send(
+    new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }),
+  );
   return (answer.Groups ?? []).map((g) => g.GroupName!);
 };
 
 const totpOn = async (userPoolId: string, username: string) => {
-  const user = await cognito('AdminGetUser', { UserPoolId: userPoolId, Username: username });
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
   return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false;
 };
 
@@ -61,7 +68,9 @@ export const usedSecondFactor = async (request: TokenRequest): Promise<boolean> 
   const now: SignInState = { staffGroups, totp: await totpOn(request.userPoolId, request.username) };
   if (stored && sameState(stored, now)) return now.totp;
   // Revoked before the new state is kept: should revoking fail, the next token meets the change again.
-  await cognito('AdminUserGlobalSignOut', { UserPoolId: request.userPoolId, Username: request.username });
+  await cognito().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: request.userPoolId, Username: request.username }),
+  );
   await putSignInState(request.memberId, now);
   // This very sign-in answered the challenge; a refresh token from before the change did not.
   return now.totp && request.signIn;

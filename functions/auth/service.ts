@@ -1,4 +1,12 @@
 /** Sign-up, e-mail verification, password reset and the member's own profile. */
+import {
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { BOT_NAMES, type BotName } from '#api/bots';
 import { RANK_NAMES, type Profile, type SignUpRequest } from '#api/schemas/auth';
@@ -89,14 +97,16 @@ export const signUp = async (input: SignUpRequest) => {
   if (!reserved) throw conflict('USERNAME_TAKEN', messages.usernameTaken, 'username');
 
   try {
-    await cognito('SignUp', {
-      ClientId: userPoolClientId(),
-      Username: input.email,
-      Password: input.password,
-      // Nothing but the login: the username, sponsor and side live in the reservation, where
-      // no caller of Cognito's public API can write them (the web client may not write them).
-      UserAttributes: [],
-    });
+    await cognito().send(
+      new SignUpCommand({
+        ClientId: userPoolClientId(),
+        Username: input.email,
+        Password: input.password,
+        // Nothing but the login: the username, sponsor and side live in the reservation, where
+        // no caller of Cognito's public API can write them (the web client may not write them).
+        UserAttributes: [],
+      }),
+    );
   } catch (error) {
     await releaseReservation(input.username, input.email);
     switch (errorName(error)) {
@@ -118,7 +128,8 @@ export const signUp = async (input: SignUpRequest) => {
 
 /** The Cognito account's attributes by login e-mail, or null when there is none. */
 const accountAttributes = async (email: string): Promise<Record<string, string> | null> =>
-  cognito('AdminGetUser', { UserPoolId: userPoolId(), Username: email })
+  cognito()
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))
     .then((user) => Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name!, a.Value ?? ''])))
     .catch((error: unknown) => {
       if (errorName(error) === 'UserNotFoundException') return null;
@@ -139,7 +150,7 @@ export const verifyEmail = async (token: string) => {
   await markSignUpVerified(email);
   try {
     // Confirming runs the post-confirmation trigger, which creates the member.
-    await cognito('AdminConfirmSignUp', { UserPoolId: userPoolId(), Username: email });
+    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId(), Username: email }));
   } catch (error) {
     if (errorName(error) === 'NotAuthorizedException') return { message: messages.alreadyVerified };
     if (errorName(error) === 'UserNotFoundException')
@@ -148,22 +159,25 @@ export const verifyEmail = async (token: string) => {
   }
   // Cognito's password reset needs a verified address; we verified it, so say so. The name is
   // shown by the web app from the ID token.
-  await cognito('AdminUpdateUserAttributes', {
-    UserPoolId: userPoolId(),
-    Username: email,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'email_verified', Value: 'true' },
-      { Name: 'name', Value: signUp.name },
-    ],
-  });
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId(),
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: signUp.name },
+      ],
+    }),
+  );
   return { message: messages.emailVerified };
 };
 
 /** The same answer whether or not the address has an account: no one learns who is a member. */
 export const resendVerification = async (email: string) => {
   await take('verifyMail', email);
-  const status = await cognito('AdminGetUser', { UserPoolId: userPoolId(), Username: email })
+  const status = await cognito()
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))
     .then((user) => user.UserStatus)
     .catch((error: unknown) => {
       if (errorName(error) === 'UserNotFoundException') return null;
@@ -187,7 +201,7 @@ export const requestPasswordReset = async (email: string) => {
   await take('resetMail', email);
   try {
     // Cognito mails the code; the custom-message trigger turns it into a /changepassword link.
-    await cognito('ForgotPassword', { ClientId: userPoolClientId(), Username: email });
+    await cognito().send(new ForgotPasswordCommand({ ClientId: userPoolClientId(), Username: email }));
   } catch (error) {
     if (
       !['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException'].includes(
@@ -216,12 +230,14 @@ export const resetPassword = async (token: string, password: string) => {
   // Cognito counts wrong codes in AWS; cognito-local does not, so we count them everywhere.
   await assertLeft('resetTries', parsed.email);
   try {
-    await cognito('ConfirmForgotPassword', {
-      ClientId: userPoolClientId(),
-      Username: parsed.email,
-      ConfirmationCode: parsed.code,
-      Password: password,
-    });
+    await cognito().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: userPoolClientId(),
+        Username: parsed.email,
+        ConfirmationCode: parsed.code,
+        Password: password,
+      }),
+    );
   } catch (error) {
     if (
       ['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error))

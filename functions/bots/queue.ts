@@ -4,6 +4,7 @@
  * deduplication id = bot + minute, so a tick sent twice runs once). In the local stack the same
  * calls reach its in-process FIFO queue (local/queue.ts) through SQS_ENDPOINT.
  */
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#core/sqs';
 
 export interface TickMessage {
@@ -27,15 +28,17 @@ export const sendTicks = async (messages: TickMessage[]): Promise<void> => {
   for (let i = 0; i < batches.length; i += inFlight)
     await Promise.all(
       batches.slice(i, i + inFlight).map(async (batch) => {
-        const answer = await sqs('SendMessageBatch', {
-          QueueUrl: queueUrl(),
-          Entries: batch.map((m, k) => ({
-            Id: String(k),
-            MessageBody: JSON.stringify(m),
-            MessageGroupId: m.deploymentId,
-            MessageDeduplicationId: `${m.deploymentId}:${m.tick}`,
-          })),
-        });
+        const answer = await sqs().send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl(),
+            Entries: batch.map((m, k) => ({
+              Id: String(k),
+              MessageBody: JSON.stringify(m),
+              MessageGroupId: m.deploymentId,
+              MessageDeduplicationId: `${m.deploymentId}:${m.tick}`,
+            })),
+          }),
+        );
         if (answer.Failed?.length)
           throw new Error(
             `the order queue refused ${answer.Failed.length} tick(s): ${answer.Failed[0].Message}`,

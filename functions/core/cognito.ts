@@ -1,50 +1,15 @@
 /**
- * Cognito's user-pool API (cognito-local in the local stack, the regional Cognito in AWS), called
- * as the signed JSON requests its SDK client sends (./aws-call.ts): the client would bring the whole
- * service's model (35 KB) to the auth and admin functions for the few operations below. The SDK's
- * types describe each operation's input and output; what Cognito answers with a Date the wire
- * carries as epoch seconds, and no caller reads one.
+ * Cognito's user-pool API through the SDK's own client (cognito-local in the local stack, at
+ * COGNITO_ENDPOINT; the regional Cognito in AWS), with the shared timeouts and retries
+ * (./aws-clients.ts). Callers send the SDK's commands: `cognito().send(new AdminGetUserCommand(...))`.
  */
-import type * as Idp from '@aws-sdk/client-cognito-identity-provider';
-import { jsonService, type Operation } from './aws-call';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { clientOptions, lazyClient } from './aws-clients';
 
-/** The operations the functions (and the local seed) make. */
-interface Operations {
-  SignUp: Operation<Idp.SignUpCommandInput, Idp.SignUpCommandOutput>;
-  AdminGetUser: Operation<Idp.AdminGetUserCommandInput, Idp.AdminGetUserCommandOutput>;
-  AdminConfirmSignUp: Operation<Idp.AdminConfirmSignUpCommandInput, Idp.AdminConfirmSignUpCommandOutput>;
-  AdminUpdateUserAttributes: Operation<
-    Idp.AdminUpdateUserAttributesCommandInput,
-    Idp.AdminUpdateUserAttributesCommandOutput
-  >;
-  ForgotPassword: Operation<Idp.ForgotPasswordCommandInput, Idp.ForgotPasswordCommandOutput>;
-  ConfirmForgotPassword: Operation<
-    Idp.ConfirmForgotPasswordCommandInput,
-    Idp.ConfirmForgotPasswordCommandOutput
-  >;
-  ListUsers: Operation<Idp.ListUsersCommandInput, Idp.ListUsersCommandOutput>;
-  AdminCreateUser: Operation<Idp.AdminCreateUserCommandInput, Idp.AdminCreateUserCommandOutput>;
-  AdminSetUserPassword: Operation<
-    Idp.AdminSetUserPasswordCommandInput,
-    Idp.AdminSetUserPasswordCommandOutput
-  >;
-  AdminListGroupsForUser: Operation<
-    Idp.AdminListGroupsForUserCommandInput,
-    Idp.AdminListGroupsForUserCommandOutput
-  >;
-  AdminUserGlobalSignOut: Operation<
-    Idp.AdminUserGlobalSignOutCommandInput,
-    Idp.AdminUserGlobalSignOutCommandOutput
-  >;
-}
-
-/** One user-pool operation; a refusal throws an error named as the SDK names it ('UserNotFoundException'). */
-export const cognito = jsonService<Operations>({
-  service: 'cognito-idp',
-  target: 'AWSCognitoIdentityProviderService',
-  version: '1.1',
-  endpoint: () => process.env.COGNITO_ENDPOINT,
-});
+export const cognito = lazyClient(
+  (endpoint) => new CognitoIdentityProviderClient(clientOptions(endpoint)),
+  'COGNITO_ENDPOINT',
+);
 
 const required = (name: string): string => {
   const value = process.env[name];

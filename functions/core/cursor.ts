@@ -11,26 +11,16 @@
  * once per container; locally `CURSOR_KEY` (local/stack.ts makes one per start).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type * as SecretsManager from '@aws-sdk/client-secrets-manager';
-import { jsonService, type Operation } from './aws-call';
 import { badRequest } from './errors';
+import { secretString } from './secrets-manager';
 
 export const invalidCursorMessage = 'This page link is no longer valid.';
-
-const secrets = jsonService<{
-  GetSecretValue: Operation<
-    SecretsManager.GetSecretValueCommandInput,
-    SecretsManager.GetSecretValueCommandOutput
-  >;
-}>({ service: 'secretsmanager', target: 'secretsmanager', version: '1.1' });
 
 let key: Promise<Buffer> | undefined;
 
 const readKey = async (): Promise<Buffer> => {
   const secretId = process.env.CURSOR_KEY_SECRET_ID;
-  const value = secretId
-    ? (await secrets('GetSecretValue', { SecretId: secretId })).SecretString
-    : process.env.CURSOR_KEY;
+  const value = secretId ? await secretString(secretId) : process.env.CURSOR_KEY;
   if (!value) throw new Error('neither CURSOR_KEY_SECRET_ID nor CURSOR_KEY is set');
   return Buffer.from(value);
 };

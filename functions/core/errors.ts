@@ -10,7 +10,8 @@ export const messages = {
   usernameTaken: 'This username is already taken. Choose another one.',
   invalidPhone: 'Enter a valid mobile number for the chosen country.',
   linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
-  signUpExpired: 'This sign-up has expired or was not made on the Trendex sign-up page. Please sign up again.',
+  signUpExpired:
+    'This sign-up has expired or was not made on the Trendex sign-up page. Please sign up again.',
   alreadyVerified: 'This account is already verified. You can log in.',
   passwordUpdated: 'Password Updated Successfully',
   resetLinkSent: 'Reset password link send to email.',
@@ -72,7 +73,8 @@ export const conflict = (code: string, message: string, field?: string) =>
 /** Over an abuse limit: says when the caller may try again. */
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const when = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const when =
+    minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new DomainError(
     429,
     'TOO_MANY_REQUESTS',

@@ -1,9 +1,21 @@
 /**
- * Lambda's Invoke (POST /2015-03-31/functions/{name}/invocations), as the signed request its SDK
- * client sends (./aws-call.ts; the client is 71 KB of a bundle for this one operation). In the
- * local stack LAMBDA_ENDPOINT is the gateway, which runs the named function's handler in-process.
+ * Lambda's Invoke through the SDK's own client. In the local stack LAMBDA_ENDPOINT is the gateway,
+ * which runs the named function's handler in-process and answers as Lambda does.
  */
-import { awsCall, AwsCallError } from './aws-call';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { clientOptions, lazyClient } from './aws-clients';
+
+const lambda = lazyClient((endpoint) => new LambdaClient(clientOptions(endpoint)), 'LAMBDA_ENDPOINT');
+
+/** A function that threw: named by its error's type, as Lambda reports it. */
+export class FunctionError extends Error {
+  constructor(
+    override readonly name: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Runs a function and answers what it returned (`RequestResponse`), or hands it the event and
@@ -15,16 +27,17 @@ export const invoke = async <T = unknown>(
   payload: unknown,
   type: 'RequestResponse' | 'Event' = 'RequestResponse',
 ): Promise<T> => {
-  const { headers, text } = await awsCall({
-    service: 'lambda',
-    endpoint: process.env.LAMBDA_ENDPOINT,
-    path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
-    headers: { 'content-type': 'application/json', 'x-amz-invocation-type': type },
-    body: JSON.stringify(payload),
-  });
-  if (headers.get('x-amz-function-error')) {
+  const answer = await lambda().send(
+    new InvokeCommand({
+      FunctionName: functionName,
+      InvocationType: type,
+      Payload: new TextEncoder().encode(JSON.stringify(payload)),
+    }),
+  );
+  const text = answer.Payload ? new TextDecoder().decode(answer.Payload) : '';
+  if (answer.FunctionError) {
     const failure = JSON.parse(text || '{}') as { errorType?: string; errorMessage?: string };
-    throw new AwsCallError(failure.errorType ?? 'FunctionError', failure.errorMessage ?? text, 200);
+    throw new FunctionError(failure.errorType ?? 'FunctionError', failure.errorMessage ?? text);
   }
   return (text ? JSON.parse(text) : undefined) as T;
 };

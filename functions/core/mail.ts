@@ -4,7 +4,8 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { awsCall } from './aws-call';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientOptions } from './aws-clients';
 import { nowIso } from './clock';
 import { newId } from './ids';
 
@@ -19,31 +20,26 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/**
- * SESv2's SendEmail (POST /v2/email/outbound-emails), signed as the SDK signs it (./aws-call.ts);
- * at SES's regional endpoint unless told another (a test's).
- */
-export const sesMailer = (from: string, endpoint?: string): Mailer => ({
-  async send(mail) {
-    await awsCall({
-      service: 'ses',
-      host: 'email',
-      endpoint,
-      path: '/v2/email/outbound-emails',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        FromEmailAddress: from,
-        Destination: { ToAddresses: [mail.to] },
-        Content: {
-          Simple: {
-            Subject: { Data: mail.subject },
-            Body: { Text: { Data: mail.text }, ...(mail.html ? { Html: { Data: mail.html } } : {}) },
+/** SESv2's SendEmail through the SDK's own client; at SES's regional endpoint unless told another (a test's). */
+export const sesMailer = (from: string, endpoint?: string): Mailer => {
+  const ses = new SESv2Client(clientOptions(endpoint));
+  return {
+    async send(mail) {
+      await ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [mail.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: mail.subject },
+              Body: { Text: { Data: mail.text }, ...(mail.html ? { Html: { Data: mail.html } } : {}) },
+            },
           },
-        },
-      }),
-    });
-  },
-});
+        }),
+      );
+    },
+  };
+};
 
 export const OUTBOX_FILE = 'outbox.jsonl';
 

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import type { Route } from '#api/route';
 import { isStaffAccess, parseGroups, staffRefusal } from './admin-access';
+import { isServiceUnavailable } from './aws-clients';
 import { openCursor, signCursor, type CursorBinding } from './cursor';
 import { isStoreUnavailable, storeMayHaveWritten, trackStoreWrites } from './db';
 import { DomainError, badRequest, messages, notFound, unauthorized, unavailable } from './errors';
@@ -171,6 +172,12 @@ const mapErrors: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     if (!(error instanceof DomainError) && isStoreUnavailable(error)) {
       logger.error('the table could not be reached', { error: error as Error });
       error = unavailable(storeMayHaveWritten());
+    }
+    // Another AWS service (Cognito, SES, SQS...) could not serve a call: also a 503, and one that
+    // may have taken effect (a call that timed out may still have run).
+    if (!(error instanceof DomainError) && isServiceUnavailable(error)) {
+      logger.error('an AWS service could not be reached', { error: error as Error });
+      error = unavailable(true);
     }
     if (error instanceof DomainError) {
       if (error.status >= 500) logger.error('domain error', { error });

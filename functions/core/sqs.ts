@@ -1,24 +1,9 @@
 /**
- * SQS, called as the signed JSON 1.0 requests its SDK client sends (./aws-call.ts), for the few
- * operations the functions make: the bots' tick producer sends (to the local stack's in-process
- * queue through SQS_ENDPOINT), the admin's dead-letter viewers peek and delete. The SDK's types
- * describe each operation.
+ * SQS through the SDK's own client (the local stack's queue at SQS_ENDPOINT, which speaks the
+ * same JSON protocol), with the shared timeouts and retries (./aws-clients.ts): the bots' tick
+ * producer sends, the admin's dead-letter viewers peek, redrive and delete.
  */
-import type * as Sqs from '@aws-sdk/client-sqs';
-import { jsonService, type Operation } from './aws-call';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { clientOptions, lazyClient } from './aws-clients';
 
-interface Operations {
-  SendMessageBatch: Operation<Sqs.SendMessageBatchCommandInput, Sqs.SendMessageBatchCommandOutput>;
-  ReceiveMessage: Operation<Sqs.ReceiveMessageCommandInput, Sqs.ReceiveMessageCommandOutput>;
-  DeleteMessage: Operation<Sqs.DeleteMessageCommandInput, Sqs.DeleteMessageCommandOutput>;
-}
-
-export type SqsMessage = Sqs.Message;
-
-/** One SQS operation; a refusal throws an error named as the SDK names it. */
-export const sqs = jsonService<Operations>({
-  service: 'sqs',
-  target: 'AmazonSQS',
-  version: '1.0',
-  endpoint: () => process.env.SQS_ENDPOINT,
-});
+export const sqs = lazyClient((endpoint) => new SQSClient(clientOptions(endpoint)), 'SQS_ENDPOINT');

@@ -1,7 +1,7 @@
 /**
  * WebSocket connections: opening, closing and subscribing them (the realtime function's routes),
- * and the pushes any domain sends through the API Gateway Management API (emulated by the local
- * gateway) to a member's open pages or a topic's followers.
+ * and the pushes any domain sends through the API Gateway Management API (the local gateway
+ * answers the same API) to a member's open pages or a topic's followers.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
@@ -10,7 +10,6 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { PushMessage, Topic } from '#api/realtime';
-import { awsCall } from '#core/aws-call';
 import { logger } from '#core/logger';
 import {
   addToTopic,
@@ -60,11 +59,11 @@ const client = () =>
 /** Gone connections are taken off the list in batches of 25 (one batch write) while the push goes on. */
 const GONE_BATCH = 25;
 
-/** Delivers the bytes to each connection and calls `gone` for each one that is no more (410). */
-type Deliver = (ids: string[], data: Uint8Array, gone: (id: string) => void) => Promise<void>;
-
-/** AWS: one Management API post per connection, PUSH_WIDTH in flight on the warm sockets. */
-const postEach: Deliver = async (ids, data, gone) => {
+/**
+ * One Management API post per connection, PUSH_WIDTH in flight on the warm sockets (the local
+ * gateway answers the same API); calls `gone` for each connection that is no more (410).
+ */
+const postEach = async (ids: string[], data: Uint8Array, gone: (id: string) => void): Promise<void> => {
   let next = 0;
   const post = async (ConnectionId: string) => {
     try {
@@ -82,23 +81,6 @@ const postEach: Deliver = async (ids, data, gone) => {
 };
 
 /**
- * The local stack: its gateway holds every socket in reach, so a push is ONE request (the ids, a
- * newline, the message bytes) that it writes to its sockets in a loop, as a broadcast would; it
- * answers the ids it no longer has. `WS_PUSH_BATCH_ENDPOINT` is set by the local stack only.
- */
-const batchTo =
-  (endpoint: string): Deliver =>
-  async (ids, data, gone) => {
-    // signed as a Management API call is: the local stand-in refuses anything else
-    const answer = await awsCall({
-      service: 'execute-api',
-      path: endpoint,
-      body: `${ids.join(',')}\n${new TextDecoder().decode(data)}`,
-    });
-    for (const id of (JSON.parse(answer.text) as { gone: string[] }).gone) gone(id);
-  };
-
-/**
  * Sends to each connection on the list (read by one query on the list's partition). The message
  * is serialised once and the same bytes go to every connection; connections found gone (410) are
  * taken off the list as the push meets them. Answers how many got it.
@@ -107,12 +89,10 @@ const pushAll = async (list: ConnectionList, message: PushMessage): Promise<numb
   const ids = await connectionsOn(list);
   if (!ids.length) return 0;
   const data = new TextEncoder().encode(JSON.stringify(message));
-  const batchEndpoint = process.env.WS_PUSH_BATCH_ENDPOINT;
-  const deliver = batchEndpoint ? batchTo(batchEndpoint) : postEach;
   let gone = 0;
   let pending: string[] = [];
   const removals: Promise<void>[] = [];
-  await deliver(ids, data, (id) => {
+  await postEach(ids, data, (id) => {
     gone += 1;
     pending.push(id);
     if (pending.length === GONE_BATCH) {

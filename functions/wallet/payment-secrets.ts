@@ -6,8 +6,8 @@
  * The local stack and tests have no Secrets Manager: with no `PAYMENTS_SECRET_ID` the same
  * fields come from PAYMENTS_* environment variables (local/stack.ts sets them).
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
+import { secretString } from '#core/secrets-manager';
 
 const Secrets = z.object({
   /** x-api-key of every provider call. */
@@ -24,11 +24,9 @@ type PaymentSecrets = z.infer<typeof Secrets>;
 
 const CACHE_MS = 5 * 60_000;
 let cached: { value: Promise<PaymentSecrets>; until: number } | undefined;
-let client: SecretsManagerClient | undefined;
 
 const fromSecretsManager = async (secretId: string): Promise<PaymentSecrets> => {
-  client ??= new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const SecretString = await secretString(secretId);
   let parsed: unknown;
   try {
     parsed = JSON.parse(SecretString ?? '');

@@ -18,6 +18,10 @@
  * Reads its settings from the environment like the handlers do (TABLE_NAME, DYNAMODB_ENDPOINT,
  * COGNITO_ENDPOINT, USER_POOL_ID): import it after they are set (scripts/seed-demo.ts does).
  */
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
 import type { PlanOption } from '#api/schemas/plans';
@@ -163,25 +167,29 @@ const createAccount = async (m: {
   sponsor: string;
   side: Side;
 }) => {
-  const created = await cognito('AdminCreateUser', {
-    UserPoolId: userPoolId(),
-    Username: m.email,
-    MessageAction: 'SUPPRESS',
-    UserAttributes: [
-      { Name: 'email', Value: m.email },
-      { Name: 'email_verified', Value: 'true' },
-      { Name: 'name', Value: m.name },
-      { Name: 'preferred_username', Value: m.username },
-      { Name: 'custom:sponsor', Value: m.sponsor },
-      { Name: 'custom:side', Value: m.side },
-    ],
-  });
-  await cognito('AdminSetUserPassword', {
-    UserPoolId: userPoolId(),
-    Username: m.email,
-    Password: DEMO_PASSWORD,
-    Permanent: true,
-  });
+  const created = await cognito().send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId(),
+      Username: m.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: m.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: m.name },
+        { Name: 'preferred_username', Value: m.username },
+        { Name: 'custom:sponsor', Value: m.sponsor },
+        { Name: 'custom:side', Value: m.side },
+      ],
+    }),
+  );
+  await cognito().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId(),
+      Username: m.email,
+      Password: DEMO_PASSWORD,
+      Permanent: true,
+    }),
+  );
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error(`no id for ${m.email}`);
   return sub;

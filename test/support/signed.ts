@@ -1,6 +1,6 @@
 /** A request signed with SigV4 as the functions sign their AWS calls: the local stand-ins check it. */
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256 } from '#core/aws-call';
+import { Sha256 } from '@aws-crypto/sha256-js';
 
 /** POSTs `body` to `url`, signed for `service` with `secret` (the stack's own key is 'local'). */
 export const signedPost = async (

@@ -48,13 +48,13 @@ describe('WebSocket gateway', () => {
     ws.close();
   });
 
-  it("pushes to every page a member has open in one request to the local gateway's batch endpoint", async () => {
+  it('pushes to every page a member has open, one Management API post each', async () => {
     const member = await newVerifiedMember();
     const pages = [await open(wsUrl(member.idToken)), await open(wsUrl(member.idToken))];
     const profile = await call('getProfile', {}, member.idToken);
     process.env.TABLE_NAME = stack().tableName;
     process.env.DYNAMODB_ENDPOINT = stack().dynamoEndpoint;
-    process.env.WS_PUSH_BATCH_ENDPOINT = `${stack().webUrl}/ws-management/@batch`;
+    process.env.WS_MANAGEMENT_ENDPOINT = `${stack().webUrl}/ws-management`;
     try {
       const { pushToMember } = await import('#functions/realtime/service');
       const pushed = pages.map(nextMessage);
@@ -62,7 +62,6 @@ describe('WebSocket gateway', () => {
       expect(await pushToMember(String(profile.body.id), message)).toBe(2);
       expect(await Promise.all(pushed)).toEqual([message, message]);
     } finally {
-      delete process.env.WS_PUSH_BATCH_ENDPOINT;
       pages.forEach((ws) => ws.close());
     }
   });

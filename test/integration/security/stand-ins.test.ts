@@ -13,25 +13,16 @@ const url = (path: string) => new URL(`${stack().webUrl}${path}`);
 describe('local stand-ins of AWS services', () => {
   it('the WebSocket Management endpoint refuses unsigned and foreign-signed pushes', async () => {
     const push = JSON.stringify({ type: 'notification', message: 'Your withdrawal is approved.' });
-    for (const path of ['/ws-management/@batch', '/ws-management/@connections/someone']) {
-      const unsigned = await fetch(url(path), { method: 'POST', body: `someone\n${push}` });
-      expect(unsigned.status, path).toBe(403);
-      const forged = await signedPost(url(path), {
-        service: 'execute-api',
-        secret: 'not-the-key',
-        body: push,
-      });
-      expect(forged.status, path).toBe(403);
-      expect(forged.headers.get('x-amzn-errortype')).toBe('ForbiddenException');
-    }
-    // signed with the stack's key, the batch is served (nobody is connected as "someone")
-    const genuine = await signedPost(url('/ws-management/@batch'), {
-      service: 'execute-api',
-      secret: 'local',
-      body: `someone\n${push}`,
-    });
-    expect(genuine.status).toBe(200);
-    expect(await genuine.json()).toEqual({ gone: ['someone'] });
+    const path = '/ws-management/@connections/someone';
+    const unsigned = await fetch(url(path), { method: 'POST', body: push });
+    expect(unsigned.status).toBe(403);
+    const forged = await signedPost(url(path), { service: 'execute-api', secret: 'not-the-key', body: push });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('x-amzn-errortype')).toBe('ForbiddenException');
+    // signed with the stack's key, the post is served: nobody is connected as "someone", so 410 Gone
+    const genuine = await signedPost(url(path), { service: 'execute-api', secret: 'local', body: push });
+    expect(genuine.status).toBe(410);
+    expect(genuine.headers.get('x-amzn-errortype')).toBe('GoneException');
   });
 
   it('the local SQS queue refuses unsigned and foreign-signed sends', async () => {

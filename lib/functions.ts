@@ -51,9 +51,6 @@ const functionDefaults = {
     //   it `import()`s only when they are not (SSO, ini files and the STS/SSO clients they bring,
     //   process, web identity, container and instance metadata) are never loaded; were one ever
     //   reached, the error would name the package left out.
-    // - the SDK's event-stream serde (~20 KB a bundle), which its protocols `import()` only for an
-    //   operation that streams events (Bedrock, Transcribe, S3 Select...): none of the services
-    //   the functions call has one.
     externalModules: [
       'undici',
       '*/protobuf/mexc/compiled.cjs',
@@ -64,7 +61,6 @@ const functionDefaults = {
       '@aws-sdk/credential-provider-web-identity',
       '@aws-sdk/credential-provider-http',
       '@smithy/credential-provider-imds',
-      '@smithy/core/event-streams',
     ],
     // Two of ccxt's static imports that REST calls never reach, replaced by stubs that throw
     // (lib/bundle-stubs): `ws`, its websocket client's (for every function: none of ours opens a

@@ -4,7 +4,8 @@
  * named handler in-process and answers as Lambda does: the handler's return value as JSON, or, when
  * it threw, status 200 with `X-Amz-Function-Error: Unhandled` and `{ errorType, errorMessage }`.
  * As Lambda's IAM check does, a call not signed with the local key (anyone on the machine skipping
- * the API) is refused. Only `RequestResponse`: nothing here is invoked asynchronously.
+ * the API) is refused. An `Event` invocation (a dead letter's redrive) of one of `queued` is
+ * answered 202 at once and run afterwards, its tries and dead letter its own (local/dead-letters.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { ExtraRoute } from './gateway';
@@ -20,7 +21,11 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-export const localLambda = (handlers: Record<string, InvokedHandler>, key: LocalKey): ExtraRoute => {
+export const localLambda = (
+  handlers: Record<string, InvokedHandler>,
+  queued: () => Record<string, (event: unknown) => Promise<unknown>>,
+  key: LocalKey,
+): ExtraRoute => {
   return async (req, res, url) => {
     const match = PATH.exec(url.pathname);
     if (req.method !== 'POST' || !match) return false;
@@ -29,8 +34,16 @@ export const localLambda = (handlers: Record<string, InvokedHandler>, key: Local
       refuseUnsigned(res, 'AccessDeniedException');
       return true;
     }
-    const handler = handlers[decodeURIComponent(match[1])];
+    const name = decodeURIComponent(match[1]);
     const event = JSON.parse(body || 'null') as never;
+    const later = req.headers['x-amz-invocation-type'] === 'Event' ? queued()[name] : undefined;
+    if (later) {
+      void later(event);
+      res.writeHead(202);
+      res.end();
+      return true;
+    }
+    const handler = handlers[name];
     if (!handler) {
       res.writeHead(404, {
         'content-type': 'application/json',

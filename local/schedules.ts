@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { schedules, type ScheduleSpec } from '#api/schedules';
 import { withFunctionLogger } from '#core/logger';
-import type { DeadLetterStore } from './dead-letters';
+import type { DeadLetters } from './dead-letters';
 
 /** EventBridge's first try and its 2 retries (lib/constructs/schedules.ts SCHEDULE_RETRIES). */
 const SCHEDULE_TRIES = 3;
@@ -52,10 +52,10 @@ export const runScheduleOnce = async (name: string, at: Date = new Date()): Prom
 };
 
 /**
- * Registers every rule's handler with the dead-letter store, so a failed run kept there can be
- * redriven (with its own event).
+ * Registers every rule's handler with the dead letters, so a failed run is sent to its queue and a
+ * redrive can run it again (with its own event).
  */
-export const registerSchedules = async (deadLetters: DeadLetterStore): Promise<void> => {
+export const registerSchedules = async (deadLetters: DeadLetters): Promise<void> => {
   for (const rule of schedules) {
     const run = await handlerOf(rule);
     if (run)
@@ -66,20 +66,17 @@ export const registerSchedules = async (deadLetters: DeadLetterStore): Promise<v
 };
 
 /**
- * Fires one rule now as EventBridge would at `at`: tried 3 times, then kept as a dead letter with
- * its event and error. Answers whether a try succeeded.
+ * Fires one rule now as EventBridge would at `at`: tried 3 times, then sent to its dead-letter
+ * queue. Answers whether a try succeeded.
  */
 export const fireSchedule = (
-  deadLetters: DeadLetterStore,
+  deadLetters: DeadLetters,
   name: string,
   at: Date = new Date(),
   backoffMs?: number,
-) => deadLetters.attempt('schedule', name, scheduledEvent(at), SCHEDULE_TRIES, backoffMs);
+) => deadLetters.attempt(name, scheduledEvent(at), SCHEDULE_TRIES, backoffMs);
 
-export const startSchedules = async (
-  deadLetters: DeadLetterStore,
-  log: (line: string) => void = console.log,
-) => {
+export const startSchedules = async (deadLetters: DeadLetters, log: (line: string) => void = console.log) => {
   await registerSchedules(deadLetters);
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
@@ -91,7 +88,7 @@ export const startSchedules = async (
       timers.push(
         setTimeout(() => {
           // logged as its own function (as the rule's Lambda would be), not as the last API call's;
-          // a run that fails every try is kept as a dead letter (logged by the store)
+          // a run that fails every try is sent to its dead-letter queue (logged there)
           fireSchedule(deadLetters, rule.name, at)
             .catch((error: unknown) => log(`[schedule ${rule.name}] failed: ${(error as Error).message}`))
             .finally(arm);

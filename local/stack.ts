@@ -20,8 +20,16 @@ import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
 import { localLambda } from './lambda';
 import { startLocalQueue, type LocalQueue } from './queue';
+import { startLocalSqs } from './sqs';
+import { localStepFunctions } from './step-functions';
 import { assertPortFree, type Supervised } from './process';
-import { asDeadLetterPort, consumerPass, startDeadLetterStore, type DeadLetterStore } from './dead-letters';
+import {
+  consumerPass,
+  PAYOUT_SCHEDULE,
+  PAYOUT_STATE_MACHINE,
+  startDeadLetters,
+  type DeadLetters,
+} from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
 
@@ -58,8 +66,8 @@ export interface LocalStackControls {
   runSchedule(name: string, time?: Date): Promise<unknown>;
   /** The order queue: wait for it to drain, read its dead letters. */
   queue: LocalQueue;
-  /** The schedules' and stream consumers' dead letters (AWS: their dead-letter queues). */
-  deadLetters: DeadLetterStore;
+  /** The schedules' and stream consumers' runs and dead-letter queues. */
+  deadLetters: DeadLetters;
   /** Fires a schedule as EventBridge would: 3 tries, then a dead letter. */
   fireSchedule(name: string, time?: Date): Promise<boolean>;
 }
@@ -157,14 +165,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     PAYMENTS_IPN_URL: `${webUrl}/api/wallet/ipn`,
     PAYMENTS_PAYOUT_IPN_URL: `${webUrl}/api/wallet/payout-ipn`,
     PAYMENTS_PAY_PAGE_URL: `${webUrl}${SIMULATOR_PATH}/pay`,
-    // the bots' order queue: local/queue.ts answers the SQS SDK's calls on this port
+    // the order queue and the dead-letter queues: local/sqs.ts answers the SQS SDK's calls here
     SQS_ENDPOINT: webUrl,
+    // the payout's state machine, which a dead letter of its schedule is redriven to
+    STEP_FUNCTIONS_ENDPOINT: webUrl,
     // Lambda's Invoke, for the exchange gateway: local/lambda.ts runs it in-process
     LAMBDA_ENDPOINT: webUrl,
     EXCHANGE_GATEWAY_FUNCTION: EXCHANGE_GATEWAY,
-    ORDER_QUEUE_URL: `${webUrl}/000000000000/trendex-orders.fifo`,
-    // the admin's API error viewer reads the queue's dead letters from its file (functions/admin/deadLetters.ts)
-    ORDER_DEAD_LETTER_FILE: join(dataDir, 'order-dead-letters.json'),
     // complaint images: s3rver behind local/s3.ts's policy-checking front, on this port at /s3
     S3_ENDPOINT: `${webUrl}${S3_PATH}`,
     IMAGES_BUCKET: 'trendex-images',
@@ -287,15 +294,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(paper.close);
     const { withFunctionLogger } = await import('#core/logger');
     const executor = (await import('#functions/bots/executor')).handler;
+    const sqs = startLocalSqs({ webUrl, dir: join(dataDir, 'sqs'), key: localKey });
+    extraRoutes.unshift(sqs.route);
     const queue = startLocalQueue({
       consumer: (event, context) =>
         withFunctionLogger('trendex-orderExecutor', () => executor(event, context)),
-      deadLetterFile: join(dataDir, 'order-dead-letters.json'),
+      deadLetterQueue: sqs.waiting('trendex-orders-dlq.fifo'),
       log,
-      key: localKey,
     });
-    extraRoutes.unshift(queue.route);
+    process.env.ORDER_QUEUE_URL = sqs.serve('trendex-orders.fifo', queue);
+    process.env.ORDER_DLQ_URL = sqs.urlOf('trendex-orders-dlq.fifo');
     cleanups.push(queue.stop);
+    const deadLetters = startDeadLetters(sqs, log);
     // the functions invoked by name: the exchange gateway (the API's way to members' exchanges)
     const exchangeGateway = (await import('#functions/bots/exchangeGateway')).handler;
     extraRoutes.unshift(
@@ -304,6 +314,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           [EXCHANGE_GATEWAY]: (call) =>
             withFunctionLogger('trendex-exchangeGateway', () => exchangeGateway(call)),
         },
+        deadLetters.invokedAsync,
         localKey,
       ),
     );
@@ -315,26 +326,36 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     extraRoutes.push(s3.route);
     cleanups.push(s3.close);
     cleanups.push(websocket.close);
-    const deadLetters = startDeadLetterStore(join(dataDir, 'dead-letters.json'), log);
     await registerSchedules(deadLetters);
-    // the admin's Operations page lists and redrives these (in AWS: the dead-letter queues)
-    (await import('#functions/admin/operations')).useDeadLetterPort(asDeadLetterPort(deadLetters));
-    if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
+    // a payout dead letter is redriven to the payout's state machine: here the same in-process run
+    extraRoutes.unshift(
+      localStepFunctions(
+        { [PAYOUT_STATE_MACHINE]: (input) => deadLetters.attempt(PAYOUT_SCHEDULE, input, 3) },
+        localKey,
+      ),
+    );
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.
+    const passes = await Promise.all(
+      consumers.map(async (consumer) => {
+        const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
+          consumer.handlerExport
+        ] as () => Promise<unknown>;
+        return consumerPass(deadLetters, consumer.name, () =>
+          withFunctionLogger(`trendex-${consumer.name}`, work),
+        );
+      }),
+    );
+    // the admin's Operations page reads and redrives these queues as in AWS (functions/admin/deadLetterQueues.ts)
+    process.env.DEAD_LETTER_QUEUES = JSON.stringify(deadLetters.watched());
+    if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
     let polling = true;
-    const pollers = consumers.map(async (consumer) => {
-      const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
-        consumer.handlerExport
-      ] as () => Promise<unknown>;
-      const pass = consumerPass(deadLetters, consumer.name, () =>
-        withFunctionLogger(`trendex-${consumer.name}`, work),
-      );
+    const pollers = passes.map(async (pass, i) => {
       while (polling) {
         // while DynamoDB Local restarts there is nothing to poll (and no error to repeat every 150 ms)
         if (store.isUp())
           await pass().catch((error: unknown) =>
-            console.error(`[${consumer.name}] ${(error as Error).message}`),
+            console.error(`[${consumers[i].name}] ${(error as Error).message}`),
           );
         await new Promise((r) => setTimeout(r, 150));
       }

@@ -1,6 +1,7 @@
 /**
- * The dead letters of the schedules and the stream consumer in AWS: each one's SQS dead-letter
- * queue (DEAD_LETTER_QUEUES, from lib/constructs/dead-letters.ts), peeked without being taken
+ * The dead letters of the schedules and the stream consumer: each one's SQS dead-letter queue
+ * (DEAD_LETTER_QUEUES, from lib/constructs/dead-letters.ts; the local stack's from its local SQS,
+ * local/dead-letters.ts), peeked without being taken
  * (visibility timeout 0), as ./deadLetters.ts peeks at the order queue's. A redrive hands the
  * letter's event to what failed again (an asynchronous Lambda invoke: Lambda's retries and the
  * same dead-letter queue if it fails again; or a new execution of the payout's state machine) and
@@ -13,7 +14,10 @@ import { clientOptions, lazyClient } from '#core/aws-clients';
 import { invoke } from '#core/invoke';
 import { sqs } from '#core/sqs';
 
-const stepFunctions = lazyClient(() => new SFNClient(clientOptions()));
+const stepFunctions = lazyClient(
+  (endpoint) => new SFNClient(clientOptions(endpoint)),
+  'STEP_FUNCTIONS_ENDPOINT',
+);
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
 interface WatchedQueue {

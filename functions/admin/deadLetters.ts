@@ -1,10 +1,9 @@
 /**
  * The bot order executor's dead letters, for the API error viewer: messages the executor failed
- * three times. In AWS they wait in the SQS dead-letter queue (ORDER_DLQ_URL), read here without
- * being taken (visibility timeout 0); in the local stack the in-process queue keeps them in a file
- * (ORDER_DEAD_LETTER_FILE, local/queue.ts). Read-only: redriving stays with the bots' runbook.
+ * three times. They wait in the order queue's SQS dead-letter queue (ORDER_DLQ_URL; the local
+ * stack's local SQS serves the same calls), read here without being taken (visibility timeout 0).
+ * Read-only: redriving stays with the bots' runbook.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#core/sqs';
 
@@ -25,22 +24,6 @@ const deploymentOf = (body: string): string => {
 
 /** At most `max` dead letters (10 per SQS receive). */
 export const deadLetters = async (max = 100): Promise<DeadLetterView[]> => {
-  const file = process.env.ORDER_DEAD_LETTER_FILE;
-  if (file) {
-    if (!existsSync(file)) return [];
-    const letters = JSON.parse(readFileSync(file, 'utf8')) as {
-      messageId: string;
-      body: string;
-      error: string;
-      at: string;
-    }[];
-    return letters.slice(-max).map((l) => ({
-      messageId: l.messageId,
-      deploymentId: deploymentOf(l.body),
-      error: l.error,
-      at: l.at,
-    }));
-  }
   const url = process.env.ORDER_DLQ_URL;
   if (!url) return [];
   const found = new Map<string, DeadLetterView>();

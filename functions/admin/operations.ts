@@ -1,8 +1,6 @@
 /**
- * The Operations page: the dead letters of the schedules and the stream consumer, and their
- * redrive (audited). Where they are kept is a port: in AWS their SQS dead-letter queues
- * (./deadLetterQueues.ts); the local stack, which runs every function in one process, puts its
- * in-process dead-letter store here at start (local/dead-letters.ts).
+ * The Operations page: the dead letters of the schedules and the stream consumer, kept in their
+ * SQS dead-letter queues (./deadLetterQueues.ts), and their redrive (audited).
  */
 import type { z } from 'zod';
 import type { DeadLetter, RedriveRequest } from '#api/schemas/admin-operations';
@@ -12,28 +10,12 @@ import type { Caller } from '#core/middleware';
 import { audit } from './audit';
 import { sqsDeadLetters } from './deadLetterQueues';
 
-export interface DeadLetterPort {
-  list(): Promise<DeadLetter[]>;
-  /**
-   * Runs the letter's work again; `error` says why not (no such letter, or the run failed again).
-   * `queued`: handed to its function, which runs it later (a new letter if it fails again).
-   */
-  redrive(id: string): Promise<{ redriven: boolean; error?: string; queued?: boolean }>;
-}
-
-let port: DeadLetterPort = sqsDeadLetters;
-
-/** The local stack's dead-letter store, in place of the SQS queues. */
-export const useDeadLetterPort = (local: DeadLetterPort): void => {
-  port = local;
-};
-
-export const listDeadLetters = async () => ({ items: await port.list() });
+export const listDeadLetters = async () => ({ items: await sqsDeadLetters.list() });
 
 export const redriveDeadLetter = async ({ id }: z.infer<typeof RedriveRequest>, caller: Caller) => {
-  const letter = (await port.list()).find((l) => l.id === id);
+  const letter = (await sqsDeadLetters.list()).find((l) => l.id === id);
   if (!letter) throw notFound('That dead letter is gone: it was redriven or removed.');
-  const result = await port.redrive(id);
+  const result = await sqsDeadLetters.redrive(id);
   if (result.error === 'no such dead letter')
     throw notFound('That dead letter is gone: it was redriven or removed.');
   logger.info('dead letter redriven', { id, name: letter.name, ...result });

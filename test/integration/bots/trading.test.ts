@@ -190,12 +190,7 @@ describe('the executor under faults', () => {
     const positions = await call('getPositions', {}, member.idToken);
     expect(positions.body.positions).toHaveLength(1);
     expect(positions.body.positions[0].quantity).toBeCloseTo(trades[0].amount! * 0.999, 6);
-    expect(
-      bots
-        .queue()
-        .deadLetters()
-        .map((l) => l.error),
-    ).toEqual([]);
+    expect(bots.queue().deadLetters()).toEqual([]);
   }, 120_000);
 
   it('moves a message it cannot process to the dead-letter queue after three tries, and keeps it', async () => {
@@ -209,8 +204,16 @@ describe('the executor under faults', () => {
       }),
     );
     await bots.queue().drained();
-    const letters = bots.queue().deadLetters();
-    expect(letters.map((l) => [l.body, l.receiveCount])).toEqual([['not a tick', 3]]);
-    expect(letters[0].error).toMatch(/failed/);
+    expect(
+      bots
+        .queue()
+        .deadLetters()
+        .map((l) => l.body),
+    ).toEqual(['not a tick']);
+    // the admin's API error viewer reads it from the dead-letter queue, as in AWS
+    const { deadLetters } = await import('#functions/admin/deadLetters');
+    expect((await deadLetters()).map((l) => l.error)).toEqual([
+      'failed three times in the order executor (its log has the error)',
+    ]);
   }, 60_000);
 });

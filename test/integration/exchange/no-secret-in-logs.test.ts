@@ -47,6 +47,7 @@ beforeAll(async () => {
   const gateway = (await import('#functions/bots/exchangeGateway')).handler;
   gatewayRoute.current = localLambda(
     { exchangeGateway: gateway as never },
+    () => ({}),
     {
       accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
       secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,

@@ -1,73 +1,59 @@
 /**
- * The local stack keeps a schedule run that failed every try, as AWS keeps it in the schedule's
- * dead-letter queue: with its event and error, until a redrive runs it once more.
+ * A schedule run that failed every try lands in its SQS dead-letter queue as AWS sends it (Lambda's
+ * on-failure record, kept on disk as SQS keeps it across a restart), and the admin's Operations
+ * API reads and redrives it through the same calls as in AWS (ReceiveMessage, an asynchronous
+ * Lambda Invoke, DeleteMessage): the function runs again and the letter is gone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoPid, stackControls, startLocalStack, type LocalStack } from '#local/stack';
-import { ownStackPorts } from '../../support/ports';
+import { dynamoPid } from '#local/stack';
+import { call, logInAdmin } from '../../support/api';
+import { startOpsStack } from './support';
 
-let stack: LocalStack;
-let dataDir: string;
+let ops: Awaited<ReturnType<typeof startOpsStack>>;
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'trendex-ops-'));
-  stack = await startLocalStack({
-    dataDir,
-    ...ownStackPorts(),
-    log: () => undefined,
-    schedules: false,
-  });
+  ops = await startOpsStack();
 }, 180_000);
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const waitFor = async (ok: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+afterAll(() => ops?.stop());
 
 describe('dead letters of the schedules', () => {
-  it('keeps a run that failed three times with its event and error, and redrives it once', async () => {
-    const controls = stackControls(stack);
-    const day = new Date('2026-06-02T00:00:00.000Z');
+  it('keeps a run that failed three times in its queue, and a redrive through the API runs it again', async () => {
+    const admin = await logInAdmin();
+    const day = new Date('2026-06-02T00:05:00.000Z');
     // the table goes away under the run (the stack restarts it): every try fails
-    process.kill(dynamoPid(stack)!, 'SIGKILL');
-    expect(await controls.fireSchedule('referralPayout', day)).toBe(false);
+    process.kill(dynamoPid(ops.stack)!, 'SIGKILL');
+    expect(await ops.controls.fireSchedule('planExpiry', day)).toBe(false);
 
-    // other work of the stack may fail while the table is down too: this test follows its own letter
-    const mine = () => controls.deadLetters.list().filter((l) => l.name === 'referralPayout');
-    const [letter] = mine();
-    expect(letter).toMatchObject({ source: 'schedule', name: 'referralPayout', attempts: 3 });
-    expect(letter.event).toMatchObject({ 'detail-type': 'Scheduled Event', time: day.toISOString() });
-    expect(letter.error).not.toBe('');
-    // kept on disk, as an SQS queue keeps it across a restart
-    expect(
-      (JSON.parse(readFileSync(join(dataDir, 'dead-letters.json'), 'utf8')) as { id: string }[]).map(
-        (l) => l.id,
-      ),
-    ).toContain(letter.id);
-
-    await waitFor(() => dynamoPid(stack) !== undefined, 60_000);
-    let redrive = await controls.deadLetters.redrive(letter.id);
-    // DynamoDB Local may still be starting: a failed redrive keeps the letter, with its new error
-    for (let i = 0; !redrive.redriven && i < 30; i++) {
-      expect(mine()).toHaveLength(1);
-      await new Promise((r) => setTimeout(r, 1_000));
-      redrive = await controls.deadLetters.redrive(letter.id);
-    }
-    expect(redrive).toEqual({ redriven: true });
-    expect(mine()).toEqual([]);
-    // gone once redriven: it cannot be run twice from here
-    expect(await controls.deadLetters.redrive(letter.id)).toEqual({
-      redriven: false,
-      error: 'no such dead letter',
+    // kept on disk, in the queue's own file, as Lambda's on-failure record
+    const queueFile = join(ops.dataDir, 'sqs', 'trendex-dead-letters-planExpiry.json');
+    const [stored] = JSON.parse(readFileSync(queueFile, 'utf8')) as { body: string }[];
+    expect(JSON.parse(stored.body)).toMatchObject({
+      requestContext: { condition: 'RetriesExhausted', approximateInvokeCount: 3 },
+      requestPayload: { 'detail-type': 'Scheduled Event', time: day.toISOString() },
+      responsePayload: { errorMessage: expect.any(String) },
     });
-  }, 180_000);
+    expect(readdirSync(join(ops.dataDir, 'sqs'))).toContain('trendex-orders-dlq.fifo.json');
+
+    await expect.poll(() => dynamoPid(ops.stack), { timeout: 60_000 }).toBeDefined();
+    // other work of the stack may fail while the table is down too: this test follows its own letter
+    const mine = async () =>
+      (await call('deadLetters', {}, admin)).body.items.filter((l) => l.name === 'planExpiry');
+    let [letter] = await mine();
+    expect(letter).toMatchObject({ source: 'schedule', name: 'planExpiry', attempts: 3 });
+    expect(JSON.parse(letter.event)).toMatchObject({ time: day.toISOString() });
+    expect(letter.error).not.toBe('');
+
+    // handed to the function again (Lambda's asynchronous invoke) and deleted from the queue; while
+    // DynamoDB Local is still starting that run can fail too and come back as a new letter
+    for (let round = 0; letter && round < 20; round++) {
+      const redrive = await call('redriveDeadLetter', { id: letter.id }, admin);
+      expect(redrive).toMatchObject({ status: 200, body: { redriven: true } });
+      expect(redrive.body.message).toContain('handed to its function again');
+      await new Promise((r) => setTimeout(r, 4_000));
+      [letter] = await mine();
+    }
+    expect(await mine()).toEqual([]);
+    expect(JSON.parse(readFileSync(queueFile, 'utf8'))).toEqual([]);
+  }, 240_000);
 });

@@ -20,8 +20,10 @@ import { FUNCTION_NAME_TAG, Functions, repoRoot } from '../../lib/functions';
 import { TrendexStack } from '../../lib/trendex-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** The goal of issue 16 for every API function. */
-const GOAL_BYTES = 500 * 1024;
+/**
+ * The budget of every API function (issue 27): its import (init) time, what a member waits for on
+ * a cold start. Bytes are printed, not budgeted: a byte count was a stand-in for this.
+ */
 const GOAL_IMPORT_MS = 100;
 
 interface Bundle {
@@ -124,9 +126,7 @@ try {
     `\n${'function'.padEnd(30)} ${'minified'.padStart(9)} ${'gzip'.padStart(8)} ${'import'.padStart(8)} ${'wall'.padStart(8)}  vs baseline (size, import)`,
   );
   for (const row of rows.toSorted((a, b) => (a === baseline ? -1 : b === baseline ? 1 : b.bytes - a.bytes))) {
-    const misses = [row.bytes > GOAL_BYTES && '> 500 KB', row.ms > GOAL_IMPORT_MS && '> 100 ms'].filter(
-      Boolean,
-    );
+    const misses = row.ms > GOAL_IMPORT_MS ? ['> 100 ms'] : [];
     console.log(
       `${row.name.padEnd(30)} ${kb(row.bytes).padStart(9)} ${kb(row.gzip).padStart(8)} ${ms(row.ms).padStart(8)} ${ms(row.wall).padStart(8)}  ` +
         (row === baseline
@@ -135,8 +135,8 @@ try {
     );
   }
   const api = rows.filter((r) => r.name.startsWith('api/'));
-  const within = api.filter((r) => r.bytes <= GOAL_BYTES && r.ms <= GOAL_IMPORT_MS).length;
-  console.log(`\nAPI functions within 500 KB and 100 ms: ${within} of ${api.length}`);
+  const within = api.filter((r) => r.ms <= GOAL_IMPORT_MS).length;
+  console.log(`\nAPI functions importing within 100 ms: ${within} of ${api.length}`);
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

@@ -1,23 +1,30 @@
 /**
  * The dead letters of the schedules and the stream consumer: each one's SQS dead-letter queue
  * (DEAD_LETTER_QUEUES, from lib/constructs/dead-letters.ts; the local stack's from its local SQS,
- * local/dead-letters.ts), peeked without being taken
- * (visibility timeout 0), as ./deadLetters.ts peeks at the order queue's. A redrive hands the
+ * local/dead-letters.ts), peeked without being taken (visibility timeout 0), as ./deadLetters.ts
+ * peeks at the order queue's. A redrive hands the
  * letter's event to what failed again (an asynchronous Lambda invoke: Lambda's retries and the
  * same dead-letter queue if it fails again; or a new execution of the payout's state machine) and
  * then deletes the message (docs/operations.md).
  */
 import type { DeadLetter } from '#api/schemas/admin-operations';
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { clientOptions, lazyClient } from '#core/aws-clients';
+import { clientOptions } from '#core/aws-clients';
 import { invoke } from '#core/invoke';
 import { sqs } from '#core/sqs';
 
-const stepFunctions = lazyClient(
-  (endpoint) => new SFNClient(clientOptions(endpoint)),
-  'STEP_FUNCTIONS_ENDPOINT',
-);
+let stepFunctions: SFNClient | undefined;
+
+/**
+ * Starts the payout's state machine again. Its client is loaded at the first payout redrive, not
+ * at every cold start of the admin function (bench/lambda: the import time is the budget).
+ */
+const startExecution = async (stateMachineArn: string, input: string): Promise<void> => {
+  const { SFNClient, StartExecutionCommand } = await import('@aws-sdk/client-sfn');
+  stepFunctions ??= new SFNClient(clientOptions(process.env.STEP_FUNCTIONS_ENDPOINT));
+  await stepFunctions.send(new StartExecutionCommand({ stateMachineArn, input }));
+};
 
 /** One queue: whose failures it holds, and what a redrive starts (a function, or the payout's state machine). */
 interface WatchedQueue {
@@ -109,8 +116,7 @@ const peek = async (queue: WatchedQueue, max = 100): Promise<Message[]> => {
  */
 const start = async (queue: WatchedQueue, payload: unknown): Promise<void> => {
   const input = JSON.stringify(payload);
-  if (queue.stateMachineArn)
-    await stepFunctions().send(new StartExecutionCommand({ stateMachineArn: queue.stateMachineArn, input }));
+  if (queue.stateMachineArn) await startExecution(queue.stateMachineArn, input);
   else await invoke(queue.functionName ?? '', payload, 'Event');
 };
 

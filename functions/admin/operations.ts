@@ -3,7 +3,7 @@
  * SQS dead-letter queues (./deadLetterQueues.ts), and their redrive (audited).
  */
 import type { z } from 'zod';
-import type { DeadLetter, RedriveRequest } from '#api/schemas/admin-operations';
+import type { RedriveRequest } from '#api/schemas/admin-operations';
 import { notFound } from '#core/errors';
 import { logger } from '#core/logger';
 import type { Caller } from '#core/middleware';

@@ -6,11 +6,9 @@
  * own S3 client, presigned POST and request presigner; local/s3.ts checks both signatures the way
  * S3 does.
  */
-import { HeadObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { MAX_IMAGE_BYTES } from '#api/schemas/support';
-import { clientOptions, lazyClient } from '#core/aws-clients';
+import { clientOptions } from '#core/aws-clients';
 import { newId } from '#core/ids';
 
 const UPLOAD_SECONDS = 300;
@@ -22,11 +20,17 @@ const bucket = () => {
   return name;
 };
 
-/** Path-style at the local endpoint (one host for every bucket), the bucket's own host in AWS. */
-const s3 = lazyClient(
-  (endpoint) => new S3Client({ ...clientOptions(endpoint), forcePathStyle: !!endpoint }),
-  'S3_ENDPOINT',
-);
+/**
+ * The S3 client and its presigners, loaded at the first image call rather than at every cold start
+ * of the support function (most of its requests are the chat's; bench/lambda: import time is the
+ * budget). Path-style at the local endpoint (one host for every bucket), the bucket's own host in AWS.
+ */
+let s3: Promise<S3Client> | undefined;
+const client = () =>
+  (s3 ??= import('@aws-sdk/client-s3').then(({ S3Client }) => {
+    const endpoint = process.env.S3_ENDPOINT;
+    return new S3Client({ ...clientOptions(endpoint), forcePathStyle: !!endpoint });
+  }));
 
 /** Where a member's uploads go. */
 const memberImagePrefix = (memberId: string) => `complaints/${memberId}/`;
@@ -52,7 +56,8 @@ export const isMemberImageKey = (memberId: string, key: string) => {
  * the policy signed with the day's S3 signing key (S3's "POST policy", SigV4).
  */
 export const presignImageUpload = async (key: string, contentType: string) => {
-  const { url, fields } = await createPresignedPost(s3(), {
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+  const { url, fields } = await createPresignedPost(await client(), {
     Bucket: bucket(),
     Key: key,
     Conditions: [
@@ -68,7 +73,8 @@ export const presignImageUpload = async (key: string, contentType: string) => {
 /** The uploaded object's size, or null when nothing was uploaded under the key. */
 export const uploadedSize = async (key: string): Promise<number | null> => {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    const head = await (await client()).send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return head.ContentLength ?? 0;
   } catch (error) {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
@@ -77,5 +83,12 @@ export const uploadedSize = async (key: string): Promise<number | null> => {
 };
 
 /** A GET link to the object, good for VIEW_SECONDS. */
-export const imageViewUrl = (key: string): Promise<string> =>
-  getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: VIEW_SECONDS });
+export const imageViewUrl = async (key: string): Promise<string> => {
+  const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return getSignedUrl(await client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), {
+    expiresIn: VIEW_SECONDS,
+  });
+};

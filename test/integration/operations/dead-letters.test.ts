@@ -4,7 +4,7 @@
  * API reads and redrives it through the same calls as in AWS (ReceiveMessage, an asynchronous
  * Lambda Invoke, DeleteMessage): the function runs again and the letter is gone.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPid } from '#local/stack';
@@ -33,7 +33,6 @@ describe('dead letters of the schedules', () => {
       requestPayload: { 'detail-type': 'Scheduled Event', time: day.toISOString() },
       responsePayload: { errorMessage: expect.any(String) },
     });
-    expect(readdirSync(join(ops.dataDir, 'sqs'))).toContain('trendex-orders-dlq.fifo.json');
 
     await expect.poll(() => dynamoPid(ops.stack), { timeout: 60_000 }).toBeDefined();
     // other work of the stack may fail while the table is down too: this test follows its own letter

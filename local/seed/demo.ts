@@ -18,19 +18,13 @@
  * Reads its settings from the environment like the handlers do (TABLE_NAME, DYNAMODB_ENDPOINT,
  * COGNITO_ENDPOINT, USER_POOL_ID): import it after they are set (scripts/seed-demo.ts does).
  */
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
 import type { PlanOption } from '#api/schemas/plans';
-import { cognito, userPoolId } from '#core/cognito';
 import { config } from '#core/config';
 import { keys, queryAll, tableName } from '#core/db';
 import type { Micro } from '#api/money';
 import { admitOwnAccount, findSponsor } from '#functions/auth/service';
-import { reserveUsername } from '#functions/auth/store';
 import { activatePlan } from '#functions/plans/service';
 import { directBonusOf, processActivation } from '#functions/team/activations';
 import { drainTeamWork } from '#functions/team/consumer';
@@ -39,6 +33,7 @@ import type { Side } from '#functions/team/tree';
 import { accounts, transfer, type MemberWallet, type Posting } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { addDepositedItem } from '#functions/wallet/store';
+import { openAccount } from './accounts';
 
 /** Every seeded member's password (the pool's policy: 9+ characters, upper case, digit, symbol). */
 const DEMO_PASSWORD = 'Demo-Trendex-2026!';
@@ -159,42 +154,6 @@ const deposit = async (member: SeededMember, wallet: MemberWallet, amount: Micro
   if (result.status !== 'applied') throw new Error(`demo deposit for ${member.username}: ${result.status}`);
 };
 
-/** The Cognito account, as an admin creates one: confirmed, e-mail verified, a permanent password. */
-const createAccount = async (m: {
-  email: string;
-  name: string;
-  username: string;
-  sponsor: string;
-  side: Side;
-}) => {
-  const created = await cognito().send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId(),
-      Username: m.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: m.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: m.name },
-        { Name: 'preferred_username', Value: m.username },
-        { Name: 'custom:sponsor', Value: m.sponsor },
-        { Name: 'custom:side', Value: m.side },
-      ],
-    }),
-  );
-  await cognito().send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId(),
-      Username: m.email,
-      Password: DEMO_PASSWORD,
-      Permanent: true,
-    }),
-  );
-  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-  if (!sub) throw new Error(`no id for ${m.email}`);
-  return sub;
-};
-
 /** Runs the team consumer until it finds nothing more to do (placements, then activations). */
 const drainAll = async (): Promise<void> => {
   for (let round = 0; round < 10_000; round++) {
@@ -296,23 +255,7 @@ export const seedDemo = async (options: SeedOptions): Promise<SeedResult> => {
   };
 
   /** What a sign-up does before the e-mail is confirmed: the reservation, then the Cognito account. */
-  const signUp = async (next: Planned): Promise<string> => {
-    const reserved = await reserveUsername(
-      {
-        username: next.username,
-        email: next.email,
-        name: next.name,
-        phone: next.phone,
-        country: next.country,
-        sponsor: next.sponsor,
-        side: next.side,
-        status: 'reserved',
-      },
-      config.auth.reservationTtlHours,
-    );
-    if (!reserved) throw new Error(`the username ${next.username} is taken`);
-    return createAccount(next);
-  };
+  const signUp = (next: Planned): Promise<string> => openAccount({ ...next, password: DEMO_PASSWORD });
 
   /** Confirmation onwards: the member item, the placement, the deposits, the plans and their activations. */
   const join = async (next: Planned, id: string): Promise<void> => {

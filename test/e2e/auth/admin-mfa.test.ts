@@ -7,7 +7,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cognito, newVerifiedMember, stack } from '../../support/api';
+import { cognito, signUpAndVerify, stack } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { totpCode } from '../../support/totp';
 
@@ -40,7 +40,7 @@ const turnOn = async (page: Page, secret: string) => {
 
 describe('an admin without two-factor authentication', () => {
   it('is sent to Security from the admin pages, turns TOTP on there, and then logs in with a code', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     // the operator makes the member an admin, as done by hand in the Cognito console
     await cognito().send(
       new AdminAddUserToGroupCommand({
@@ -129,7 +129,7 @@ describe('an admin without two-factor authentication', () => {
 
 describe('a member', () => {
   it('turns two-factor authentication on, then off again, and logs in without a code', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     const page = await newPage();
     await logIn(page, member.email, member.password);
     await page.waitForURL('**/dashboard');

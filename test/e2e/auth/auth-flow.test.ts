@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newVerifiedMember, stack } from '../../support/api';
+import { signUpAndVerify, stack } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
@@ -147,7 +147,7 @@ describe('sign-up, verification and log-in', () => {
   });
 
   it('resets a forgotten password from the mailed link', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     const page = await newPage();
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Forgot Password?' }).click();

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 // cognito-local says InvalidPasswordException where Cognito says NotAuthorizedException; the web app maps both.
 const WRONG_PASSWORD = { name: expect.stringMatching(/^(NotAuthorizedException|InvalidPasswordException)$/) };
-import { call, logIn, logInAdmin, mailedToken, newVerifiedMember, outbox, stack, uniqueMember } from '../../support/api';
+import {
+  call,
+  logIn,
+  logInAdmin,
+  mailedToken,
+  signUpAndVerify,
+  outbox,
+  stack,
+  uniqueMember,
+} from '../../support/api';
 
 describe('e-mail verification', () => {
   it('confirms the account from the mailed link and creates the member with sponsor and side', async () => {
@@ -72,12 +81,12 @@ describe('e-mail verification', () => {
 
 describe('log-in and access', () => {
   it('refuses a wrong password', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     await expect(logIn(member.email, 'Wr0ng!Password')).rejects.toMatchObject(WRONG_PASSWORD);
   });
 
   it('needs a valid token for member routes and the admin group for admin routes', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     expect((await call('getProfile', {})).status).toBe(401);
     expect((await call('getProfile', {}, `${member.idToken}x`)).status).toBe(401);
     expect(await call('getAdminSummary', {}, member.idToken)).toMatchObject({
@@ -97,7 +106,7 @@ describe('log-in and access', () => {
 
 describe('password reset', () => {
   it('mails a /changepassword link that sets a new password once', async () => {
-    const member = await newVerifiedMember();
+    const member = await signUpAndVerify();
     expect(await call('requestPasswordReset', { email: member.email })).toEqual({
       status: 200,
       body: { message: 'Reset password link send to email.' },

@@ -113,7 +113,7 @@ export const startLocalQueue = (options: LocalQueueOptions) => {
       if (!failed.has(m.id)) continue;
       m.receiveCount++;
       if (m.receiveCount >= maxReceive) {
-        options.deadLetterQueue.send(m.body, m.group);
+        options.deadLetterQueue.moveIn(m);
         options.log?.(`[order queue] message ${m.id} moved to the dead-letter queue: ${error}`);
       } else {
         m.visibleAt = Date.now() + 500 * 2 ** m.receiveCount;

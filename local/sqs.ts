@@ -54,6 +54,14 @@ export const waitingQueue = (file: string) => {
       save();
       return id;
     },
+    /**
+     * A message a source queue's redrive policy moved here: it keeps its id, its send time and its
+     * receive count, as SQS keeps them.
+     */
+    moveIn(message: Pick<StoredMessage, 'id' | 'body' | 'sentAt' | 'receiveCount'>) {
+      messages.push({ ...message, visibleAt: Date.now() });
+      save();
+    },
     /** Up to `max` visible messages, each hidden for `visibilitySeconds` and given a new receipt. */
     receive(max: number, visibilitySeconds: number): StoredMessage[] {
       const now = Date.now();

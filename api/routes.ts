@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { adminReportRoutes } from './routes/admin-reports';
 import { authRoutes } from './routes/auth';
 import { botsRoutes } from './routes/bots';
+import { cockpitRoutes } from './routes/cockpit';
 import { exchangeRoutes } from './routes/exchange';
 import { marketRoutes } from './routes/market';
 import { notificationsRoutes } from './routes/notifications';
@@ -32,6 +33,7 @@ export const routes = {
   ...marketRoutes,
   ...teamRoutes,
   ...botsRoutes,
+  ...cockpitRoutes,
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -82,6 +82,19 @@ export interface Strategy<P, S> {
    * the backtest and a live runner enforce it with the same code. Futures bots must always have one.
    */
   stopLevel?(state: S, account: AccountView): number;
+  /**
+   * What the signal reads now (after the last candle), for a member watching a live bot: "EMA 20",
+   * "EMA 50", "Gap". Plain numbers; NaN while an indicator warms up.
+   */
+  inputs?(state: S): readonly SignalInput[];
+}
+
+/** One of a strategy's signal inputs, named as its documentation names it. */
+export interface SignalInput {
+  readonly name: string;
+  readonly value: number;
+  /** How to read it: a price, a percentage, or a plain number (RSI, ADX, z-score). */
+  readonly unit: 'price' | 'pct' | 'number';
 }
 
 /** The shared "no orders" answer, so quiet candles allocate nothing. */

@@ -1,5 +1,5 @@
 import { sliceCandles } from '../candles';
-import type { Candles, Order, Strategy } from '../types';
+import type { Candles, Order, SignalInput, Strategy } from '../types';
 import { RiskGuard, type KillEvent } from '../risk/guard';
 import { computeStats, type Stats } from '../stats/stats';
 import { Account, type Trade } from './account';
@@ -168,6 +168,17 @@ export class Backtest<P, S> {
     const moved = Math.abs(account.positionSize - before);
     const filled = moved > 0 ? moved : account.trades.length > trades ? order.size : 0;
     if (filled > 0) onFill({ order, time: c.time[i], filled, before });
+  }
+
+  /** What the strategy's signal reads after the last candle fed (none if it says nothing). */
+  signalInputs(): readonly SignalInput[] {
+    return this.strategy.inputs?.(this.state) ?? [];
+  }
+
+  /** The protective stop of the open position (NaN: flat, or none). */
+  stopLevel(): number {
+    const { strategy, state, account } = this;
+    return account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
   }
 
   private trackOpenLoss(close: number): void {

@@ -17,7 +17,7 @@
 import { Backtest, type ModelFill } from '../backtest/backtest';
 import type { BacktestConfig } from '../backtest/config';
 import type { KillEvent } from '../risk/guard';
-import type { Candles, Order, Strategy } from '../types';
+import type { Candles, Order, SignalInput, Strategy } from '../types';
 
 export interface LiveInput<P, S> {
   readonly strategy: Strategy<P, S>;
@@ -48,6 +48,11 @@ export interface LiveDecision {
   /** The model's position after the last candle (signed base size) and its equity. */
   readonly position: number;
   readonly equity: number;
+  /** What the signal reads after the last candle (the strategy's inputs; empty where it has none). */
+  readonly inputs: readonly SignalInput[];
+  /** The model's protective stop and kill-switch levels for its open position (NaN: none). */
+  readonly stopLevel: number;
+  readonly killLevel: number;
 }
 
 const replay = <P, S>(input: LiveInput<P, S>, candles: Candles, config: BacktestConfig) => {
@@ -99,11 +104,16 @@ export function decideLive<P, S>(input: LiveInput<P, S>): LiveDecision {
   const real = replay(input, candles, config);
   const account = real.bt.account;
   const killed = real.bt.guard.killed;
+  const q = account.positionSize;
+  const kill = q !== 0 && Number.isFinite(account.markPrice) ? real.bt.guard.killLevel(account) : NaN;
   const base = {
     fills: real.fills,
     killed,
-    position: account.positionSize,
+    position: q,
     equity: account.equity,
+    inputs: real.bt.signalInputs(),
+    stopLevel: real.bt.stopLevel(),
+    killLevel: kill > 0 ? kill : NaN,
   };
   if (killed !== null || candles.length === 0) return { ...base, resting: [] };
 
@@ -115,9 +125,7 @@ export function decideLive<P, S>(input: LiveInput<P, S>): LiveDecision {
   const resting = [...restingFrom(down.fills, lastTime), ...restingFrom(up.fills, lastTime)];
 
   // The kill switch rests as a stop too, unless the protective stop on that side comes first.
-  const q = account.positionSize;
   if (q !== 0 && Number.isFinite(account.markPrice)) {
-    const kill = real.bt.guard.killLevel(account);
     const exit = q > 0 ? 'sell' : 'buy';
     const stops = resting.filter((r) => r.type === 'stop' && r.side === exit);
     const nearer = stops.some((s) => (q > 0 ? s.price >= kill : s.price <= kill));

@@ -71,5 +71,11 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
     return enterOrders(account, direction, close, state.stop, params, reason);
   },
 
+  inputs: (state) => [
+    { name: `RSI ${state.params.rsiPeriod}`, value: state.rsi.value, unit: 'number' },
+    { name: 'Lower band', value: state.bands.lower, unit: 'price' },
+    { name: 'Upper band', value: state.bands.upper, unit: 'price' },
+  ],
+
   stopLevel: (state) => state.stop,
 };

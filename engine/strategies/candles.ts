@@ -125,5 +125,7 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
     return enterOrders(account, direction, bar.close, state.stop, params, reason);
   },
 
+  inputs: (state) => [{ name: `EMA ${state.params.trendPeriod}`, value: state.trend.value, unit: 'price' }],
+
   stopLevel: (state) => state.stop,
 };

@@ -54,6 +54,11 @@ export const glintStrategy: Strategy<GlintParams, GlintState> = {
     return enterOrders(account, direction, close, exitStop(state, direction), params, reason);
   },
 
+  inputs: (state) => [
+    { name: 'Channel high', value: state.entry.upper, unit: 'price' },
+    { name: 'Channel low', value: state.entry.lower, unit: 'price' },
+  ],
+
   stopLevel: (state, account) => exitStop(state, account.positionSize > 0 ? 1 : -1),
 };
 

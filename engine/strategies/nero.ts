@@ -76,5 +76,10 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
     return faded ? [closeOrder(account, 'market', close, 'momentum faded')] : NO_ORDERS;
   },
 
+  inputs: (state) => [
+    { name: 'MACD histogram', value: state.macd.histogram, unit: 'number' },
+    { name: 'ADX', value: state.adx.value, unit: 'number' },
+  ],
+
   stopLevel: (state) => state.stop,
 };

@@ -111,5 +111,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
     return enterOrders(account, direction, close, state.stop, { ...params, exposure }, reason);
   },
 
+  inputs: (state) => [{ name: 'Z-score', value: state.z.value, unit: 'number' }],
+
   stopLevel: (state) => state.stop,
 };

@@ -69,5 +69,15 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
     return enterOrders(account, direction, close, state.stop, params, reason);
   },
 
+  inputs: (state) => {
+    const fast = state.fast.value;
+    const slow = state.slow.value;
+    return [
+      { name: `EMA ${state.params.fastPeriod}`, value: fast, unit: 'price' },
+      { name: `EMA ${state.params.slowPeriod}`, value: slow, unit: 'price' },
+      { name: 'Gap', value: ((fast - slow) / slow) * 100, unit: 'pct' },
+    ];
+  },
+
   stopLevel: (state) => state.stop,
 };

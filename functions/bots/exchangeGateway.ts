@@ -16,6 +16,7 @@ import {
   type GatewayCall,
   type GatewayValues,
 } from '#functions/exchange/service';
+import { finishPause } from './pause';
 import { finishStop } from './service';
 
 const run = async (call: GatewayCall): Promise<GatewayValues[GatewayCall['op']]> => {
@@ -30,6 +31,9 @@ const run = async (call: GatewayCall): Promise<GatewayValues[GatewayCall['op']]>
     }
     case 'stop':
       await finishStop(call.deploymentId);
+      return null;
+    case 'hold':
+      await finishPause(call.deploymentId);
       return null;
   }
 };

@@ -58,6 +58,7 @@ import {
   updateOrder,
   writeItems,
   type BotOrderItem,
+  type BotAttention,
   type CandlesItem,
   type DeploymentItem,
 } from './store';
@@ -73,6 +74,8 @@ interface OrderSpec {
   price?: number;
   reason: string;
   reduceOnly: boolean;
+  /** The protective stop kept while paused (store.ts BotOrderItem.hold). */
+  hold?: boolean;
 }
 
 /** Exchange answers that refuse an order for good (retrying cannot help): recorded, not retried. */
@@ -281,6 +284,7 @@ const sendOnce = async (
     candle,
     reason: spec.reason,
     ...(spec.reduceOnly && d.market === 'futures' ? { reduceOnly: true } : {}),
+    ...(spec.hold ? { hold: true } : {}),
     status: size > 0 ? 'placing' : 'failed',
     ...(size > 0 ? {} : { error: 'below the exchange minimum' }),
     createdAt: now,
@@ -306,7 +310,7 @@ const sendOnce = async (
     logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
     countMetric('OrdersFailed');
     await tellMember(d, refusalMessage(d, order, error as Error));
-    return d;
+    return markAttention(d, attentionOf(d, error as Error));
   }
   if (!resumed) countMetric('OrdersPlaced');
   if (state.filled > 0 && state.status !== 'open') return recordFill(account, d, order, state);
@@ -325,6 +329,24 @@ const refusalMessage = (d: DeploymentItem, order: BotOrderItem, error: Error) =>
   if (/InsufficientFunds/.test(error.name))
     return `${what}: not enough free balance on your ${d.market} account.`;
   return `${what}: ${error.message.slice(0, 160)}`;
+};
+
+/** What a refusal asks of the member, kept on the deployment for its state (state.ts). */
+const attentionOf = (d: Pick<DeploymentItem, 'market'>, error: Error): BotAttention => {
+  const at = nowIso();
+  if (/AuthenticationError|PermissionDenied/.test(error.name))
+    return { kind: 'key', reason: 'Binance refused your API key.', at };
+  if (/InsufficientFunds/.test(error.name))
+    return { kind: 'funds', reason: `Not enough free balance on your ${d.market} account.`, at };
+  return { kind: 'refused', reason: error.message.slice(0, 300), at };
+};
+
+/** The deployment with its attention set (the version moves); unchanged if someone wrote it meanwhile. */
+const markAttention = async (d: DeploymentItem, attention: BotAttention): Promise<DeploymentItem> => {
+  const next = { ...d, attention };
+  if (await replaceDeployment(d, next)) return { ...next, version: d.version + 1 };
+  logger.info('deployment moved before its attention was kept', { deploymentId: d.id });
+  return d;
 };
 
 const place = (account: TradingAccount, order: BotOrderItem) =>
@@ -490,8 +512,28 @@ export const closeOut = async (
   return next;
 };
 
-/** One tick of one deployment (the executor's message). */
+/**
+ * One tick of one deployment (the executor's message). An exchange that refuses the member's key
+ * (deleted, no trading permission, our IP not whitelisted) or their funds is no fault of ours: the
+ * deployment keeps why (its state: "Needs attention") and the candle is tried again next tick,
+ * instead of the message failing over to the dead-letter queue.
+ */
 export const runDeployment = async (id: string, tick = 0): Promise<void> => {
+  try {
+    await tickDeployment(id, tick);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    const d = await getDeployment(id);
+    if (!d) return;
+    logger.warn('tick refused by the exchange', { deploymentId: id, error: (error as Error).name });
+    const attention = attentionOf(d, error as Error);
+    if (d.attention?.kind !== attention.kind)
+      await tellMember(d, `${BOT_NAMES[d.bot]} needs your attention: ${attention.reason}`);
+    await markAttention(d, attention);
+  }
+};
+
+const tickDeployment = async (id: string, tick: number): Promise<void> => {
   let d = await getDeployment(id);
   if (!d || d.status === 'stopped' || d.status === 'killed') return;
   if (d.status === 'stopping') {
@@ -512,11 +554,70 @@ export const runDeployment = async (id: string, tick = 0): Promise<void> => {
       if (!account) return;
       await account.setLeverage(d.symbol, getBot(d.bot).leverage);
     }
-    await placeResting(d, item, step, last);
+    if (!d.paused) await placeResting(d, item, step, last);
     return;
   }
   if (d.lastCandle !== undefined && d.lastCandle >= last) return;
-  await actOnCandle(d, item, step, last);
+  if (d.paused) await tendPaused(d, item, last);
+  else await actOnCandle(d, item, step, last);
+};
+
+/**
+ * A paused bot on a new candle: nothing new is traded; what the pause cancelled stays cancelled
+ * (a gateway call that failed is finished here), the protective stop rests (futures) or is enforced
+ * at the close (spot), and the bot moves on to the candle, so resuming acts on the next one only.
+ */
+const tendPaused = async (start: DeploymentItem, item: CandlesItem, last: number) => {
+  const account = await tradingAccountOf(start);
+  if (!account) return;
+  let d = await holdPaused(start, account);
+  const held = d.position?.size ?? 0;
+  const stop = d.paused?.stop;
+  const close = item.c[item.c.length - 1];
+  if (d.market === 'spot' && held > 0 && stop !== undefined && close <= stop)
+    d = await sendOnce(
+      account,
+      d,
+      { side: 'sell', type: 'market', size: held, reason: 'protective stop (paused)', reduceOnly: true },
+      last,
+      'ps',
+      close,
+    );
+  if (!(await replaceDeployment(d, { ...d, lastCandle: last, attention: undefined })))
+    logger.info('deployment moved while paused', { deploymentId: d.id });
+};
+
+/**
+ * A paused deployment on the exchange: every resting order cancelled (fills found meanwhile are
+ * recorded) but the kept stop, which rests for the whole position on futures. Idempotent: the
+ * executor calls it again on every paused candle, the exchange gateway right after the pause.
+ */
+export const holdPaused = async (start: DeploymentItem, account: TradingAccount): Promise<DeploymentItem> => {
+  let d = start;
+  const paused = d.paused;
+  if (!paused) return d;
+  for (const order of await deploymentOrders(d.id))
+    if (!order.hold && (order.status === 'open' || (order.status === 'placing' && order.type !== 'market')))
+      d = (await settleResting(account, d, order, 'closing')).d;
+  const held = d.position?.size ?? 0;
+  if (held !== 0 && d.market === 'futures' && paused.stop !== undefined)
+    d = await sendOnce(
+      account,
+      d,
+      {
+        side: held > 0 ? 'sell' : 'buy',
+        type: 'stop',
+        size: Math.abs(held),
+        price: paused.stop,
+        reason: 'protective stop, kept while paused',
+        reduceOnly: true,
+        hold: true,
+      },
+      paused.candle,
+      'p0',
+      paused.stop,
+    );
+  return d;
 };
 
 const tradingAccountOf = async (d: DeploymentItem): Promise<TradingAccount | null> => {
@@ -530,13 +631,14 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   const account = await tradingAccountOf(start);
   if (!account) return;
   let d = start;
+  const began = nowIso();
   // Every order that rested through the candle, whatever became of it: a retry of this candle
   // (after a crash) finds those it already settled and leaves them be.
   // Candles missed while the executor was down are settled too (their resting orders); their
-  // market orders are not sent late.
+  // market orders are not sent late. The stop kept while paused is settled at the first candle after.
   const since = d.lastCandle ?? -Infinity;
   const rested = (await deploymentOrders(d.id)).filter(
-    (o) => o.candle > since && o.candle <= last && o.type !== 'market',
+    (o) => ((o.candle > since && o.candle <= last) || o.hold) && o.type !== 'market',
   );
   const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
   const fills = decision.fills.filter((f) => f.time > since && f.time <= last);
@@ -596,7 +698,9 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     last + step,
     filledAfterClose,
   );
-  const done = { ...d, lastCandle: last, ...modelFigures(decision.resting) };
+  // What needed the member's attention before this candle is over once it traded without a refusal.
+  const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
+  const done = { ...d, lastCandle: last, attention, ...modelFigures(decision.resting) };
   if (!(await replaceDeployment(d, done)))
     logger.info('deployment moved while acting', { deploymentId: d.id });
 };

@@ -46,7 +46,7 @@ import {
   type DeploymentItem,
 } from './store';
 
-const TRENDEX_MIN_BALANCE = 500;
+export const TRENDEX_MIN_BALANCE = 500;
 
 export const botMessages = {
   deployed: 'Bot deployed. It trades from the next candle on.',
@@ -66,9 +66,9 @@ const tierOfMember = (m: MemberItem): PlanTier => {
   return m.isGold ? 'gold' : m.isSilver ? 'silver' : 'none';
 };
 
-const isRunning = (d: DeploymentItem) => d.status === 'active' || d.status === 'stopping';
+export const isRunning = (d: DeploymentItem) => d.status === 'active' || d.status === 'stopping';
 
-const view = (d: DeploymentItem): Deployment => ({
+export const view = (d: DeploymentItem): Deployment => ({
   id: d.id,
   bot: d.bot,
   name: BOT_NAMES[d.bot],
@@ -111,7 +111,7 @@ const refuse = (r: { code: string; message: string; field?: string }) =>
   badRequest(r.code, r.message, r.field);
 
 /** The gates before the exchange: plan, checkboxes, conflicts (spec section 5, in order). */
-const checkGates = async (
+export const checkGates = async (
   memberId: string,
   bot: BotName,
   acceptTerms: boolean,
@@ -131,7 +131,7 @@ const checkGates = async (
 };
 
 /** The exchange gate: a bound Binance key whose free balance covers what the bot needs. */
-const checkBalance = async (
+export const checkBalance = async (
   memberId: string,
   needs: { market: 'spot' | 'futures'; quote: string; amount: number }[],
 ) => {
@@ -348,7 +348,7 @@ export const closeDca = async (memberId: string, id: string) => {
   return { message: botMessages.dcaClosed };
 };
 
-const priceOf = async (d: DeploymentItem) =>
+export const priceOf = async (d: DeploymentItem) =>
   (await getCandles(d.market, d.symbol, d.interval))?.price ?? null;
 
 export const listDcaPositions = async (memberId: string): Promise<{ positions: DcaPosition[] }> => {

@@ -60,8 +60,27 @@ export interface DeploymentItem {
   takePrice?: number;
   stoppedAt?: string;
   stopReason?: string;
+  /**
+   * Paused by the member (cockpit.ts): no new trades; the position is kept with its protective stop
+   * (`stop`, the model's level when it was paused), resting on futures under the client order id of
+   * `candle` and leg "p0", enforced at the candle's close on spot.
+   */
+  paused?: { at: string; candle: number; stop?: number };
+  /** Why the executor could not trade the last time it tried (the key, the funds, a refusal). */
+  attention?: BotAttention;
+  /** When the member read a kill-switch stop and chose not to resume it. */
+  killAcknowledgedAt?: string;
+  /** When the member resumed it after a kill-switch stop: its capital since then is its equity then. */
+  restartedAt?: string;
   /** Bumped by every write, so two writers never both win. */
   version: number;
+}
+
+export interface BotAttention {
+  kind: 'key' | 'funds' | 'refused';
+  /** The exchange's words, or ours. */
+  reason: string;
+  at: string;
 }
 
 /** `skipped`: the model asked for it and the executor did not send it (`error` says why). */
@@ -84,6 +103,8 @@ export interface BotOrderItem {
   status: OrderStatusName;
   /** Futures: may only reduce the position (every reducing order). */
   reduceOnly?: boolean;
+  /** The protective stop kept while the bot was paused: settled at the first candle after resuming. */
+  hold?: boolean;
   /** It filled after its candle closed, before the tick cancelled it: the model had not filled it. */
   filledAfterClose?: boolean;
   orderId?: string;
@@ -156,18 +177,17 @@ export const deploymentStartItems = (
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   },
-  ...(pageBot
-    ? [
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.runningPageBot(d.memberId, d.bot), deploymentId: d.id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      ]
-    : []),
+  ...(pageBot ? [claimPageBotItem(d)] : []),
 ];
+
+/** The member's one running deployment of a page bot: refused while another holds it. */
+export const claimPageBotItem = (d: Pick<DeploymentItem, 'memberId' | 'bot' | 'id'>): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: { ...keys.runningPageBot(d.memberId, d.bot), deploymentId: d.id },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
 
 export const writeItems = async (items: TransactItem[]): Promise<boolean> => {
   try {
@@ -299,6 +319,34 @@ export const deploymentOrders = async (deploymentId: string): Promise<BotOrderIt
       ConsistentRead: true,
     })
   ).map((i) => stripKeys<BotOrderItem>(i));
+
+/**
+ * A deployment's orders newest first, a page at a time: client order ids carry their candle in
+ * fixed-width base 36 after the deployment's code, so their order is the candles' order.
+ */
+export const pageDeploymentOrders = async (deploymentId: string, limit: number, cursor?: string) => {
+  const page = await queryPage(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.deployment(deploymentId).PK, ':prefix': keys.botOrderPrefix },
+      ScanIndexForward: false,
+    },
+    limit,
+    cursor,
+  );
+  return { items: page.items.map((i) => stripKeys<BotOrderItem>(i)), cursor: page.cursor };
+};
+
+/** A deployment's closed trades, oldest first. */
+export const deploymentClosedTrades = async (deploymentId: string): Promise<ClosedTradeItem[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.deployment(deploymentId).PK, ':prefix': 'CLOSED#' },
+    })
+  ).map((i) => stripKeys<ClosedTradeItem>(i));
 
 /** Sets an order's outcome unless it was already filled (a fill is recorded once). */
 export const updateOrder = async (order: BotOrderItem, change: Partial<BotOrderItem>): Promise<void> => {

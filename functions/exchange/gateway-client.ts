@@ -18,7 +18,9 @@ export type GatewayCall =
   /** The free quote balance of the member's Binance market; null when no Binance key is bound. */
   | { op: 'freeQuote'; memberId: string; market: 'spot' | 'futures'; quote: string }
   /** A stopping bot's close-out: resting orders cancelled, the position closed at market. */
-  | { op: 'stop'; deploymentId: string };
+  | { op: 'stop'; deploymentId: string }
+  /** A paused bot's resting orders cancelled, its position kept under its protective stop. */
+  | { op: 'hold'; deploymentId: string };
 
 /** What each operation answers. */
 export interface GatewayValues {
@@ -26,6 +28,7 @@ export interface GatewayValues {
   balances: UsdtBalances;
   freeQuote: number | null;
   stop: null;
+  hold: null;
 }
 
 /** The gateway's answer: the value, or the refusal it worded (never a stack or a secret). */

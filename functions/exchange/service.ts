@@ -202,3 +202,6 @@ export const freeQuoteOf = (memberId: string, market: 'spot' | 'futures', quote:
 
 /** For the bots' undeploy, from the API: the exchange gateway closes a stopping bot out. */
 export const closeOutOnExchange = (deploymentId: string) => callGateway({ op: 'stop', deploymentId });
+
+/** For the bots' pause, from the API: the exchange gateway holds a paused bot (resting orders cancelled). */
+export const holdOnExchange = (deploymentId: string) => callGateway({ op: 'hold', deploymentId });

@@ -38,7 +38,7 @@ export const ownDeployment = async (memberId: string, id: string): Promise<Deplo
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 
 /** The candles of each market a list of deployments trades, read once per market. */
-const candlesOfAll = (deployments: DeploymentItem[]) => {
+const candlesOfAll = () => {
   const reads = new Map<string, Promise<CandlesItem | null>>();
   return (d: DeploymentItem) => {
     const key = `${d.market}|${d.symbol}|${d.interval}`;
@@ -60,7 +60,7 @@ export const getRunningBots = async (memberId: string): Promise<{ bots: RunningB
         !d.killAcknowledgedAt &&
         !deployments.slice(0, k).some((newer) => newer.bot === d.bot)),
   );
-  const candles = candlesOfAll(listed);
+  const candles = candlesOfAll();
   return {
     bots: await Promise.all(
       listed.map(async (d): Promise<RunningBot> => {

@@ -76,7 +76,7 @@ export const cockpitRoutes = {
     method: 'POST',
     path: '/bots/kill-ack',
     summary:
-      "Read a kill-switch stop: resume the bot from its equity now (the deploy gates checked again) or leave it stopped",
+      'Read a kill-switch stop: resume the bot from its equity now (the deploy gates checked again) or leave it stopped',
     request: KillAcknowledgement,
     response: MessageBody,
   }),

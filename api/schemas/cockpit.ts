@@ -7,7 +7,15 @@ import { BotIdSchema } from '../bots';
 import { Deployment } from './bots';
 import { PageQuery, Timestamp, page } from './common';
 
-export const BotStateName = z.enum(['waiting', 'position', 'paused', 'killed', 'attention', 'stopping', 'stopped']);
+export const BotStateName = z.enum([
+  'waiting',
+  'position',
+  'paused',
+  'killed',
+  'attention',
+  'stopping',
+  'stopped',
+]);
 export type BotStateName = z.infer<typeof BotStateName>;
 
 /** A bot's state in words: "Waiting for a signal", "Needs attention" with why and what to do. */

@@ -113,6 +113,24 @@ export const decisionOf = (d: DeploymentItem, item: CandlesItem | null): LiveDec
     ? decide(d, item, intervalMs(d.interval))
     : null;
 
+/** Where an isolated futures position would be liquidated; null where it cannot be (a 1x long). */
+const liquidationOf = (
+  side: 'long' | 'short',
+  size: number,
+  entry: number,
+  leverage: number,
+  d: DeploymentItem,
+) => {
+  const level = liquidationPrice(
+    side,
+    size,
+    entry,
+    (size * entry) / leverage,
+    modelOf(d).config.maintenanceMarginRate,
+  );
+  return level > 0 ? level : null;
+};
+
 const positionOf = (d: DeploymentItem, decision: LiveDecision | null, price: number | null) => {
   const p = d.position;
   if (!p || p.size === 0) return null;
@@ -128,10 +146,7 @@ const positionOf = (d: DeploymentItem, decision: LiveDecision | null, price: num
     unrealised: price === null ? null : usdt(unrealisedOf(d, price)),
     stop: d.paused ? (d.paused.stop ?? null) : levels.stop,
     kill: levels.kill,
-    liquidation:
-      d.market === 'futures'
-        ? liquidationPrice(side, size, p.entry, (size * p.entry) / leverage, modelOf(d).config.maintenanceMarginRate)
-        : null,
+    liquidation: d.market === 'futures' ? liquidationOf(side, size, p.entry, leverage, d) : null,
   } as const;
 };
 
@@ -199,6 +214,9 @@ export const getBotJournal = async (
 
 export const getBotVersusModel = async (memberId: string, id: string): Promise<LiveVersusModel> => {
   const d = await ownDeployment(memberId, id);
-  const [item, orders] = await Promise.all([getCandles(d.market, d.symbol, d.interval), deploymentOrders(d.id)]);
+  const [item, orders] = await Promise.all([
+    getCandles(d.market, d.symbol, d.interval),
+    deploymentOrders(d.id),
+  ]);
   return liveVersusModel(d, item, orders);
 };

@@ -24,7 +24,8 @@ import {
 
 export const pauseMessages = {
   paused: 'Bot paused. Its resting orders are cancelled; its position is kept with its protective stop.',
-  resumed: 'Bot resumed. It trades again from the next candle.',
+  resumed:
+    'Bot resumed. It trades again from the next candle; a position its signal no longer holds is closed then.',
   restarted: 'Bot resumed. Its kill switch now measures the drawdown from its equity today.',
   leftStopped: 'Noted. The bot stays stopped.',
   notRunning: 'This bot is not running.',
@@ -64,7 +65,11 @@ export const pauseBot = async (memberId: string, id: string) => {
     const stop = levels.stop ?? levels.kill ?? undefined;
     return {
       ...d,
-      paused: { at: nowIso(), candle: last + intervalMs(d.interval), ...(stop === undefined ? {} : { stop }) },
+      paused: {
+        at: nowIso(),
+        candle: last + intervalMs(d.interval),
+        ...(stop === undefined ? {} : { stop }),
+      },
     };
   });
   try {
@@ -89,7 +94,7 @@ export const resumeBot = async (memberId: string, id: string) => {
     if (d.status !== 'active') throw badRequest('NOT_RUNNING', pauseMessages.notRunning);
     if (!d.paused) throw badRequest('NOT_PAUSED', pauseMessages.notPaused);
     // The kept stop is settled by the executor with the next candle's orders.
-    return { ...d, paused: undefined };
+    return { ...d, paused: undefined, resumed: nowIso() };
   });
   return { message: pauseMessages.resumed };
 };

@@ -664,6 +664,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     for (const match of matches) await settle(match, true);
   }
   for (const o of rested) if (!settled.has(o.clientOrderId)) await settle(o, false);
+  if (d.resumed) d = await realignResumed(account, d, decision.position, last, item.price);
   let leg = 0;
   for (const f of [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)])
     d = await sendPlanned(
@@ -700,9 +701,41 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   );
   // What needed the member's attention before this candle is over once it traded without a refusal.
   const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
-  const done = { ...d, lastCandle: last, attention, ...modelFigures(decision.resting) };
+  const done = { ...d, lastCandle: last, attention, resumed: undefined, ...modelFigures(decision.resting) };
   if (!(await replaceDeployment(d, done)))
     logger.info('deployment moved while acting', { deploymentId: d.id });
+};
+
+export const CLOSED_ON_RESUME = 'closed on resume: its signal no longer holds this position';
+
+/**
+ * The first candle after a pause: the model kept deciding while the bot was paused, so a position
+ * the bot kept that the model no longer holds (it exited, or turned) has no exit of its own any
+ * more; it is closed at market, and the bot follows its signal from there.
+ */
+const realignResumed = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  modelPosition: number,
+  candle: number,
+  price: number,
+): Promise<DeploymentItem> => {
+  const held = d.position?.size ?? 0;
+  if (held === 0 || Math.sign(modelPosition) === Math.sign(held)) return d;
+  return sendOnce(
+    account,
+    d,
+    {
+      side: held > 0 ? 'sell' : 'buy',
+      type: 'market',
+      size: Math.abs(held),
+      reason: CLOSED_ON_RESUME,
+      reduceOnly: true,
+    },
+    candle,
+    'q0',
+    price,
+  );
 };
 
 /** What the DCA page shows from the model: the take-profit level resting now. */

@@ -66,6 +66,8 @@ export interface DeploymentItem {
    * `candle` and leg "p0", enforced at the candle's close on spot.
    */
   paused?: { at: string; candle: number; stop?: number };
+  /** Resumed from a pause: at its next candle the executor closes a position its model no longer holds. */
+  resumed?: string;
   /** Why the executor could not trade the last time it tried (the key, the funds, a refusal). */
   attention?: BotAttention;
   /** When the member read a kill-switch stop and chose not to resume it. */

@@ -90,7 +90,9 @@ export const liveVersusModel = (
   let slippage = 0;
   let missedOrders = 0;
   for (const f of modelFills) {
-    const k = unmatched.findIndex((o) => o.candle === f.time && o.side === f.order.side && o.type === f.order.type);
+    const k = unmatched.findIndex(
+      (o) => o.candle === f.time && o.side === f.order.side && o.type === f.order.type,
+    );
     if (k < 0) {
       missedOrders++;
       continue;

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { QueryError } from '../components/QueryError';
 import { BotFacts, BotPageFrame, Disclaimer, Panel } from './BotInfo';
 import { ClosedOrdersList } from './ClosedOrdersList';
+import { BotCockpit } from './cockpit/BotCockpit';
+import { hasCockpit } from './cockpit/hooks';
 import { DeployPanel } from './DeployPanel';
 import { useBots, useBotsFollowPushes } from './hooks';
 import { PositionsList } from './PositionsList';
@@ -34,6 +36,7 @@ export default function ClassicPage() {
           {bots.isPending ? <Skeleton h="32" /> : <DeployPanel bot="classic" card={card} style="classic" />}
         </Panel>
       </Grid>
+      {hasCockpit(card?.deployment) && <BotCockpit id={card.deployment.id} name="Trendex" />}
       <Panel title="Grid positions">
         <PositionsList
           bot="classic"

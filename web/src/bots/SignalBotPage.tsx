@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
 import { BotFacts, BotPageFrame, Disclaimer, Faq, Panel } from './BotInfo';
+import { BotCockpit } from './cockpit/BotCockpit';
+import { hasCockpit } from './cockpit/hooks';
 import { signalBotByPath } from './catalog';
 import { ClosedOrdersList } from './ClosedOrdersList';
 import { DeployPanel } from './DeployPanel';
@@ -44,6 +46,8 @@ export default function SignalBotPage() {
           )}
         </Panel>
       </Grid>
+
+      {hasCockpit(card?.deployment) && <BotCockpit id={card.deployment.id} name={name} />}
 
       <Panel title="Your live trades (real fills)">
         <Text fontSize="sm" color="fg.muted">

@@ -11,14 +11,20 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import { AccountSummary } from '../bots/cockpit/AccountSummary';
+import { useRunningBots } from '../bots/cockpit/hooks';
+import { RunningBots } from '../bots/cockpit/RunningBots';
 import { Marketplace } from '../bots/Marketplace';
 import { ReadyDialog } from '../bots/ReadyDialog';
 import { QueryError } from '../components/QueryError';
+import { callApi } from '../lib/api';
 import { planOf, useProfile } from '../lib/profile';
+import { queryKeys } from '../lib/queryKeys';
 
 interface StepCard {
   step: number;
@@ -54,6 +60,13 @@ const steps: StepCard[] = [
 
 export default function Dashboard() {
   const profile = useProfile();
+  const exchanges = useQuery({ queryKey: queryKeys.exchanges(), queryFn: () => callApi('getExchanges', {}) });
+  const running = useRunningBots();
+  // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the steps.
+  const setUp =
+    !!profile.data?.plan.isActive &&
+    !!exchanges.data?.exchanges.some((e) => e.connected) &&
+    (running.data?.bots.length ?? 0) > 0;
   const firstName = profile.data?.name.split(' ')[0];
   const marketplace = useRef<HTMLDivElement>(null);
   const openMarketplace = () => {
@@ -74,7 +87,9 @@ export default function Dashboard() {
             </Heading>
           )}
           <HStack gap="2" flexWrap="wrap">
-            <Text color="fg.muted">Three steps to your first automated trade.</Text>
+            <Text color="fg.muted">
+              {setUp ? 'Your bots and balances at a glance.' : 'Three steps to your first automated trade.'}
+            </Text>
             {profile.isPending && <Skeleton h="5" w="24" />}
             {profile.data && (
               <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
@@ -92,51 +107,60 @@ export default function Dashboard() {
           <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
         )}
 
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-          {steps.map(({ step, title, text, icon: Icon, action }) => (
-            <Stack
-              key={title}
-              as="section"
-              aria-label={title}
-              bg="bg.surface"
-              borderWidth="1px"
-              borderColor="border.card"
-              borderRadius="xl"
-              p="6"
-              gap="4"
-              boxShadow="xs"
-            >
-              <HStack justify="space-between">
-                <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="xl" aria-hidden>
-                  <Icon />
-                </Box>
-                <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
-                  Step {step}
+        {setUp && (
+          <>
+            <AccountSummary exchanges={exchanges.data} />
+            <RunningBots query={running} />
+          </>
+        )}
+
+        {!setUp && (
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+            {steps.map(({ step, title, text, icon: Icon, action }) => (
+              <Stack
+                key={title}
+                as="section"
+                aria-label={title}
+                bg="bg.surface"
+                borderWidth="1px"
+                borderColor="border.card"
+                borderRadius="xl"
+                p="6"
+                gap="4"
+                boxShadow="xs"
+              >
+                <HStack justify="space-between">
+                  <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="xl" aria-hidden>
+                    <Icon />
+                  </Box>
+                  <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
+                    Step {step}
+                  </Text>
+                </HStack>
+                <Heading as="h2" size="lg">
+                  {title}
+                </Heading>
+                <Text color="fg.muted" flex="1">
+                  {text}
                 </Text>
-              </HStack>
-              <Heading as="h2" size="lg">
-                {title}
-              </Heading>
-              <Text color="fg.muted" flex="1">
-                {text}
-              </Text>
-              {action ? (
-                <Button
-                  asChild
-                  colorPalette="brand"
-                  variant={step === 3 ? 'solid' : 'outline'}
-                  alignSelf="flex-start"
-                >
-                  <RouterLink to={action.to}>{action.label}</RouterLink>
-                </Button>
-              ) : (
-                <Button colorPalette="brand" alignSelf="flex-start" onClick={openMarketplace}>
-                  Start Your Bot
-                </Button>
-              )}
-            </Stack>
-          ))}
-        </SimpleGrid>
+                {action ? (
+                  <Button
+                    asChild
+                    colorPalette="brand"
+                    variant={step === 3 ? 'solid' : 'outline'}
+                    alignSelf="flex-start"
+                  >
+                    <RouterLink to={action.to}>{action.label}</RouterLink>
+                  </Button>
+                ) : (
+                  <Button colorPalette="brand" alignSelf="flex-start" onClick={openMarketplace}>
+                    Start Your Bot
+                  </Button>
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
 
         <Stack
           as="section"

@@ -3,6 +3,7 @@ import {
   AreaSeries,
   CandlestickSeries,
   ColorType,
+  LineSeries,
   createChart,
   createSeriesMarkers,
   type IChartApi,
@@ -16,6 +17,7 @@ import { dateText, pctText, priceText } from '../format';
 const GAIN = '#12b886';
 const LOSS = '#e03131';
 const BRAND = '#3366ff';
+const GRAY = '#868e96';
 
 const sec = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
@@ -123,6 +125,40 @@ export function EquityChart({
       h={{ base: '56', md: '72' }}
       label={label}
       summary={rangeSummary('Equity', points, amount)}
+    />
+  );
+}
+
+/** Two equity curves over the same times: the live one from fills, the model's from the backtester. */
+export function LiveModelChart({
+  live,
+  model,
+  label,
+}: {
+  live: readonly (readonly [number, number])[];
+  model: readonly (readonly [number, number])[];
+  label: string;
+}) {
+  const box = useChart(
+    (chart) => {
+      const drawn = chart.addSeries(LineSeries, {
+        color: GRAY,
+        lineWidth: 2,
+        lineStyle: 2,
+        title: 'Backtest',
+      });
+      drawn.setData(model.map(([t, v]) => ({ time: sec(t), value: v })));
+      const real = chart.addSeries(LineSeries, { color: BRAND, lineWidth: 2, title: 'Live' });
+      real.setData(live.map(([t, v]) => ({ time: sec(t), value: v })));
+    },
+    [live, model],
+  );
+  return (
+    <ChartFigure
+      box={box}
+      h={{ base: '56', md: '72' }}
+      label={label}
+      summary={`${rangeSummary('Live equity', live, amount)} ${rangeSummary('Backtest equity', model, amount)}`}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Tabs } from '@chakra-ui/react';
 import { BotPageFrame, Disclaimer, Panel } from '../BotInfo';
+import { DcaCockpits } from '../cockpit/DcaCockpits';
 import { useBotsFollowPushes } from '../hooks';
 import { DcaAuto } from './DcaAuto';
 import { DcaManual } from './DcaManual';
@@ -31,6 +32,7 @@ export default function DcaPage() {
       <Panel title="Open DCA positions">
         <DcaPositions />
       </Panel>
+      <DcaCockpits />
       <Disclaimer />
     </BotPageFrame>
   );

@@ -1,0 +1,102 @@
+import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { ExchangesView } from '#api/schemas/exchange';
+import { formatUsdt } from '../../lib/format';
+import { useWallet } from '../../wallet/hooks';
+import { profitColor } from '../DataTable';
+import { dateText } from '../format';
+import { useProfitStatement } from '../hooks';
+
+function Card({ title, note, children }: { title: string; note: string; children: ReactNode }) {
+  return (
+    <Stack
+      as="section"
+      aria-label={title}
+      bg="bg.surface"
+      borderWidth="1px"
+      borderColor="border.card"
+      borderRadius="xl"
+      p="5"
+      gap="3"
+    >
+      <Text as="h2" fontWeight="bold" fontSize="lg">
+        {title}
+      </Text>
+      {children}
+      <Text fontSize="xs" color="fg.muted">
+        {note}
+      </Text>
+    </Stack>
+  );
+}
+
+function Figure({ label, micro, colour }: { label: string; micro: number | null; colour?: boolean }) {
+  return (
+    <Stack direction="row" justify="space-between" gap="3">
+      <Text color="fg.muted">{label}</Text>
+      <Text
+        fontWeight="semibold"
+        fontVariantNumeric="tabular-nums"
+        color={colour && micro !== null ? profitColor(micro) : undefined}
+      >
+        {micro === null ? 'not read yet' : `${formatUsdt(micro)} USDT`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The top of a set-up member's dashboard: wallet balances, bot profit from fills, exchange balances last read. */
+export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undefined }) {
+  const wallet = useWallet();
+  const profit = useProfitStatement();
+  const connected = exchanges?.exchanges.filter((e) => e.connected) ?? [];
+  const readAt = connected
+    .map((e) => e.balancesAt)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+      <Card title="Wallet" note="Your Trendex balances.">
+        {wallet.data ? (
+          <>
+            <Figure label="Wallet" micro={wallet.data.wallet} />
+            <Figure label="Core wallet" micro={wallet.data.wallet1} />
+            <Figure label="Fuel wallet" micro={wallet.data.fuelwallet} />
+          </>
+        ) : (
+          <Skeleton h="20" />
+        )}
+      </Card>
+      <Card title="Bot profit" note="Realised by your bots, from the exchange's fills.">
+        {profit.data ? (
+          <>
+            <Figure label="Today" micro={profit.data.today} colour />
+            <Figure label="All time" micro={profit.data.total} colour />
+          </>
+        ) : (
+          <Skeleton h="14" />
+        )}
+      </Card>
+      <Card
+        title="Exchange balances"
+        note={
+          readAt
+            ? `Last read ${dateText(readAt)}; refresh them on the Exchange page.`
+            : 'Refresh them on the Exchange page.'
+        }
+      >
+        {exchanges ? (
+          connected.map((e) => (
+            <Stack key={e.exchange} gap="1">
+              <Figure label={`${e.exchange === 'binance' ? 'Binance' : 'WazirX'} spot`} micro={e.spot} />
+              {e.hasFutures && <Figure label="Binance futures" micro={e.futures} />}
+            </Stack>
+          ))
+        ) : (
+          <Skeleton h="14" />
+        )}
+      </Card>
+    </SimpleGrid>
+  );
+}

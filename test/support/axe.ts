@@ -35,7 +35,7 @@ export const axeViolations = async (page: Page, name: string): Promise<string[]>
         .analyze();
       for (const v of violations)
         found.push(
-          `${name} @${width} ${mode}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+          `${name} @${width} ${mode}: ${v.id} on ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`).join(' | ')}: ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`,
         );
     }
   }

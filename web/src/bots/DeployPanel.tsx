@@ -92,7 +92,7 @@ export function DeployPanel({ bot, card, style }: Props) {
       {running && deployment && (
         <Stack gap="1" role="status">
           <HStack gap="2" flexWrap="wrap">
-            <Badge colorPalette={deployment.status === 'active' ? 'green' : 'orange'} variant="solid">
+            <Badge colorPalette={deployment.status === 'active' ? 'green' : 'orange'} variant="subtle">
               {deployment.status === 'active' ? 'Active' : 'Stopping'}
             </Badge>
             <Text fontWeight="semibold">

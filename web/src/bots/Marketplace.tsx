@@ -26,7 +26,7 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
           {bot.name}
         </Heading>
         {running(bot) ? (
-          <Badge colorPalette="green" variant="solid">
+          <Badge colorPalette="green" variant="subtle">
             Active
           </Badge>
         ) : (

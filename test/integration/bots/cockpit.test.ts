@@ -1,8 +1,9 @@
 /**
  * The member's cockpit (issue 31) on the paper exchange, hour by hour on a hand-moved clock: a
  * deployed Zeno's state before and after its cross, its position with its guards, its order journal
- * (paged, the member's own only), pause and resume, and a key revoked mid-run. Three members deploy
- * Zeno together before the cross, so each test has a bot of its own in a position.
+ * (paged, the member's own only), pause and resume, a key revoked mid-run, and a kill-switch stop
+ * read and resumed. Four members deploy Zeno together before the cross, so each test has a bot of
+ * its own in a position.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ let bots: BotStack;
 let watcher: Deployed;
 let pauser: Deployed;
 let revoked: Deployed;
+let killed: Deployed;
 /** What the watcher's cockpit said after the bot's first tick, before its cross. */
 let before: Awaited<ReturnType<typeof cockpit>>['body'];
 
@@ -43,11 +45,18 @@ const deployZeno = async (): Promise<Deployed> => {
 
 beforeAll(async () => {
   bots = await startBotStack(ZENO_CROSS_AT);
-  [watcher, pauser, revoked] = [await deployZeno(), await deployZeno(), await deployZeno()];
+  [watcher, pauser, revoked, killed] = [
+    await deployZeno(),
+    await deployZeno(),
+    await deployZeno(),
+    await deployZeno(),
+  ];
   await bots.nextHour();
   before = (await cockpit(watcher)).body;
   const inPosition = async () =>
-    (await Promise.all([watcher, pauser, revoked].map(cockpit))).every((c) => c.body.position !== null);
+    (await Promise.all([watcher, pauser, revoked, killed].map(cockpit))).every(
+      (c) => c.body.position !== null,
+    );
   for (let hour = 0; hour < 60 && !(await inPosition()); hour++) await bots.nextHour();
 }, 600_000);
 afterAll(() => bots?.stop());
@@ -206,5 +215,63 @@ describe('a key revoked mid-run', () => {
       'Zeno needs your attention: Binance refused your API key.',
     );
     expect(bots.queue().deadLetters()).toEqual([]);
+  });
+});
+
+describe('a kill-switch stop', () => {
+  it('stays in Running bots until read, and resumes from the equity it left, through the deploy gates', async () => {
+    // The executor's own close-out, as the kill switch calls it (a real 30 % drawdown takes weeks of candles).
+    const { closeOut } = await import('#functions/bots/runner');
+    const { getDeployment } = await import('#functions/bots/store');
+    await closeOut(
+      (await getDeployment(killed.id))!,
+      'killed',
+      'the kill switch halted it at a 30% drawdown',
+    );
+    const trades = (await call('getClosedOrders', { limit: 50 }, killed.member.idToken)).body.items;
+    expect(trades[0].deploymentId).toBe(killed.id);
+    const realised = trades.reduce((sum, t) => sum + t.profit, 0);
+
+    const [listed] = (await call('getRunningBots', {}, killed.member.idToken)).body.bots;
+    expect(listed).toEqual(
+      expect.objectContaining({
+        id: killed.id,
+        openPnl: null,
+        state: expect.objectContaining({
+          label: 'Stopped by the kill switch',
+          detail: 'the kill switch halted it at a 30% drawdown',
+        }),
+      }),
+    );
+    expect((await call('pauseBot', { id: killed.id }, killed.member.idToken)).body.message).toBe(
+      'This bot is not running.',
+    );
+    const resumed = await call('acknowledgeKill', { id: killed.id, resume: true }, killed.member.idToken);
+    expect(resumed.body.message).toBe(
+      'Bot resumed. Its kill switch now measures the drawdown from its equity today.',
+    );
+    const c = (await cockpit(killed)).body;
+    expect(c.deployment.status).toBe('active');
+    expect(c.deployment.capital).toBe(50_000_000 + realised);
+    expect(c.state).toEqual({
+      name: 'waiting',
+      label: 'Waiting for a signal',
+      detail: 'It starts with the next candle.',
+    });
+
+    await bots.nextHour();
+    const started = (await cockpit(killed)).body;
+    expect(started.state).toEqual({ name: 'waiting', label: 'Waiting for a signal' });
+    expect(started.lastCandle).toBeGreaterThan(c.lastCandle!);
+
+    // Read and left stopped: it leaves the list.
+    await closeOut(
+      (await getDeployment(killed.id))!,
+      'killed',
+      'the kill switch halted it at a 30% drawdown',
+    );
+    const left = await call('acknowledgeKill', { id: killed.id, resume: false }, killed.member.idToken);
+    expect(left.body.message).toBe('Noted. The bot stays stopped.');
+    expect((await call('getRunningBots', {}, killed.member.idToken)).body.bots).toEqual([]);
   });
 });

@@ -296,7 +296,12 @@ const sendOnce = async (
     const existing = await getOrder(d.id, clientOrderId);
     if (!existing || existing.status !== 'placing') return d;
     order = existing;
-  } else if (size <= 0) return d;
+  } else if (size <= 0)
+    return markAttention(d, {
+      kind: 'refused',
+      reason: `Its ${order.side} order (${order.reason}) was below the exchange's smallest order.`,
+      at: now,
+    });
   let state: OrderState;
   try {
     state = resumed ? await lookupOrPlace(account, order) : await place(account, order);
@@ -568,6 +573,7 @@ const tickDeployment = async (id: string, tick: number): Promise<void> => {
  * at the close (spot), and the bot moves on to the candle, so resuming acts on the next one only.
  */
 const tendPaused = async (start: DeploymentItem, item: CandlesItem, last: number) => {
+  const began = nowIso();
   const account = await tradingAccountOf(start);
   if (!account) return;
   let d = await holdPaused(start, account);
@@ -583,7 +589,8 @@ const tendPaused = async (start: DeploymentItem, item: CandlesItem, last: number
       'ps',
       close,
     );
-  if (!(await replaceDeployment(d, { ...d, lastCandle: last, attention: undefined })))
+  const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
+  if (!(await replaceDeployment(d, { ...d, lastCandle: last, attention })))
     logger.info('deployment moved while paused', { deploymentId: d.id });
 };
 

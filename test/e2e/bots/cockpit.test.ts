@@ -2,8 +2,8 @@
  * The member's cockpit in Chromium (issue 31), on a stack whose clock the test moves an hour at a
  * time: with a plan, a key and Zeno in a position, the dashboard leads with the balances, the bot
  * profit and "Running bots" (before the marketplace on a phone); Zeno's page shows its state, its
- * position and its order journal, and pauses it; both pages are axe-clean at 375 and 1440 px, light
- * and dark.
+ * position and its order journal, and pauses it; /dca shows a manual DCA's cockpit; these pages are
+ * axe-clean at 375 and 1440 px, light and dark.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,19 @@ beforeAll(async () => {
   );
   if (deployed.status !== 200) throw new Error(JSON.stringify(deployed.body));
   deploymentId = deployed.body.deployment.id;
+  const dca = await call(
+    'startDcaManual',
+    {
+      symbol: 'BTCUSDT',
+      initial: 20_000_000,
+      takeProfitPct: 2,
+      stages: [{ timesX: 1, per: 0.7 }],
+      oneShot: false,
+      requestId: randomUUID(),
+    },
+    member.idToken,
+  );
+  if (dca.status !== 200) throw new Error(JSON.stringify(dca.body));
   for (let hour = 0; hour < 60; hour++) {
     await bots.nextHour();
     if ((await call('getBotCockpit', { id: deploymentId }, member.idToken)).body.position) break;
@@ -103,5 +116,22 @@ describe("the member's cockpit in the browser", () => {
       .poll(() => journal.innerText(), { timeout: 15_000 })
       .toContain('protective stop, kept while paused');
     expect(await now.getByRole('button', { name: 'Resume' }).isVisible()).toBe(true);
+  });
+
+  it('the DCA page shows the cockpit of each running DCA bot', async () => {
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(url('/dca'));
+    await page.getByRole('tab', { name: 'Manual DCA · BTCUSDT' }).waitFor();
+    const now = page.getByRole('region', { name: 'Manual DCA now' });
+    await expect
+      .poll(() => now.innerText(), { timeout: 15_000 })
+      .toMatch(/In a position|Waiting for a signal/);
+    expect(await now.innerText()).toContain('this strategy trades price levels, not indicators');
+    const journal = page.getByRole('table', { name: 'Manual DCA order journal' });
+    await expect.poll(() => journal.innerText(), { timeout: 15_000 }).toContain('filled');
+    await screenshot(page, 'cockpit-dca-1440');
+    expect(await axeViolations(page, 'dca with a running bot')).toEqual([]);
   });
 });

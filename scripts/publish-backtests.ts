@@ -16,6 +16,7 @@ import type { BotSelection } from '#engine/research/select';
 import { BOT_IDS, getBot, type BotId } from '#engine/strategies/registry';
 import tuned from '../engine/strategies/tuned-params.json';
 import { botsSvg, overviewSvg, portfolioSvg } from './dashboard-svgs';
+import { writeEvidence } from './publish-evidence';
 
 // TypeScript widens the JSON's literals (a neighbour's single key, nulls), so the cast goes through unknown.
 const selections = tuned.bots as unknown as Record<BotId, BotSelection>;
@@ -35,6 +36,7 @@ const out: PublishedBacktests = {
   bots,
 };
 writeFileSync(new URL('../engine/published/backtests.json', import.meta.url), JSON.stringify(out) + '\n');
+writeEvidence(out);
 
 const hourly = (id: string) => runs.find((r) => r.bot === id && r.interval === '1h')!;
 const images: Record<string, string> = {

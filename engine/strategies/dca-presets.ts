@@ -42,3 +42,20 @@ export function dcaPresetParams(preset: DcaPreset, amount: number): DcaParams {
   const units = 1 + ladder.stages.reduce((sum, s) => sum + s.timesX, 0);
   return { ...ladder, initial: amount / units };
 }
+
+/** What the member sets on the Manual Trading form. */
+export type ManualDcaInput = Pick<DcaParams, 'initial' | 'stages' | 'takeProfitPct' | 'oneShot'>;
+
+/** The manual DCA as it runs: the member's ladder, percent steps, opened at once. */
+export function manualDcaParams(input: ManualDcaInput): DcaParams {
+  return {
+    ...input,
+    stepUnit: 'percent',
+    atrPeriod: 14,
+    entryRsiBelow: null,
+    rsiPeriod: 14,
+    // The member chose every order: no stop that would shrink them; the kill switch still guards it.
+    stopLossPct: null,
+    riskPct: 10,
+  };
+}

@@ -174,15 +174,20 @@ function openCycle(
   const price = c.close[i];
   state.stage = 1;
   state.lastFill = price;
-  if (params.stopLossPct === null) {
-    state.stop = Number.NaN;
-    state.scale = 1;
-  } else {
-    state.stop = price * (1 - params.stopLossPct / 100);
-    state.scale = riskScale(ladderLossAtStop(params, price, atr, state.stop), equity, params.riskPct);
-  }
+  state.stop = params.stopLossPct === null ? Number.NaN : price * (1 - params.stopLossPct / 100);
+  state.scale = dcaCycleScale(params, price, atr, equity);
   const quote = params.initial * state.scale;
   return [order('buy', 'market', quote / price, price, 1, 'DCA base order')];
+}
+
+/**
+ * The factor a cycle opened at `price` scales its orders by so that its loss at the stop is at most
+ * `riskPct` % of `equity` (1 without a stop).
+ */
+export function dcaCycleScale(params: DcaParams, price: number, atr: number, equity: number): number {
+  if (params.stopLossPct === null) return 1;
+  const stop = price * (1 - params.stopLossPct / 100);
+  return riskScale(ladderLossAtStop(params, price, atr, stop), equity, params.riskPct);
 }
 
 /**

@@ -139,11 +139,20 @@ function build(state: GridState, center: number, equity: number): void {
   state.cell = cellOf(prices, center);
   state.built = true;
   state.stop = prices[0] * (1 - params.stopLossPct / 100);
+  state.lotQuote = gridLotQuote(params, prices, equity);
+}
+
+/**
+ * Quote spent per lot of a grid with these levels: the budget's share, scaled down so that the loss
+ * at the stop with every buy level filled is at most `riskPct` % of `equity`.
+ */
+export function gridLotQuote(params: GridParams, prices: Float64Array, equity: number): number {
+  const stop = prices[0] * (1 - params.stopLossPct / 100);
   const budgetQuote = params.capital / (params.levels - 1) / (1 + FEE_HEADROOM);
   // Loss at the stop if every buy level filled: each lot bought at level k sells at the stop.
   let lossAtStop = 0;
-  for (let k = 0; k < params.levels - 1; k++) lossAtStop += budgetQuote * (1 - state.stop / prices[k]);
-  state.lotQuote = budgetQuote * riskScale(lossAtStop, equity, params.riskPct);
+  for (let k = 0; k < params.levels - 1; k++) lossAtStop += budgetQuote * (1 - stop / prices[k]);
+  return budgetQuote * riskScale(lossAtStop, equity, params.riskPct);
 }
 
 /**

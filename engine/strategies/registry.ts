@@ -4,7 +4,7 @@ import tuned from './tuned-params.json';
 import { alphaStrategy, type AlphaParams } from './alpha';
 import { candlesStrategy, type CandlesParams } from './candles';
 import { dcaStrategy, type DcaParams } from './dca';
-import { dcaPresetParams } from './dca-presets';
+import { dcaPresetParams, type DcaPreset } from './dca-presets';
 import { glintStrategy, type GlintParams } from './glint';
 import { gridStrategy, type GridParams } from './grid';
 import { neroStrategy, type NeroParams } from './nero';
@@ -298,6 +298,14 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
     defaultParams: QUANT,
   }),
 };
+
+/**
+ * An automatic DCA bot's parameters for the member's amount: its shipped parameters (the ones its
+ * backtest ran), with the base order sized so that a cycle filling every stage spends `amount`.
+ */
+export function presetParamsFor(preset: DcaPreset, amount: number): DcaParams {
+  return { ...(BOTS[preset].defaultParams as DcaParams), initial: dcaPresetParams(preset, amount).initial };
+}
 
 export function isBotId(id: string): id is BotId {
   return (BOT_IDS as readonly string[]).includes(id);

@@ -62,7 +62,10 @@ const smallestEntryShare = (runs: readonly PublishedBacktest[]): number | null =
 
 export function evidenceOf(published: PublishedBacktests): EvidenceFile {
   const out = {} as Record<BotId, BotEvidence>;
-  for (const [id, verdict] of Object.entries(published.bots) as [BotId, PublishedBacktests['bots'][BotId]][]) {
+  for (const [id, verdict] of Object.entries(published.bots) as [
+    BotId,
+    PublishedBacktests['bots'][BotId],
+  ][]) {
     const runs = published.runs.filter((r) => r.bot === id);
     out[id] = {
       periods: runs.map((r) => ({
@@ -84,4 +87,3 @@ export function evidenceOf(published: PublishedBacktests): EvidenceFile {
   }
   return out;
 }
-

@@ -59,7 +59,9 @@ const ladderText = (p: DcaParams): string => {
 
 function describeDca(name: string, p: DcaParams, manual: boolean): BotDescription {
   const entry =
-    p.entryRsiBelow === null ? 'opens a cycle with a market buy' : `opens a cycle only while RSI(${num(p.rsiPeriod)}) is under ${num(p.entryRsiBelow)}`;
+    p.entryRsiBelow === null
+      ? 'opens a cycle with a market buy'
+      : `opens a cycle only while RSI(${num(p.rsiPeriod)}) is under ${num(p.entryRsiBelow)}`;
   const steps = p.stepUnit === 'atr' ? 'ATRs' : 'percent';
   const stop =
     p.stopLossPct === null
@@ -72,12 +74,23 @@ function describeDca(name: string, p: DcaParams, manual: boolean): BotDescriptio
       `average price. ${stop}`,
     parameters: [
       ...(manual ? [row('Orders', `up to ${MAX_DCA_STAGES}, as you set them`)] : []),
-      row('Base order', manual ? 'your initial amount' : `your amount ÷ ${num(1 + p.stages.reduce((s, k) => s + k.timesX, 0))}`),
+      row(
+        'Base order',
+        manual
+          ? 'your initial amount'
+          : `your amount ÷ ${num(1 + p.stages.reduce((s, k) => s + k.timesX, 0))}`,
+      ),
       row('Ladder', ladderText(p)),
       row('Take profit', `${pct(p.takeProfitPct)} over the average price`),
-      row('Entry', p.entryRsiBelow === null ? 'at once' : `RSI(${num(p.rsiPeriod)}) under ${num(p.entryRsiBelow)}`),
+      row(
+        'Entry',
+        p.entryRsiBelow === null ? 'at once' : `RSI(${num(p.rsiPeriod)}) under ${num(p.entryRsiBelow)}`,
+      ),
       row('Protective stop', p.stopLossPct === null ? 'none' : `${pct(p.stopLossPct)} below the first buy`),
-      row('Loss at the stop (whole ladder)', p.stopLossPct === null ? 'not limited' : `${pct(p.riskPct)} of the amount`),
+      row(
+        'Loss at the stop (whole ladder)',
+        p.stopLossPct === null ? 'not limited' : `${pct(p.riskPct)} of the amount`,
+      ),
       row('One shot', p.oneShot ? 'yes' : 'no (a new cycle after each take profit)'),
     ],
   };
@@ -201,7 +214,9 @@ export function describeBot(id: BotId): BotDescription {
   if (bot.kind === 'dca') {
     const dca = params as unknown as DcaParams;
     // The manual DCA runs the member's ladder without a stop: its example ladder, as it would run.
-    return id === 'dca' ? describeDca(bot.name, manualDcaParams(dca), true) : describeDca(bot.name, dca, false);
+    return id === 'dca'
+      ? describeDca(bot.name, manualDcaParams(dca), true)
+      : describeDca(bot.name, dca, false);
   }
   if (bot.kind === 'grid') return describeGrid(bot.name, params as unknown as GridParams);
   const signal = SIGNAL_OF[id];

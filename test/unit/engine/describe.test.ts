@@ -23,5 +23,4 @@ describe("a bot's description and parameters table", () => {
         for (const figure of figures(text)) expect(table, `${figure} in "${text}"`).toContain(figure);
     },
   );
-
 });

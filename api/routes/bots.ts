@@ -9,6 +9,8 @@ import {
   DcaManualRequest,
   DcaPositions,
   DeployAnswer,
+  DeployLimits,
+  DeployLimitsQuery,
   DeployRequest,
   FuelTopUpRequest,
   Positions,
@@ -26,6 +28,16 @@ export const botsRoutes = {
     summary: "The bot marketplace: every bot, whether the member's plan unlocks it, and its live deployment",
     request: Empty,
     response: BotsView,
+  }),
+  getDeployLimits: route({
+    domain: 'bots',
+    access: 'member',
+    method: 'GET',
+    path: '/bots/deploy/limits',
+    summary:
+      "What a deploy form shows before the amount: the bot's least amount (with the exchange's minimum order) and the member's free balance",
+    request: DeployLimitsQuery,
+    response: DeployLimits,
   }),
   deployBot: route({
     domain: 'bots',

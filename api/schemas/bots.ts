@@ -30,6 +30,9 @@ const Acceptance = {
   acceptRisk: z.boolean().default(false),
 };
 
+/** A bot that lost money in testing is deployed only with this box ticked. */
+const Consent = { acceptLoss: z.boolean().default(false) };
+
 export const DeploymentStatus = z.enum(['active', 'stopping', 'stopped', 'killed']);
 
 /** One deployment of a bot by a member: what runs (or ran) on the member's exchange account. */
@@ -51,6 +54,42 @@ export const Deployment = z.object({
 });
 export type Deployment = z.infer<typeof Deployment>;
 
+/** One out-of-sample period of a bot's published backtest, next to buy-and-hold (engine/published). */
+export const PeriodEvidence = z.object({
+  interval: z.enum(['1h', '15m']),
+  /** 'YYYY-MM-DD to YYYY-MM-DD' */
+  period: z.string(),
+  returnPct: z.number(),
+  maxDrawdownPct: z.number(),
+  holdReturnPct: z.number(),
+  holdMaxDrawdownPct: z.number(),
+  /** The day the kill switch halted the bot (YYYY-MM-DD), or null. */
+  haltedOn: z.string().nullable(),
+});
+
+/** What the out-of-sample backtests say of a bot, shown before any deploy control. */
+export const BotEvidence = z.object({
+  periods: z.array(PeriodEvidence),
+  lostMoneyInTesting: z.boolean(),
+  /** The futures goal (docs/strategies.md); null for the spot bots. */
+  meetsGoal: z.boolean().nullable(),
+  misses: z.array(z.string()),
+  /** The largest out-of-sample drawdown, percent of capital. */
+  worstDrawdownPct: z.number(),
+});
+export type BotEvidence = z.infer<typeof BotEvidence>;
+
+/** The risk limits the bot trades under, in percent of the amount it may use. */
+export const BotRisk = z.object({
+  /** Loss at the protective stop: per position (signal bots), for a full ladder or grid (DCA, grid). */
+  stopLossPct: z.number().nullable(),
+  /** The kill switch: the bot halts once it is this far below its best equity. */
+  killSwitchPct: z.number(),
+  /** The share of realised profit charged to the fuel wallet. */
+  profitChargePct: z.number(),
+});
+export type BotRisk = z.infer<typeof BotRisk>;
+
 /** A bot in the marketplace, with whether this member may deploy it and its live deployment. */
 export const BotCard = z.object({
   id: BotIdSchema,
@@ -62,6 +101,13 @@ export const BotCard = z.object({
   /** Capital the bot is designed for (USDT, whole units as the spec's pages show it). */
   capital: z.number(),
   summary: z.string(),
+  /** What it does and its parameters, written from the strategy's own definition. */
+  description: z.string(),
+  parameters: z.array(z.object({ name: z.string(), value: z.string() })),
+  evidence: BotEvidence,
+  risk: BotRisk,
+  /** The least amount it may be deployed with, before the exchange's own minimum (USDT). */
+  minimum: z.number(),
   /** The plan that unlocks it: Executive (silver) or Imperial (gold). */
   tier: z.enum(['silver', 'gold']),
   /** The member's plan (or an admin's grant) unlocks it. */
@@ -81,8 +127,9 @@ export const DeployRequest = z.object({
   ...Acceptance,
   /** Deploy as USDC: the bot trades the USDC-margined futures account. */
   quote: z.enum(['USDT', 'USDC']).default('USDT'),
-  /** Trendex (classic): the initial amount (micro-USDT); other bots trade their listed capital. */
-  amount: Amount('the initial amount').optional(),
+  /** The amount the bot may use (micro-USDT); its capital requirement when left out. */
+  amount: Amount('the amount').optional(),
+  ...Consent,
   requestId: RequestId,
 });
 export type DeployRequest = z.infer<typeof DeployRequest>;
@@ -94,8 +141,25 @@ export const DeployAnswer = z.object({ message: z.string(), deployment: Deployme
 export const DcaAutoRequest = z.object({
   bot: DcaPresetId,
   amount: Amount('the amount'),
+  ...Consent,
   requestId: RequestId,
 });
+
+/** The limits of a deploy, read when its form opens. */
+export const DeployLimitsQuery = z.object({ bot: BotIdSchema });
+
+export const DeployLimits = z.object({
+  bot: BotIdSchema,
+  market: z.enum(['spot', 'futures']),
+  symbol: z.string(),
+  /** The least amount: the bot's own minimum, or more where its smallest order needs it (micro-USDT). */
+  minimum: z.number().int(),
+  /** The member's free USDT on that Binance market (micro-USDT); null when no key is bound or it cannot be read. */
+  free: z.number().int().nullable(),
+  /** The exchange's minimum order value for the symbol (USDT). */
+  orderMinimum: z.number(),
+});
+export type DeployLimits = z.infer<typeof DeployLimits>;
 
 const percent = (what: string) =>
   z
@@ -120,6 +184,7 @@ export const DcaManualRequest = z.object({
   /** Positions 2 to 15 (the First position is the initial order itself). */
   stages: z.array(DcaStageInput).max(14, { error: 'At most fifteen positions.' }),
   oneShot: z.boolean().default(false),
+  ...Consent,
   requestId: RequestId,
 });
 export type DcaManualRequest = z.infer<typeof DcaManualRequest>;

@@ -10,6 +10,7 @@ import { logger } from '#core/logger';
 import {
   errorSummary,
   keyPermissions,
+  marketOrderRules,
   memberTradingAccount,
   storedKeyBalances,
   type GatewayAnswer,
@@ -29,6 +30,8 @@ const run = async (call: GatewayCall): Promise<GatewayValues[GatewayCall['op']]>
       const account = await memberTradingAccount(call.memberId, call.market);
       return account ? account.freeQuote(call.quote) : null;
     }
+    case 'orderRules':
+      return marketOrderRules(call.market, call.symbol);
     case 'stop':
       await finishStop(call.deploymentId);
       return null;

@@ -9,6 +9,7 @@ export const handler = domainHandler(
   { ...botsRoutes, ...cockpitRoutes },
   {
     getBots: (_input, { caller }) => bots.getBots(caller.memberId),
+    getDeployLimits: (input, { caller }) => bots.getDeployLimits(caller.memberId, input),
     deployBot: (input, { caller }) => bots.deploy(caller.memberId, input),
     undeployBot: (input, { caller }) => bots.undeploy(caller.memberId, input),
     startDcaAuto: (input, { caller }) => bots.startDcaAuto(caller.memberId, input),

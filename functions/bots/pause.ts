@@ -12,7 +12,8 @@ import { holdOnExchange, intervalMs, memberTradingAccount } from '#functions/exc
 import { decisionOf, guardLevels, ownDeployment } from './cockpit';
 import { DCA_FAMILY } from './gates';
 import { holdPaused } from './runner';
-import { TRENDEX_MIN_BALANCE, checkBalance, checkGates } from './service';
+import { checkBalance } from './amount';
+import { checkGates } from './service';
 import {
   claimPageBotItem,
   deploymentClosedTrades,
@@ -115,15 +116,7 @@ export const acknowledgeKill = async (memberId: string, input: { id: string; res
     await checkGates(memberId, d.bot, true, true);
     const capital = await equityNow(d);
     if (capital <= 0) throw badRequest('NOTHING_LEFT', pauseMessages.nothingLeft);
-    await checkBalance(
-      memberId,
-      d.bot === 'classic'
-        ? [
-            { market: 'spot', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
-            { market: 'futures', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
-          ]
-        : [{ market: d.market, quote: d.quote, amount: capital / MICRO_PER_USDT }],
-    );
+    await checkBalance(memberId, d.market, d.quote, capital);
     // A new start: the model replays from the next candle with this capital, so its peak is today's equity.
     return {
       ...d,

@@ -7,12 +7,14 @@
 import { BOT_NAMES, type BotName } from '#api/bots';
 import { MICRO_PER_USDT, usdt } from '#api/money';
 import type {
+  BotCard,
   BotsView,
   ClosedOrder,
   DcaManualRequest,
   DcaPosition,
   DcaPresetId,
   Deployment,
+  DeployLimits,
   DeployRequest,
   Position,
   ProfitStatement,
@@ -21,13 +23,26 @@ import { nowIso } from '#core/clock';
 import { badRequest, conflict, messages, notFound } from '#core/errors';
 import { newId } from '#core/ids';
 import { logger } from '#core/logger';
-import { dcaPresetParams } from '#engine/strategies/dca-presets';
+import { botEvidence } from '#engine/published/bot-evidence';
+import { smallestOrderQuote } from '#engine/risk/smallest-order';
+import { manualDcaParams } from '#engine/strategies/dca-presets';
 import type { DcaParams } from '#engine/strategies/dca';
-import { BOT_LIST, getBot } from '#engine/strategies/registry';
-import { closeOutOnExchange, freeQuoteOf } from '#functions/exchange/service';
+import { describeBot } from '#engine/strategies/describe';
+import { BOT_LIST, getBot, type BotId } from '#engine/strategies/registry';
+import { closeOutOnExchange } from '#functions/exchange/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
 import { requireMember, type MemberItem } from '#functions/members/service';
+import {
+  botMinimum,
+  botRisk,
+  checkBalance,
+  checkOrderSize,
+  freeBalanceOf,
+  leastAmount,
+  orderMinimumOf,
+  paramsFor,
+} from './amount';
 import { DCA_FAMILY, deployRefusal, gateMessages, tierOf, unlocked, type PlanTier } from './gates';
 import { closeOut } from './runner';
 import {
@@ -45,8 +60,6 @@ import {
   type BotOrderItem,
   type DeploymentItem,
 } from './store';
-
-export const TRENDEX_MIN_BALANCE = 500;
 
 export const botMessages = {
   deployed: 'Bot deployed. It trades from the next candle on.',
@@ -82,6 +95,33 @@ export const view = (d: DeploymentItem): Deployment => ({
   ...(d.stopReason ? { stopReason: d.stopReason } : {}),
 });
 
+/** What the marketplace shows of a bot before any deploy control: its evidence, words and limits. */
+const cardOf = (b: (typeof BOT_LIST)[number]): Omit<BotCard, 'unlocked' | 'deployment'> => {
+  const evidence = botEvidence(b.id);
+  return {
+    id: b.id,
+    name: b.name,
+    kind: b.kind,
+    market: b.market,
+    symbol: b.symbol,
+    leverage: b.leverage,
+    capital: b.capital,
+    summary: b.summary,
+    description: describeBot(b.id).description,
+    parameters: [...describeBot(b.id).parameters],
+    evidence: {
+      periods: [...evidence.periods],
+      lostMoneyInTesting: evidence.lostMoneyInTesting,
+      meetsGoal: evidence.meetsGoal,
+      misses: [...evidence.misses],
+      worstDrawdownPct: evidence.worstDrawdownPct,
+    },
+    risk: botRisk(b.id),
+    minimum: botMinimum(b.id),
+    tier: tierOf(b.id),
+  };
+};
+
 export const getBots = async (memberId: string): Promise<BotsView> => {
   const [member, deployments] = await Promise.all([requireMember(memberId), memberDeployments(memberId)]);
   const tier = tierOfMember(member);
@@ -91,20 +131,36 @@ export const getBots = async (memberId: string): Promise<BotsView> => {
       const live =
         deployments.find((d) => d.bot === b.id && isRunning(d)) ?? deployments.find((d) => d.bot === b.id);
       return {
-        id: b.id,
-        name: b.name,
-        kind: b.kind,
-        market: b.market,
-        symbol: b.symbol,
-        leverage: b.leverage,
-        capital: b.capital,
-        summary: b.summary,
-        tier: tierOf(b.id),
+        ...cardOf(b),
         unlocked: unlocked(b.id, tier, member.grantedBot),
         deployment: live ? view(live) : null,
       };
     }),
   };
+};
+
+/** What a deploy form shows before the amount: the least amount and the member's free balance. */
+export const getDeployLimits = async (memberId: string, input: { bot: BotName }): Promise<DeployLimits> => {
+  const bot = getBot(input.bot);
+  const [orderMinimum, free] = await Promise.all([
+    orderMinimumOf(bot.market, bot.symbol),
+    freeBalanceOf(memberId, bot.market, 'USDT'),
+  ]);
+  return {
+    bot: input.bot,
+    market: bot.market,
+    symbol: bot.symbol,
+    minimum: usdt(leastAmount(input.bot, orderMinimum)),
+    free,
+    orderMinimum,
+  };
+};
+
+/** A bot that lost money in testing is deployed only with its box ticked (issue 28). */
+export const lossConsentMessage = 'Tick "I have read that this bot lost money in testing" to deploy it.';
+const checkConsent = (bot: BotId, acceptLoss: boolean) => {
+  if (botEvidence(bot).lostMoneyInTesting && !acceptLoss)
+    throw badRequest('LOSS_CONSENT_REQUIRED', lossConsentMessage, 'acceptLoss');
 };
 
 const refuse = (r: { code: string; message: string; field?: string }) =>
@@ -128,23 +184,6 @@ export const checkGates = async (
   });
   if (refusal) throw refuse(refusal);
   return member;
-};
-
-/** The exchange gate: a bound Binance key whose free balance covers what the bot needs. */
-export const checkBalance = async (
-  memberId: string,
-  needs: { market: 'spot' | 'futures'; quote: string; amount: number }[],
-) => {
-  try {
-    for (const need of needs) {
-      const free = await freeQuoteOf(memberId, need.market, need.quote);
-      if (free === null || free < need.amount) throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'EXCHANGE_BALANCE') throw error;
-    logger.info('deploy balance check failed', { memberId, error: (error as Error).name });
-    throw badRequest('EXCHANGE_BALANCE', gateMessages.balance);
-  }
 };
 
 /** Writes a new deployment (once per requestId; a second page bot of the same kind is refused). */
@@ -177,21 +216,18 @@ export const deploy = async (memberId: string, input: DeployRequest) => {
   const earlier = await replayed(memberId, input.requestId);
   if (earlier) return { message: deployedMessage(earlier.bot), deployment: view(earlier) };
   await checkGates(memberId, input.bot, input.acceptTerms, input.acceptRisk);
+  checkConsent(input.bot, input.acceptLoss);
   const bot = getBot(input.bot);
-  const amount = input.bot === 'classic' ? (input.amount ?? usdt(bot.capital)) : usdt(bot.capital);
-  await checkBalance(
-    memberId,
-    input.bot === 'classic'
-      ? [
-          { market: 'spot', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
-          { market: 'futures', quote: 'USDT', amount: TRENDEX_MIN_BALANCE },
-        ]
-      : [{ market: bot.market, quote: input.quote, amount: bot.capital }],
-  );
+  const amount = input.amount ?? usdt(bot.capital);
+  const symbol = input.quote === 'USDC' ? bot.symbol.replace(/USDT$/, 'USDC') : bot.symbol;
+  const capital = amount / MICRO_PER_USDT;
+  await checkOrderSize(input.bot, bot.market, bot.symbol, capital, smallestOrderQuote(input.bot, capital));
+  // The spot grid trades the spot account alone; a futures bot's amount is its margin.
+  await checkBalance(memberId, bot.market, input.quote, amount);
   const d = await start(memberId, input.requestId, {
     bot: input.bot,
     market: bot.market,
-    symbol: input.quote === 'USDC' ? bot.symbol.replace(/USDT$/, 'USDC') : bot.symbol,
+    symbol,
     interval: bot.interval,
     capital: amount,
     quote: input.quote,
@@ -253,17 +289,21 @@ const ladderUnits = (stages: readonly { timesX: number }[]) => 1 + stages.reduce
 
 const startDca = async (
   memberId: string,
-  requestId: string,
+  input: { requestId: string; acceptLoss: boolean },
   bot: BotName,
   symbol: string,
   params: DcaParams,
   capital: number,
+  useAtLeast?: (least: number) => string,
 ) => {
-  const earlier = await replayed(memberId, requestId);
+  const earlier = await replayed(memberId, input.requestId);
   if (earlier) return { message: botMessages.dcaStarted, deployment: view(earlier) };
   await checkGates(memberId, bot, true, true);
-  await checkBalance(memberId, [{ market: 'spot', quote: 'USDT', amount: capital / MICRO_PER_USDT }]);
-  const d = await start(memberId, requestId, {
+  checkConsent(bot, input.acceptLoss);
+  const amount = capital / MICRO_PER_USDT;
+  await checkOrderSize(bot, 'spot', symbol, amount, smallestOrderQuote(bot, amount, params), useAtLeast);
+  await checkBalance(memberId, 'spot', 'USDT', capital);
+  const d = await start(memberId, input.requestId, {
     bot,
     market: 'spot',
     symbol,
@@ -277,39 +317,31 @@ const startDca = async (
 
 export const startDcaAuto = (
   memberId: string,
-  input: { bot: DcaPresetId; amount: number; requestId: string },
+  input: { bot: DcaPresetId; amount: number; acceptLoss: boolean; requestId: string },
 ) =>
   startDca(
     memberId,
-    input.requestId,
+    input,
     input.bot,
     'BTCUSDT',
-    dcaPresetParams(input.bot, input.amount / MICRO_PER_USDT),
+    paramsFor(input.bot, input.amount / MICRO_PER_USDT)!,
     input.amount,
   );
 
 export const startDcaManual = (memberId: string, input: DcaManualRequest) => {
   const initial = input.initial / MICRO_PER_USDT;
-  const params: DcaParams = {
-    initial,
-    stages: input.stages,
-    takeProfitPct: input.takeProfitPct,
-    oneShot: input.oneShot,
-    stepUnit: 'percent',
-    atrPeriod: 14,
-    entryRsiBelow: null,
-    rsiPeriod: 14,
-    // The member chose every order: no stop that would shrink them; the kill switch still guards it.
-    stopLossPct: null,
-    riskPct: 10,
-  };
+  const params = manualDcaParams({ ...input, initial });
+  // The member sets the base order: the least amount that would do is the base order's.
+  const atLeast = (ladder: number) =>
+    `Use an initial amount of at least ${Math.ceil(ladder / ladderUnits(input.stages))} USDT.`;
   return startDca(
     memberId,
-    input.requestId,
+    input,
     'dca',
     input.symbol,
     params,
     usdt(initial * ladderUnits(input.stages)),
+    atLeast,
   );
 };
 

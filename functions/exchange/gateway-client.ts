@@ -9,6 +9,7 @@
 import { DomainError } from '#core/errors';
 import { invoke } from '#core/invoke';
 import type { Credentials, ExchangeAccount, ExchangeName, UsdtBalances } from './clients';
+import type { OrderRules } from './trading';
 
 export type GatewayCall =
   /** The one read-only check made before a key is stored (nothing is stored by it). */
@@ -17,6 +18,8 @@ export type GatewayCall =
   | { op: 'balances'; memberId: string; exchange: ExchangeName }
   /** The free quote balance of the member's Binance market; null when no Binance key is bound. */
   | { op: 'freeQuote'; memberId: string; market: 'spot' | 'futures'; quote: string }
+  /** A symbol's smallest order, from the exchange's market filters. */
+  | { op: 'orderRules'; market: 'spot' | 'futures'; symbol: string }
   /** A stopping bot's close-out: resting orders cancelled, the position closed at market. */
   | { op: 'stop'; deploymentId: string }
   /** A paused bot's resting orders cancelled, its position kept under its protective stop. */
@@ -27,6 +30,7 @@ export interface GatewayValues {
   permissions: Awaited<ReturnType<ExchangeAccount['permissions']>>;
   balances: UsdtBalances;
   freeQuote: number | null;
+  orderRules: OrderRules;
   stop: null;
   hold: null;
 }

@@ -145,6 +145,8 @@ export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client
 export {
   fetchCandles,
   intervalMs,
+  marketOrderRules,
+  type OrderRules,
   UnknownOrder,
   type Kline,
   type OrderState,
@@ -199,6 +201,10 @@ export const storedKeyBalances = async (memberId: string, exchange: ExchangeName
  */
 export const freeQuoteOf = (memberId: string, market: 'spot' | 'futures', quote: string) =>
   callGateway({ op: 'freeQuote', memberId, market, quote });
+
+/** For the bots' deploy check, from the API: a symbol's smallest order (the exchange's market filters). */
+export const orderRulesOf = (market: 'spot' | 'futures', symbol: string) =>
+  callGateway({ op: 'orderRules', market, symbol });
 
 /** For the bots' undeploy, from the API: the exchange gateway closes a stopping bot out. */
 export const closeOutOnExchange = (deploymentId: string) => callGateway({ op: 'stop', deploymentId });

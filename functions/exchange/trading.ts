@@ -289,6 +289,23 @@ const clientFor = async (
   return client;
 };
 
+/** The exchange's smallest order of a symbol, from its market filters (NOTIONAL / MIN_NOTIONAL, LOT_SIZE). */
+export interface OrderRules {
+  /** Least order value (quote). */
+  minCost: number;
+  /** Least quantity (base). */
+  minAmount: number;
+}
+
+/** A symbol's order rules from the container's shared markets (no member key: public data). */
+export const marketOrderRules = async (market: TradingMarket, symbol: string): Promise<OrderRules> => {
+  const client = await clientFor(undefined, market, 'markets');
+  const m = client.market(unifiedSymbol(symbol, market)) as {
+    limits?: { amount?: { min?: number }; cost?: { min?: number } };
+  };
+  return { minCost: m.limits?.cost?.min ?? 0, minAmount: m.limits?.amount?.min ?? 0 };
+};
+
 /** 'BTCUSDT' as ccxt names it on each market. */
 export const unifiedSymbol = (symbol: string, market: TradingMarket): string => {
   const quote = symbol.endsWith('USDC') ? 'USDC' : 'USDT';

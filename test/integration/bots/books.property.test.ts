@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binanceClient } from '#functions/exchange/clients';
 import { call } from '../../support/api';
+import { deployBot } from '../../support/bots';
 import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
 
 const HOUR = 3_600_000;
@@ -140,11 +141,7 @@ const checkBooks = async (member: Member, deploymentId: string, startUsdt: numbe
 const deploy = async (bot: 'zeno' | 'dca', member: Member): Promise<string> => {
   const answer =
     bot === 'zeno'
-      ? await call(
-          'deployBot',
-          { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
-          member.idToken,
-        )
+      ? await deployBot(member.idToken, 'zeno', { amountUsdt: 50 })
       : await call(
           'startDcaManual',
           {
@@ -157,6 +154,7 @@ const deploy = async (bot: 'zeno' | 'dca', member: Member): Promise<string> => {
               { timesX: 1.5, per: 0.5 },
             ],
             oneShot: false,
+            acceptLoss: true,
             requestId: randomUUID(),
           },
           member.idToken,

@@ -11,6 +11,7 @@ import { decideLive } from '#engine/live/decide';
 import { binanceClient } from '#functions/exchange/clients';
 import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
+import { deployBot } from '../../support/bots';
 import { startBotStack, tradingMember, type BotStack } from './support';
 
 const HOUR = 3_600_000;
@@ -55,11 +56,7 @@ const compareWithModel = async (deploymentId: string) => {
 describe('Zeno (futures) on the paper exchange', () => {
   it('trades what the backtester trades on the same candles, stops included', async () => {
     const member = await tradingMember('imperial');
-    const deployed = await call(
-      'deployBot',
-      { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
-      member.idToken,
-    );
+    const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 50 });
     expect(deployed.status).toBe(200);
     const id = deployed.body.deployment.id;
     let closed = 0;
@@ -100,6 +97,7 @@ describe('a manual DCA on the paper exchange', () => {
           { timesX: 2, per: 1 },
         ],
         oneShot: false,
+        acceptLoss: true,
         requestId: randomUUID(),
       },
       member.idToken,
@@ -172,6 +170,7 @@ describe('the executor under faults', () => {
         takeProfitPct: 5,
         stages: [],
         oneShot: true,
+        acceptLoss: true,
         requestId: randomUUID(),
       },
       member.idToken,

@@ -1,0 +1,121 @@
+/**
+ * Deploy with eyes open (issue 28), on the server: the evidence comes with every bot, the amount
+ * is the capital the bot trades, within its minimum and the member's free balance; a bot that lost
+ * money in testing needs its box ticked; an amount whose smallest order the exchange would refuse
+ * is refused with the amount that would do; one request id is one deployment.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { describeBot } from '#engine/strategies/describe';
+import { lossConsentMessage } from '#functions/bots/service';
+import { call, newVerifiedMember } from '../../support/api';
+import { deployBot, startDcaAuto } from '../../support/bots';
+import { bindingCode, paperAccount } from '../../support/exchange';
+import { topUp } from '../../support/fund';
+
+const USDT = 1_000_000;
+
+const goldMember = async (balances = { spot: 5_000, futures: 5_000 }) => {
+  const member = await newVerifiedMember();
+  await topUp(member.idToken, '300');
+  expect(
+    (await call('activatePlan', { plan: 'imperial', requestId: randomUUID() }, member.idToken)).status,
+  ).toBe(200);
+  const key = await paperAccount({ spot: { USDT: balances.spot }, futuresUsdt: balances.futures });
+  const otp = await bindingCode(member.email, member.idToken);
+  expect(
+    (await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, member.idToken)).status,
+  ).toBe(200);
+  return member;
+};
+
+describe('deploy with eyes open', () => {
+  it("shows each bot's out-of-sample evidence and its own description before any deploy", async () => {
+    const member = await goldMember();
+    const { bots } = (await call('getBots', {}, member.idToken)).body;
+    const zeno = bots.find((b) => b.id === 'zeno')!;
+    expect(zeno.description).toBe(describeBot('zeno').description);
+    expect(zeno.description).toContain('EMA 20 crosses above EMA 100');
+    expect(zeno.parameters).toContainEqual({ name: 'Slow EMA', value: '100 hourly candles' });
+    expect(zeno.evidence.lostMoneyInTesting).toBe(false);
+    expect(zeno.evidence.periods.map((p) => [p.period, p.returnPct, p.holdReturnPct])).toEqual([
+      ['2021-01-01 to 2023-03-03', 5.91, -22.72],
+      ['2024-07-10 to 2026-04-25', 5.16, 33.42],
+    ]);
+    expect(zeno.risk).toEqual({ stopLossPct: 1, killSwitchPct: 25, profitChargePct: 20 });
+    const candles = bots.find((b) => b.id === 'candles')!;
+    expect(candles.evidence.lostMoneyInTesting).toBe(true);
+    expect(candles.evidence.periods[0].haltedOn).toBe('2023-03-01');
+  });
+
+  it('reads the least amount and the free balance for the form, and trades the amount chosen', async () => {
+    const member = await goldMember({ spot: 5_000, futures: 120 });
+    const limits = (await call('getDeployLimits', { bot: 'zeno' }, member.idToken)).body;
+    expect(limits).toMatchObject({
+      market: 'futures',
+      minimum: 50 * USDT,
+      free: 120 * USDT,
+      orderMinimum: 5,
+    });
+
+    const under = await deployBot(member.idToken, 'zeno', { amountUsdt: 40 });
+    expect([under.status, under.body.message]).toEqual([400, 'Zeno needs at least 50 USDT.']);
+    const over = await deployBot(member.idToken, 'zeno', { amountUsdt: 121 });
+    expect(over.body.message).toContain(
+      'Your Binance futures account has 120.00 USDT free; this bot would use 121.00.',
+    );
+
+    const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 80 });
+    expect(deployed.status).toBe(200);
+    expect(deployed.body.deployment.capital).toBe(80 * USDT);
+  });
+
+  it('deploys a bot that lost money in testing only once the member has read it', async () => {
+    const member = await goldMember();
+    const unread = await deployBot(member.idToken, 'candles', { acceptLoss: false });
+    expect([unread.status, unread.body.code, unread.body.message]).toEqual([
+      400,
+      'LOSS_CONSENT_REQUIRED',
+      lossConsentMessage,
+    ]);
+    expect(
+      (await call('getBots', {}, member.idToken)).body.bots.find((b) => b.id === 'candles')?.deployment,
+    ).toBeNull();
+    expect((await deployBot(member.idToken, 'candles')).status).toBe(200);
+  });
+
+  it("refuses a 5 USDT automatic DCA with the exchange's minimum and the amount that would do", async () => {
+    const member = await goldMember();
+    const refused = await startDcaAuto(member.idToken, 'universal', 5);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(
+      /^The smallest order this bot would place is 0\.\d\d USDT; Binance's minimum is 5 USDT\. Use at least \d+ USDT\.$/,
+    );
+    const least = Number(/at least (\d+) USDT/.exec(refused.body.message!)![1]);
+    expect((await call('getDeployLimits', { bot: 'universal' }, member.idToken)).body.minimum).toBe(
+      least * USDT,
+    );
+    expect((await startDcaAuto(member.idToken, 'universal', least - 1)).body.code).toBe('ORDER_TOO_SMALL');
+    expect((await startDcaAuto(member.idToken, 'universal', least)).status).toBe(200);
+    expect((await call('listDcaPositions', {}, member.idToken)).body.positions).toHaveLength(1);
+  });
+
+  it('counts a retried start once and two deliberate starts twice', async () => {
+    const member = await goldMember();
+    const requestId = randomUUID();
+    const [first, retry] = await Promise.all([
+      startDcaAuto(member.idToken, 'universal', 300, { requestId }),
+      startDcaAuto(member.idToken, 'universal', 300, { requestId }),
+    ]);
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.body.deployment.id).toBe(first.body.deployment.id);
+    expect((await call('listDcaPositions', {}, member.idToken)).body.positions).toHaveLength(1);
+
+    expect((await startDcaAuto(member.idToken, 'universal', 300)).status).toBe(200);
+    const listed = (await call('listDcaPositions', {}, member.idToken)).body.positions;
+    expect(listed.map((p) => [p.name, p.initial])).toEqual([
+      ['Universal Bot', 37.5 * USDT],
+      ['Universal Bot', 37.5 * USDT],
+    ]);
+  });
+});

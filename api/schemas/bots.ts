@@ -158,8 +158,19 @@ export const DeployLimits = z.object({
   free: z.number().int().nullable(),
   /** The exchange's minimum order value for the symbol (USDT). */
   orderMinimum: z.number(),
+  /** The bot's smallest order per USDT of its amount (its orders grow with the amount). */
+  smallestOrderPerUsdt: z.number(),
 });
 export type DeployLimits = z.infer<typeof DeployLimits>;
+
+/**
+ * The refusal of an amount whose smallest order the exchange would not take, said the same way by
+ * the server and the deploy form: "The smallest order this bot would place is 0.63 USDT; Binance's
+ * minimum is 5 USDT. Use at least 64 USDT."
+ */
+export const smallestOrderText = (smallest: number, orderMinimum: number, useAtLeast: string): string =>
+  `The smallest order this bot would place is ${smallest.toFixed(2)} USDT; Binance's minimum is ` +
+  `${Number(orderMinimum.toFixed(2))} USDT. ${useAtLeast}`;
 
 const percent = (what: string) =>
   z

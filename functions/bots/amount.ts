@@ -5,7 +5,7 @@
  * the deployment records is this amount: what the executor sizes with (capital × leverage).
  */
 import { MICRO_PER_USDT, usdt } from '#api/money';
-import type { BotRisk } from '#api/schemas/bots';
+import { smallestOrderText, type BotRisk } from '#api/schemas/bots';
 import { config } from '#core/config';
 import { badRequest } from '#core/errors';
 import { logger } from '#core/logger';
@@ -41,7 +41,6 @@ export const botRisk = (bot: BotId): BotRisk => {
 };
 
 const twoDecimals = (x: number) => x.toFixed(2);
-const figure = (x: number) => String(Number(x.toFixed(2)));
 
 /** The exchange's least order value for the symbol now: its minimum notional, or its least lot at the last price. */
 export const orderMinimumOf = async (market: 'spot' | 'futures', symbol: string): Promise<number> => {
@@ -53,22 +52,19 @@ export const orderMinimumOf = async (market: 'spot' | 'futures', symbol: string)
   return Math.max(rules.minCost, rules.minAmount * price);
 };
 
-/** The least amount whose smallest order passes `orderMinimum` (whole USDT), and at least the bot's own. */
-export const leastAmount = (bot: BotId, orderMinimum: number): number => {
-  // Orders grow in proportion to the amount: one reference amount answers for all.
+/** The bot's smallest order per USDT of its amount: its orders grow in proportion to the amount. */
+export const smallestOrderPerUsdt = (bot: BotId): number => {
   const reference = 1000;
-  const smallest = smallestOrderQuote(bot, reference, paramsFor(bot, reference));
-  return Math.max(botMinimum(bot), capitalForMinimumOrder(smallest, reference, orderMinimum));
+  return smallestOrderQuote(bot, reference, paramsFor(bot, reference)) / reference;
 };
+
+/** The least amount whose smallest order passes `orderMinimum` (whole USDT), and at least the bot's own. */
+export const leastAmount = (bot: BotId, orderMinimum: number): number =>
+  Math.max(botMinimum(bot), capitalForMinimumOrder(smallestOrderPerUsdt(bot), 1, orderMinimum));
 
 /** The refusal of an amount whose smallest order the exchange would not take. */
 export const smallestOrderRefusal = (smallest: number, orderMinimum: number, useAtLeast: string) =>
-  badRequest(
-    'ORDER_TOO_SMALL',
-    `The smallest order this bot would place is ${twoDecimals(smallest)} USDT; Binance's minimum is ` +
-      `${figure(orderMinimum)} USDT. ${useAtLeast}`,
-    'amount',
-  );
+  badRequest('ORDER_TOO_SMALL', smallestOrderText(smallest, orderMinimum, useAtLeast), 'amount');
 
 /**
  * Refuses an amount under the bot's minimum or whose smallest order is under the exchange's

@@ -42,6 +42,7 @@ import {
   leastAmount,
   orderMinimumOf,
   paramsFor,
+  smallestOrderPerUsdt,
 } from './amount';
 import { DCA_FAMILY, deployRefusal, gateMessages, tierOf, unlocked, type PlanTier } from './gates';
 import { closeOut } from './runner';
@@ -153,6 +154,7 @@ export const getDeployLimits = async (memberId: string, input: { bot: BotName })
     minimum: usdt(leastAmount(input.bot, orderMinimum)),
     free,
     orderMinimum,
+    smallestOrderPerUsdt: smallestOrderPerUsdt(input.bot),
   };
 };
 

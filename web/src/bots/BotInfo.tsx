@@ -2,6 +2,7 @@ import { Accordion, Badge, Box, Container, DataList, Heading, HStack, Stack, Tex
 import type { ReactNode } from 'react';
 import type { BotCard } from '#api/schemas/bots';
 import { PageHeader } from '../components/PageHeader';
+import { DataTable } from './DataTable';
 
 /** The frame every bot page shares: the header band, then its sections on the page's surface. */
 export function BotPageFrame({
@@ -52,21 +53,19 @@ export function Panel({ title, children, aside }: { title: string; children: Rea
   );
 }
 
-/** Description, tags, capital and creation date of a bot. */
+/** Description, tags, capital, creation date and parameters of a bot (from its definition, via getBots). */
 export function BotFacts({
   card,
-  description,
   tags,
   created,
 }: {
   card: BotCard | undefined;
-  description: string;
   tags: string[];
   created?: string;
 }) {
   return (
     <Stack gap="4">
-      <Text color="fg.muted">{description}</Text>
+      {card && <Text color="fg.muted">{card.description}</Text>}
       <HStack gap="2" flexWrap="wrap" aria-label="Tags">
         {tags.map((t) => (
           <Badge key={t} colorPalette="brand" variant="subtle">
@@ -83,8 +82,12 @@ export function BotFacts({
         {card && (
           <>
             <DataList.Item>
-              <DataList.ItemLabel>Capital requirement</DataList.ItemLabel>
-              <DataList.ItemValue>{card.capital.toLocaleString('en-US')} USDT</DataList.ItemValue>
+              <DataList.ItemLabel>
+                {card.minimum > 0 ? 'Capital requirement' : 'Designed for'}
+              </DataList.ItemLabel>
+              <DataList.ItemValue>
+                {(card.minimum > 0 ? card.minimum : card.capital).toLocaleString('en-US')} USDT
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Market</DataList.ItemLabel>
@@ -101,6 +104,17 @@ export function BotFacts({
           </DataList.Item>
         )}
       </DataList.Root>
+      {card && (
+        <DataTable
+          label={`${card.name} parameters`}
+          rows={card.parameters}
+          rowKey={(p) => p.name}
+          columns={[
+            { header: 'Parameter', cell: (p) => p.name },
+            { header: 'Value', cell: (p) => p.value },
+          ]}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Grid, Skeleton } from '@chakra-ui/react';
+import { Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { QueryError } from '../components/QueryError';
 import { BotFacts, BotPageFrame, Disclaimer, Panel } from './BotInfo';
@@ -6,6 +6,7 @@ import { ClosedOrdersList } from './ClosedOrdersList';
 import { BotCockpit } from './cockpit/BotCockpit';
 import { hasCockpit } from './cockpit/hooks';
 import { DeployPanel } from './DeployPanel';
+import { EvidencePanel } from './Evidence';
 import { useBots, useBotsFollowPushes } from './hooks';
 import { PositionsList } from './PositionsList';
 
@@ -19,16 +20,20 @@ export default function ClassicPage() {
   return (
     <BotPageFrame eyebrow="Spot grid bot" title="Trendex AI bot" lead={card?.summary ?? ''}>
       {bots.isError && <QueryError what="the bot" error={bots.error} onRetry={() => bots.refetch()} />}
+      <Panel title="How it did in testing">
+        {card ? <EvidencePanel evidence={card.evidence} name="Trendex" /> : <Skeleton h="32" />}
+      </Panel>
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <Panel title="About Trendex">
           {bots.isPending ? (
             <Skeleton h="32" />
           ) : (
-            <BotFacts
-              card={card}
-              description="Trendex lays a geometric grid of price levels around the market on your Binance spot account: it buys when the price falls to a level and sells that lot one level up, so it earns from the price moving back and forth. It cannot be undeployed while a bought lot waits for its sale."
-              tags={['Spot', 'Grid', 'Limit orders']}
-            />
+            <Stack gap="3">
+              <BotFacts card={card} tags={['Spot', 'Grid', 'Limit orders']} />
+              <Text fontSize="sm" color="fg.muted">
+                It cannot be undeployed while a bought lot waits for its sale.
+              </Text>
+            </Stack>
           )}
           <Disclaimer />
         </Panel>

@@ -1,6 +1,6 @@
-import { Badge, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BotCard, PageBotId } from '#api/schemas/bots';
 import { FormAlert } from '../components/FormAlert';
@@ -9,10 +9,14 @@ import { callApi, errorMessage } from '../lib/api';
 import { parseUsdt } from '../lib/format';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import type { DeployStyle } from './catalog';
+import { AmountField, amountProblem, ConfirmDeploy, defaultAmount } from './DeployAmount';
 import { dateText } from './format';
-import { useBotsRefresh } from './hooks';
+import { useBotsRefresh, useDeployLimits } from './hooks';
 
 type Outcome = { status: 'success' | 'error'; text: string } | null;
+type Quote = 'USDT' | 'USDC';
+/** The deploy being confirmed: its amount (micro-USDT) and quote. */
+type Pending = { amount: number; quote: Quote } | null;
 
 interface Props {
   bot: PageBotId;
@@ -29,27 +33,39 @@ const RISK_LABEL: Record<Props['style'], string> = {
 };
 
 /**
- * The two required checkboxes and the page's buttons (spec section 4): Deploy / Deploy as USDC /
- * Undeploy, Deploy / Undeploy, or Activate / Delete. The server checks the gates in the spec's
+ * The amount, the two required checkboxes and the page's buttons (spec section 4): Deploy / Deploy
+ * as USDC / Undeploy, Deploy / Undeploy, or Activate / Delete; a deploy then asks for its
+ * confirmation (DeployAmount.tsx) before it is sent. The server checks the gates in the spec's
  * order and answers with the spec's words, shown here beside the buttons. A deploy carries one
  * request id per intent, so a retry or a double click deploys once.
  */
 export function DeployPanel({ bot, card, style }: Props) {
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [acceptRisk, setAcceptRisk] = useState(false);
+  const [acceptLoss, setAcceptLoss] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [pending, setPending] = useState<Pending>(null);
   const refresh = useBotsRefresh();
   const ids = useRequestId();
+  const limits = useDeployLimits(bot);
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
+  // The least amount is the default, once it is known (a value the member typed stays).
+  const least = defaultAmount(limits.data);
+  useEffect(() => {
+    if (least && !form.getValues('amount')) form.setValue('amount', least);
+  }, [least, form]);
 
   const deployment = card?.deployment;
   const running = deployment?.status === 'active' || deployment?.status === 'stopping';
 
   const deploy = useMutation({
-    mutationFn: (v: { quote: 'USDT' | 'USDC'; amount?: number; requestId: string }) =>
-      callApi('deployBot', { bot, acceptTerms, acceptRisk, ...v }),
+    mutationFn: (v: { quote: Quote; amount: number; requestId: string }) =>
+      callApi('deployBot', { bot, acceptTerms, acceptRisk, acceptLoss, ...v }),
     ...moneyRetry,
-    onSuccess: (answer) => setOutcome({ status: 'success', text: answer.message }),
+    onSuccess: (answer) => {
+      setPending(null);
+      setOutcome({ status: 'success', text: answer.message });
+    },
     onError: (error) => setOutcome({ status: 'error', text: errorMessage(error) }),
     onSettled: (_a, error) => {
       ids.settled(error);
@@ -66,16 +82,14 @@ export function DeployPanel({ bot, card, style }: Props) {
   const sendUndeploy = useSingleFlight(undeploy);
   const busy = deploy.isPending || undeploy.isPending;
 
-  const onDeploy = (quote: 'USDT' | 'USDC') =>
+  /** First step: the amount checked here, then the confirmation. */
+  const onDeploy = (quote: Quote) =>
     form.handleSubmit(({ amount }) => {
       setOutcome(null);
-      if (style !== 'classic') return sendDeploy({ quote, requestId: ids.requestId });
-      const micro = amount.trim() ? parseUsdt(amount) : undefined;
-      if (micro === null || micro === 0) {
-        form.setError('amount', { message: 'Enter the initial amount in USDT, e.g. 1000 or 1000.50.' });
-        return;
-      }
-      sendDeploy({ quote, amount: micro, requestId: ids.requestId });
+      const micro = parseUsdt(amount);
+      const problem = amountProblem(micro, limits.data);
+      if (problem) return form.setError('amount', { message: problem });
+      setPending({ amount: micro!, quote });
     })();
 
   const onUndeploy = () => {
@@ -110,23 +124,30 @@ export function DeployPanel({ bot, card, style }: Props) {
         </FormAlert>
       )}
 
-      {style === 'classic' && !running && (
-        <Field.Root invalid={!!form.formState.errors.amount}>
-          <Field.Label>Initial amount (USDT)</Field.Label>
-          <Input
-            inputMode="decimal"
-            placeholder={`Enter The Amount (default ${card?.capital ?? 1000})`}
-            maxW="xs"
-            {...form.register('amount')}
-          />
-          <Field.HelperText>
-            Your Binance spot and futures accounts each need at least 500 USDT free.
-          </Field.HelperText>
-          <Field.ErrorText>{form.formState.errors.amount?.message}</Field.ErrorText>
-        </Field.Root>
+      {!running && card && pending && (
+        <ConfirmDeploy
+          card={card}
+          amount={pending.amount}
+          quote={pending.quote}
+          acceptLoss={acceptLoss}
+          onAcceptLoss={setAcceptLoss}
+          onConfirm={() => sendDeploy({ ...pending, requestId: ids.requestId })}
+          onBack={() => setPending(null)}
+          pending={deploy.isPending}
+          confirmLabel={`Confirm and ${deployLabel.toLowerCase()}`}
+        />
       )}
 
-      <Stack gap="2">
+      {!running && !pending && (
+        <AmountField
+          limits={limits.data}
+          register={form.register('amount')}
+          error={form.formState.errors.amount?.message}
+          label={style === 'classic' ? 'Initial amount (USDT)' : undefined}
+        />
+      )}
+
+      <Stack gap="2" hidden={!!pending}>
         <NativeChoice
           type="checkbox"
           checked={acceptTerms}
@@ -139,7 +160,7 @@ export function DeployPanel({ bot, card, style }: Props) {
         </NativeChoice>
       </Stack>
 
-      <HStack gap="3" flexWrap="wrap">
+      <HStack gap="3" flexWrap="wrap" hidden={!!pending}>
         {!running && (
           <Button
             colorPalette="brand"

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
 import { pageOf } from './catalog';
+import { EvidenceLines, LostInTesting } from './Evidence';
 import { useBots } from './hooks';
 
 const running = (b: BotCard) => b.deployment?.status === 'active' || b.deployment?.status === 'stopping';
@@ -35,12 +36,17 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
           </Badge>
         )}
       </HStack>
-      <Text fontSize="sm" color="fg.muted" flex="1">
+      <Text fontSize="sm" color="fg.muted">
         {bot.summary}
       </Text>
+      {/* The evidence comes before the button (issue 28). */}
+      <LostInTesting evidence={bot.evidence} />
+      <Stack flex="1">
+        <EvidenceLines evidence={bot.evidence} symbol={bot.symbol} />
+      </Stack>
       <Text fontSize="xs" color="fg.subtle">
         {bot.symbol} · {bot.market === 'futures' ? `futures ${bot.leverage}x` : 'spot'} ·{' '}
-        {bot.kind === 'dca' ? 'your amount' : `${bot.capital.toLocaleString('en-US')} USDT`}
+        {bot.minimum > 0 ? `from ${bot.minimum.toLocaleString('en-US')} USDT` : 'your amount'}
       </Text>
       {disabled ? (
         <Button colorPalette="brand" size="sm" disabled aria-label={`Start ${bot.name}`}>

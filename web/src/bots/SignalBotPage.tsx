@@ -9,6 +9,7 @@ import { hasCockpit } from './cockpit/hooks';
 import { signalBotByPath } from './catalog';
 import { ClosedOrdersList } from './ClosedOrdersList';
 import { DeployPanel } from './DeployPanel';
+import { EvidencePanel } from './Evidence';
 import { useBots, useBotsFollowPushes } from './hooks';
 
 // The published backtests (all bots' runs, a few hundred KB of JSON) load only on a bot page.
@@ -16,7 +17,8 @@ const BacktestPanel = lazy(() => import('./backtest/BacktestPanel'));
 
 /**
  * Zeno, Candles, Zeno 3X, Candles 3X, Glint ETH, Nero, Quant and Alpha: one page, chosen by its
- * route. What the bot is, its deploy buttons, its backtest and the member's own live trades.
+ * route. How it did in testing, what the bot is, its deploy buttons, its backtest and the member's
+ * own live trades.
  */
 export default function SignalBotPage() {
   const page = signalBotByPath(useLocation().pathname);
@@ -29,12 +31,16 @@ export default function SignalBotPage() {
   return (
     <BotPageFrame eyebrow="Futures trading bot" title={name} lead={card?.summary ?? ''}>
       {bots.isError && <QueryError what="the bot" error={bots.error} onRetry={() => bots.refetch()} />}
+      {/* The evidence comes before the button (issue 28). */}
+      <Panel title="How it did in testing">
+        {card ? <EvidencePanel evidence={card.evidence} name={name} /> : <Skeleton h="32" />}
+      </Panel>
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <Panel title={`About ${name}`}>
           {bots.isPending ? (
             <Skeleton h="32" />
           ) : (
-            <BotFacts card={card} description={page.description} tags={page.tags} created={page.created} />
+            <BotFacts card={card} tags={page.tags} created={page.created} />
           )}
           <Disclaimer futures />
         </Panel>

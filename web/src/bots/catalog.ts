@@ -1,7 +1,8 @@
 /**
  * What each bot page says and which buttons it has (spec: Trendex classic, Zeno, Alpha, Candles,
- * Zeno 3X, Candles 3X, Glint ETH, Nero, Quant). Capital, leverage, symbol and the one-line summary
- * come from the server (getBots); the words around them live here.
+ * Zeno 3X, Candles 3X, Glint ETH, Nero, Quant). Capital, leverage, symbol, the summary, the
+ * description and parameters (written from the strategy's definition) and the evidence come from the
+ * server (getBots); the words around them live here.
  */
 import type { BotName } from '#api/bots';
 import type { PageBotId } from '#api/schemas/bots';
@@ -12,7 +13,6 @@ export type DeployStyle = 'usdc' | 'plain' | 'activate';
 export interface PageBot {
   id: PageBotId;
   path: string;
-  description: string;
   tags: string[];
   style: DeployStyle;
   created?: string;
@@ -39,8 +39,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'zeno',
     path: '/zeno',
-    description:
-      'Zeno follows the trend: it goes long when the 20-period EMA crosses above the 50-period EMA and short when it crosses below, and trails every position with a stop three ATRs away.',
     tags: ['Future', '1x leverage', 'Market'],
     style: 'usdc',
     faq: futuresFaq,
@@ -48,8 +46,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'candles',
     path: '/coindb',
-    description:
-      'Candles trades candlestick patterns: engulfing and hammer candles in the direction of the 200-period EMA trend, with a stop 1.5 ATRs away and a target at 3 ATRs.',
     tags: ['Future', '1x leverage', 'Market'],
     style: 'usdc',
     faq: futuresFaq,
@@ -57,8 +53,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'zeno3x',
     path: '/zeno3x',
-    description:
-      "Zeno 3X is Zeno's trend following at 3x leverage: the same EMA 20/50 signals and ATR trailing stop, with three times the exposure per unit of margin.",
     tags: ['Future', '3x leverage', 'Market'],
     style: 'usdc',
     faq: futuresFaq,
@@ -66,8 +60,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'candles3x',
     path: '/candle3x',
-    description:
-      "Candles 3X is Candles' pattern trading at 3x leverage: engulfing and hammer candles with the EMA-200 trend filter, three times the exposure per unit of margin.",
     tags: ['Future', '3x leverage', 'Market'],
     style: 'usdc',
     faq: futuresFaq,
@@ -75,16 +67,12 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'glint',
     path: '/glint',
-    description:
-      'Glint trades ETHUSDT breakouts: a long when the price closes above the highest high of the last 20 candles, a short below the lowest low (Donchian-20).',
     tags: ['Future', 'ETH', 'Market'],
     style: 'plain',
   },
   {
     id: 'nero',
     path: '/nero',
-    description:
-      'Nero trades momentum: MACD crossings, taken only while the ADX shows a trending market, with a stop per position.',
     tags: ['Future', 'Market'],
     style: 'plain',
     created: '14 Sept 2024',
@@ -92,8 +80,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'quant',
     path: '/quant',
-    description:
-      'Quant trades mean reversion: it enters when the price is far from its average in z-score terms and sizes each position to a volatility target.',
     tags: ['Future', 'Market'],
     style: 'plain',
     created: '19 Sept 2024',
@@ -101,8 +87,6 @@ export const SIGNAL_BOTS: PageBot[] = [
   {
     id: 'alfa',
     path: '/alfa',
-    description:
-      'Alpha Intelligence buys oversold and sells overbought markets: RSI and Bollinger Bands mean reversion on futures without leverage, with an ATR stop on every position.',
     tags: ['Future'],
     style: 'activate',
     created: '25 Jan 2023',

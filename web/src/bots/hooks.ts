@@ -82,3 +82,11 @@ export function useBotsFollowPushes() {
     });
   }, [client]);
 }
+
+/** The least amount and the member's free balance, read when a deploy form opens. */
+export function useDeployLimits(bot: BotName) {
+  return useQuery({
+    queryKey: [...botKeys.all(), 'limits', bot],
+    queryFn: () => callApi('getDeployLimits', { bot }),
+  });
+}

@@ -1,45 +1,44 @@
-import { Button, chakra, Field, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, chakra, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { DcaPresetId } from '#api/schemas/bots';
+import type { BotCard, DcaPresetId } from '#api/schemas/bots';
 import { FormAlert } from '../../components/FormAlert';
+import { QueryError } from '../../components/QueryError';
 import { callApi, errorMessage } from '../../lib/api';
 import { parseUsdt } from '../../lib/format';
 import { moneyRetry, useRequestId, useSingleFlight } from '../../lib/requestId';
-import { useBotsRefresh } from '../hooks';
+import { AmountField, amountProblem, ConfirmDeploy, defaultAmount } from '../DeployAmount';
+import { EvidenceLines, LostInTesting } from '../Evidence';
+import { useBots, useBotsRefresh, useDeployLimits } from '../hooks';
 
 /** The four presets (engine/strategies/dca-presets.ts), in the spec's order. */
-const PRESETS: { id: DcaPresetId; name: string; text: string }[] = [
-  {
-    id: 'universal',
-    name: 'Universal Bot',
-    text: 'Eight equal orders 2 % apart; takes profit at 1.5 % over the average price.',
-  },
-  {
-    id: 'aibot',
-    name: 'AI Bot',
-    text: 'Steps of 1.5 ATR, wider when the market is wild; each order a half larger than the one before.',
-  },
-  {
-    id: 'dcaking',
-    name: 'DCA King',
-    text: 'Martingale: ten orders 2.5 % apart, each 1.5 times the previous; takes profit at 1.2 %.',
-  },
-  {
-    id: 'dcaairobot',
-    name: 'DCA AI Robot',
-    text: 'Opens a cycle only when RSI(14) is under 30, then eight orders 2.5 % apart.',
-  },
-];
+const PRESETS: readonly DcaPresetId[] = ['universal', 'aibot', 'dcaking', 'dcaairobot'];
 
-function PresetCard({ id, name, text }: (typeof PRESETS)[number]) {
+/**
+ * One automatic DCA: what it is and how it did in testing, then its amount and a confirmation of
+ * what that amount puts at risk before it starts (issue 28).
+ */
+function PresetCard({ card }: { card: BotCard }) {
+  const id = card.id as DcaPresetId;
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const ids = useRequestId();
   const refresh = useBotsRefresh();
+  const limits = useDeployLimits(id);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [acceptLoss, setAcceptLoss] = useState(false);
+  const least = defaultAmount(limits.data);
+  useEffect(() => {
+    if (least && !form.getValues('amount')) form.setValue('amount', least);
+  }, [least, form]);
   const start = useMutation({
-    mutationFn: (v: { amount: number; requestId: string }) => callApi('startDcaAuto', { bot: id, ...v }),
+    mutationFn: (v: { amount: number; requestId: string }) =>
+      callApi('startDcaAuto', { bot: id, acceptLoss, ...v }),
     ...moneyRetry,
-    onSuccess: () => form.reset(),
+    onSuccess: () => {
+      setConfirming(null);
+      setAcceptLoss(false);
+    },
     onSettled: (_a, error) => {
       ids.settled(error);
       void refresh();
@@ -52,14 +51,14 @@ function PresetCard({ id, name, text }: (typeof PRESETS)[number]) {
     <chakra.form
       display="flex"
       flexDirection="column"
-
-      aria-label={name}
+      aria-label={card.name}
       noValidate
       onSubmit={form.handleSubmit(({ amount }) => {
         const micro = parseUsdt(amount);
-        if (!micro)
-          return form.setError('amount', { message: 'Enter the amount in USDT, e.g. 100 or 100.50.' });
-        send({ amount: micro, requestId: ids.requestId });
+        const problem = amountProblem(micro, limits.data);
+        if (problem) return form.setError('amount', { message: problem });
+        start.reset();
+        setConfirming(micro);
       })}
       bg="bg.surface"
       borderWidth="1px"
@@ -69,33 +68,53 @@ function PresetCard({ id, name, text }: (typeof PRESETS)[number]) {
       gap="3"
     >
       <Heading as="h3" size="md">
-        {name}
+        {card.name}
       </Heading>
-      <Text fontSize="sm" color="fg.muted" flex="1">
-        {text}
+      <Text fontSize="sm" color="fg.muted">
+        {card.description}
       </Text>
-      <Field.Root invalid={!!error}>
-        <Field.Label>Amount (USDT)</Field.Label>
-        <Input inputMode="decimal" placeholder="Enter The Amount" {...form.register('amount')} />
-        <Field.HelperText>What one cycle spends if every order fills. BTCUSDT spot.</Field.HelperText>
-        <Field.ErrorText>{error}</Field.ErrorText>
-      </Field.Root>
-      <Button type="submit" colorPalette="brand" loading={start.isPending} aria-label={`Start ${name}`}>
-        Start
-      </Button>
+      <LostInTesting evidence={card.evidence} />
+      <EvidenceLines evidence={card.evidence} symbol={card.symbol} />
+      {confirming === null ? (
+        <>
+          <AmountField limits={limits.data} register={form.register('amount')} error={error} />
+          <Text fontSize="xs" color="fg.muted">
+            What one cycle spends if every order fills. BTCUSDT spot.
+          </Text>
+          <Button type="submit" colorPalette="brand" aria-label={`Start ${card.name}`}>
+            Start
+          </Button>
+        </>
+      ) : (
+        <ConfirmDeploy
+          card={card}
+          amount={confirming}
+          acceptLoss={acceptLoss}
+          onAcceptLoss={setAcceptLoss}
+          onConfirm={() => send({ amount: confirming, requestId: ids.requestId })}
+          onBack={() => setConfirming(null)}
+          pending={start.isPending}
+          confirmLabel="Confirm and start"
+        />
+      )}
       {start.isSuccess && <FormAlert status="success">{start.data.message}</FormAlert>}
       {start.isError && <FormAlert status="error">{errorMessage(start.error)}</FormAlert>}
     </chakra.form>
   );
 }
 
-/** Automatic Trading: the four preset cards, each with its amount and its start button. */
+/** Automatic Trading: the four preset cards, each with its evidence, its amount and its start. */
 export function DcaAuto() {
+  const bots = useBots();
+  if (bots.isPending) return <Skeleton h="64" />;
+  if (bots.isError)
+    return <QueryError what="the DCA bots" error={bots.error} onRetry={() => bots.refetch()} />;
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
-      {PRESETS.map((p) => (
-        <PresetCard key={p.id} {...p} />
-      ))}
+      {PRESETS.map((id) => {
+        const card = bots.data.bots.find((b) => b.id === id);
+        return card ? <PresetCard key={id} card={card} /> : null;
+      })}
     </SimpleGrid>
   );
 }

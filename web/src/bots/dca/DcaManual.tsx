@@ -24,7 +24,8 @@ import { queryKeys } from '../../lib/queryKeys';
 import { moneyRetry, useRequestId, useSingleFlight } from '../../lib/requestId';
 import { DataTable } from '../DataTable';
 import { priceText, qtyText } from '../format';
-import { useBotsRefresh } from '../hooks';
+import { EvidenceLines, LostInTesting } from '../Evidence';
+import { useBots, useBotsRefresh } from '../hooks';
 
 /** The spec's position selector: First to Fifteenth (every count reveals its pairs; none is skipped). */
 export const ORDINALS = [
@@ -51,6 +52,7 @@ interface Values {
   initial: string;
   takeProfit: string;
   oneShot: boolean;
+  acceptLoss: boolean;
   stages: { timesX: string; per: string }[];
 }
 
@@ -116,6 +118,7 @@ function LadderPreview({ values, price }: { values: Values; price: number | unde
 
 /** Manual Trading: the spec's DCA form (symbol, initial, take profit, positions 2..15, one-shot). */
 export function DcaManual() {
+  const card = useBots().data?.bots.find((b) => b.id === 'dca');
   const form = useForm<Values>({
     defaultValues: {
       count: 1,
@@ -123,6 +126,7 @@ export function DcaManual() {
       initial: '',
       takeProfit: '',
       oneShot: false,
+      acceptLoss: false,
       stages: EMPTY_STAGES,
     },
   });
@@ -183,6 +187,7 @@ export function DcaManual() {
       takeProfitPct: takeProfitPct!,
       stages,
       oneShot: v.oneShot,
+      acceptLoss: v.acceptLoss,
       requestId: ids.requestId,
     });
   });
@@ -262,6 +267,21 @@ export function DcaManual() {
       </NativeChoice>
 
       <LadderPreview values={values} price={price} />
+
+      {card && (
+        <Stack gap="2" aria-label="Manual DCA in testing">
+          <LostInTesting evidence={card.evidence} />
+          <EvidenceLines evidence={card.evidence} symbol={card.symbol} />
+          <Text fontSize="xs" color="fg.muted">
+            Tested with the example ladder: {card.parameters.find((p) => p.name === 'Ladder')?.value}.
+          </Text>
+          {card.evidence.lostMoneyInTesting && (
+            <NativeChoice type="checkbox" {...form.register('acceptLoss')}>
+              I have read that this bot lost money in testing
+            </NativeChoice>
+          )}
+        </Stack>
+      )}
 
       <HStack>
         <Button type="submit" colorPalette="brand" loading={start.isPending}>

@@ -86,7 +86,10 @@ describe('the keyboard alone', () => {
     await keys.fill(page.getByPlaceholder("Your sponsor's username"), stack().admin.username);
     await keys.tabTo(page.getByRole('button', { name: 'Verify' }));
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: /Sponsor|verified/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Sponsor|verified/ })
+      .waitFor();
     await keys.tabTo(page.getByRole('radio', { name: 'Left' }));
     await page.keyboard.press('Space');
     expect(await page.getByRole('radio', { name: 'Left' }).isChecked()).toBe(true);
@@ -128,7 +131,7 @@ describe('the keyboard alone', () => {
     expect([...keys.unringed]).toEqual([]);
   });
 
-  it('deploys a bot: the ready dialog, then the terms, the risk and Deploy on the Zeno page', async () => {
+  it('deploys a bot: the ready dialog, then the terms, the risk, Deploy and its confirmation on the Zeno page', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '300');
     const bought = await call('activatePlan', { plan: 'imperial', requestId: randomUUID() }, m.idToken);
@@ -155,6 +158,9 @@ describe('the keyboard alone', () => {
     await keys.tabTo(deploy.getByRole('checkbox', { name: 'I accept the high risk of futures trading.' }));
     await page.keyboard.press('Space');
     await keys.tabTo(deploy.getByRole('button', { name: 'Deploy', exact: true }));
+    await page.keyboard.press('Enter');
+    // the confirmation of the amount (the bot's least, by default) and what it puts at risk
+    await keys.tabTo(deploy.getByRole('button', { name: 'Confirm and deploy' }));
     await page.keyboard.press('Enter');
     await page.getByText('Zeno is active.', { exact: true }).first().waitFor({ timeout: 15_000 });
     expect(await deploy.getByRole('button', { name: 'Undeploy' }).isVisible()).toBe(true);

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { call, newVerifiedMember } from '../../support/api';
 import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
+import { confirmDeploy, deployFromPage } from '../../support/deploy-page';
 import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -65,9 +66,7 @@ describe('bots from their pages', () => {
       .toBe(true);
     expect(await page.getByRole('region', { name: 'Your live trades (real fills)' }).isVisible()).toBe(true);
 
-    await deploy.getByLabel('I accept the terms and conditions.').check();
-    await deploy.getByLabel('I accept the high risk of futures trading.').check();
-    await deploy.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await deployFromPage(deploy);
     await expect
       .poll(() => deploy.getByRole('alert').innerText())
       .toContain('You dont have premium subscription.');
@@ -106,19 +105,23 @@ describe('bots from their pages', () => {
     const deployButton = deploy.getByRole('button', { name: 'Deploy', exact: true });
     await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
 
-    // the checkbox gate, answered by the server in the spec's words
+    // the checkbox gate, answered by the server in the spec's words (after the amount and its confirmation)
+    await expect
+      .poll(() => deploy.getByLabel(/^Amount the bot may use/).inputValue(), { timeout: 15_000 })
+      .toBe('50');
     await deployButton.click();
+    await confirmDeploy(deploy);
     await expect
       .poll(() => deploy.getByRole('alert').innerText())
       .toContain('Kindly accept terms and conditions.');
     await deploy.getByLabel('I accept the terms and conditions.').check();
-    await deployButton.click();
+    await deploy.getByRole('button', { name: 'Confirm and deploy' }).click();
     await expect
       .poll(() => deploy.getByRole('alert').innerText())
       .toContain('Kindly accept terms and conditions.');
 
     await deploy.getByLabel('I accept the high risk of futures trading.').check();
-    await deployButton.click();
+    await deploy.getByRole('button', { name: 'Confirm and deploy' }).click();
     await expect.poll(visible(page, 'Zeno is active.'), { timeout: 15_000 }).toBe(true);
     expect(await deploy.getByRole('button', { name: 'Undeploy' }).isVisible()).toBe(true);
     expect(await deploy.getByRole('button', { name: 'Deploy as USDC' }).count()).toBe(0);
@@ -154,6 +157,7 @@ describe('bots from their pages', () => {
     await expect
       .poll(() => form.getByRole('table', { name: 'DCA ladder preview' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
+    await form.getByLabel('I have read that this bot lost money in testing').check();
     await form.getByRole('button', { name: 'Start DCA' }).click();
     await expect
       .poll(visible(page, 'DCA bot started. It places its first order at the next candle.'), {
@@ -221,10 +225,10 @@ describe('bots from their pages', () => {
     // Trendex (classic) waits for the DCA to close: the spec's conflict message, then it deploys
     await page.goto(url('/classic'));
     await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
-    await deploy.getByLabel('Initial amount (USDT)').fill('1000');
-    await deploy.getByLabel('I accept the terms and conditions.').check();
-    await deploy.getByLabel('I accept the risk of automated trading with my own funds.').check();
-    await deployButton.click();
+    await deployFromPage(deploy, {
+      amount: '1000',
+      risk: 'I accept the risk of automated trading with my own funds.',
+    });
     await expect.poll(() => deploy.getByRole('alert').innerText()).toContain('Kindly close dca bot first.');
     await page.goto(url('/dca'));
     await positions
@@ -239,10 +243,10 @@ describe('bots from their pages', () => {
       .toBe(true);
     await page.goto(url('/classic'));
     await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
-    await deploy.getByLabel('Initial amount (USDT)').fill('1000');
-    await deploy.getByLabel('I accept the terms and conditions.').check();
-    await deploy.getByLabel('I accept the risk of automated trading with my own funds.').check();
-    await deployButton.click();
+    await deployFromPage(deploy, {
+      amount: '1000',
+      risk: 'I accept the risk of automated trading with my own funds.',
+    });
     await expect.poll(visible(page, 'Trendex Ai trading Bot is active.'), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('region', { name: 'Grid positions' }).isVisible()).toBe(true);
     await screenshot(page, 'bots-classic-1440');

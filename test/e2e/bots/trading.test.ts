@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { deployFromPage } from '../../support/deploy-page';
 import { startBotStack, tradingMember, type BotStack } from '../../integration/bots/support';
 
 const { newPage } = useBrowser();
@@ -32,9 +33,7 @@ describe('bots trading, watched in the browser', () => {
 
     await page.goto(url('/zeno'));
     const deploy = page.getByRole('region', { name: 'Deploy', exact: true });
-    await deploy.getByLabel('I accept the terms and conditions.').check();
-    await deploy.getByLabel('I accept the high risk of futures trading.').check();
-    await deploy.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await deployFromPage(deploy);
     await expect
       .poll(() => deploy.getByRole('button', { name: 'Undeploy' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
@@ -48,6 +47,7 @@ describe('bots trading, watched in the browser', () => {
     await form.getByLabel('Take profit (%)').fill('0.4');
     await form.getByLabel('Second time x').fill('1');
     await form.getByLabel('Second percentage').fill('0.5');
+    await form.getByLabel('I have read that this bot lost money in testing').check();
     await form.getByRole('button', { name: 'Start DCA' }).click();
     await expect
       .poll(() => rowsOf(page, 'Open DCA positions').filter({ hasText: 'Manual DCA' }).count(), {

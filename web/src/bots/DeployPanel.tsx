@@ -124,6 +124,28 @@ export function DeployPanel({ bot, card, style }: Props) {
         </FormAlert>
       )}
 
+      {!running && !pending && (
+        <AmountField
+          limits={limits.data}
+          register={form.register('amount')}
+          error={form.formState.errors.amount?.message}
+          label={style === 'classic' ? 'Initial amount (USDT)' : undefined}
+        />
+      )}
+
+      <Stack gap="2">
+        <NativeChoice
+          type="checkbox"
+          checked={acceptTerms}
+          onChange={(e) => setAcceptTerms(e.target.checked)}
+        >
+          I accept the terms and conditions.
+        </NativeChoice>
+        <NativeChoice type="checkbox" checked={acceptRisk} onChange={(e) => setAcceptRisk(e.target.checked)}>
+          {RISK_LABEL[style]}
+        </NativeChoice>
+      </Stack>
+
       {!running && card && pending && (
         <ConfirmDeploy
           card={card}
@@ -137,28 +159,6 @@ export function DeployPanel({ bot, card, style }: Props) {
           confirmLabel={`Confirm and ${deployLabel.toLowerCase()}`}
         />
       )}
-
-      {!running && !pending && (
-        <AmountField
-          limits={limits.data}
-          register={form.register('amount')}
-          error={form.formState.errors.amount?.message}
-          label={style === 'classic' ? 'Initial amount (USDT)' : undefined}
-        />
-      )}
-
-      <Stack gap="2" hidden={!!pending}>
-        <NativeChoice
-          type="checkbox"
-          checked={acceptTerms}
-          onChange={(e) => setAcceptTerms(e.target.checked)}
-        >
-          I accept the terms and conditions.
-        </NativeChoice>
-        <NativeChoice type="checkbox" checked={acceptRisk} onChange={(e) => setAcceptRisk(e.target.checked)}>
-          {RISK_LABEL[style]}
-        </NativeChoice>
-      </Stack>
 
       <HStack gap="3" flexWrap="wrap" hidden={!!pending}>
         {!running && (

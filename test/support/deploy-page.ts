@@ -1,0 +1,42 @@
+/**
+ * Deploying a bot in the browser as a member would (issue 28): the amount (the form's default, the
+ * bot's least amount, when none is given), the two boxes, the deploy button, then the confirmation,
+ * ticking "I have read that this bot lost money in testing" where the bot asks for it. The one
+ * helper the e2e tests deploy with.
+ */
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+
+const AMOUNT = /^(Amount the bot may use \(USDT\)|Initial amount \(USDT\))$/;
+
+/** The confirmation step inside `scope`: the consent where asked, then its confirm button. */
+export const confirmDeploy = async (scope: Locator, confirm = 'Confirm and deploy') => {
+  const step = scope.getByRole('group', { name: /^Confirm / });
+  await step.waitFor({ timeout: 15_000 });
+  const consent = step.getByLabel('I have read that this bot lost money in testing');
+  if (await consent.count()) await consent.check();
+  await step.getByRole('button', { name: confirm }).click();
+};
+
+/** Fills the amount (or waits for its default), ticks both boxes and asks to deploy: the confirmation opens. */
+export const askToDeploy = async (
+  region: Locator,
+  options: { amount?: string; risk?: string; button?: string } = {},
+) => {
+  const amount = region.getByLabel(AMOUNT);
+  await amount.waitFor({ timeout: 15_000 });
+  if (options.amount) await amount.fill(options.amount);
+  else await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).not.toBe('');
+  await region.getByLabel('I accept the terms and conditions.').check();
+  await region.getByLabel(options.risk ?? 'I accept the high risk of futures trading.').check();
+  await region.getByRole('button', { name: options.button ?? 'Deploy', exact: true }).click();
+};
+
+/** The whole deploy: amount, boxes, confirmation. */
+export const deployFromPage = async (
+  region: Locator,
+  options: { amount?: string; risk?: string; button?: string; confirm?: string } = {},
+) => {
+  await askToDeploy(region, options);
+  await confirmDeploy(region, options.confirm);
+};

@@ -107,67 +107,93 @@ export function botsSvg(runs: readonly PublishedBacktest[]): string {
   ]);
 }
 
-/** Dashboard: one bot's out-of-sample equity curve and a list of bots' out-of-sample returns. */
-export function overviewSvg(featured: PublishedBacktest, others: readonly PublishedBacktest[]): string {
-  const s = featured.stats;
-  const tiles = [
-    ['Backtest return', pct(s.totalReturnPct), tone(s.totalReturnPct)],
-    ['Buy & hold', pct(featured.buyAndHold.returnPct), tone(featured.buyAndHold.returnPct)],
-    ['Max drawdown', `${s.maxDrawdownPct.toFixed(1)}%`, '#fff'],
-  ].map(([label, value, color], k) => {
-    const x = 172 + 204 * k;
+const years = (run: PublishedBacktest) => `${run.period.slice(0, 4)}–${run.period.slice(-8, -6)}`;
+const halted = (run: PublishedBacktest) => (run.killed ? ' · halted' : '');
+
+/**
+ * Dashboard: one bot's out-of-sample periods side by side (return, buy-and-hold, worst drop,
+ * whether the kill switch halted it) over its equity curve, and other bots' returns in both periods:
+ * no period's figure without the other's.
+ */
+export function overviewSvg(
+  featured: readonly PublishedBacktest[],
+  others: readonly (readonly PublishedBacktest[])[],
+): string {
+  const name = getBot(featured[0].bot).name;
+  const tiles = featured.slice(0, 2).map((run, k) => {
+    const x = 172 + 306 * k;
+    const s = run.stats;
     return [
-      `<rect x="${x}" y="114" width="192" height="76" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
-      text(x + 16, 138, MUTED, 11, `${getBot(featured.bot).name}: ${label}`),
-      text(x + 16, 170, color, 22, value, ' font-weight="700"'),
+      `<rect x="${x}" y="114" width="294" height="76" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
+      text(x + 16, 136, MUTED, 11, `${name}, tested ${years(run)}${halted(run)}`),
+      text(x + 16, 166, tone(s.totalReturnPct), 22, pct(s.totalReturnPct), ' font-weight="700"'),
+      text(x + 100, 160, MUTED, 10, `hold ${pct(run.buyAndHold.returnPct)}`),
+      text(
+        x + 100,
+        176,
+        MUTED,
+        10,
+        `worst drop ${s.maxDrawdownPct.toFixed(1)}% (hold ${run.buyAndHold.maxDrawdownPct.toFixed(1)}%)`,
+      ),
     ].join('');
   });
-  const list = others.slice(0, 4).map((run, k) => {
-    const y = 262 + 52 * k;
+  const list = others.slice(0, 4).map((runs, k) => {
+    const y = 258 + 60 * k;
+    const bot = runs[0].bot;
     return [
-      `<g data-bot="${run.bot}">`,
-      text(588, y, '#fff', 12, getBot(run.bot).name, ' font-weight="600"'),
-      text(588, y + 16, MUTED, 10, `${run.symbol} · hold ${pct(run.buyAndHold.returnPct)}`),
-      text(
-        770,
-        y + 8,
-        tone(run.stats.totalReturnPct),
-        12,
-        pct(run.stats.totalReturnPct),
-        ' text-anchor="end" font-weight="700"',
-      ),
+      `<g data-bot="${bot}">`,
+      text(588, y, '#fff', 12, getBot(bot).name, ' font-weight="600"'),
+      ...runs
+        .filter((r) => r.killed)
+        .map((r) => text(770, y, RED, 9, `halted ${years(r)}`, ' text-anchor="end"')),
+      ...runs.flatMap((r, j) => [
+        text(
+          588,
+          y + 15 + 13 * j,
+          tone(r.stats.totalReturnPct),
+          10,
+          `${years(r)} ${pct(r.stats.totalReturnPct)}`,
+        ),
+        text(690, y + 15 + 13 * j, MUTED, 9, `hold ${pct(r.buyAndHold.returnPct)}`),
+      ]),
       '</g>',
     ].join('');
   });
+  const first = featured[0];
   return chrome(
     'dashboard',
     'Dashboard',
-    'Trendex dashboard: an out-of-sample backtest equity curve and bot results',
+    'Trendex dashboard: out-of-sample backtests of two periods, next to buy-and-hold, and other bots in both periods',
     [
       text(172, 80, '#fff', 18, 'Backtest overview', ' font-weight="700"'),
-      text(
-        172,
-        98,
-        MUTED,
-        11,
-        `Out-of-sample backtests on ${featured.interval} candles, ${featured.period} · not a live account`,
-      ),
+      text(172, 98, MUTED, 11, `Out-of-sample backtests, fees included · not a live account`),
       ...tiles,
-      `<g data-bot="${featured.bot}"><rect x="172" y="206" width="396" height="294" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
+      `<g data-bot="${first.bot}"><rect x="172" y="206" width="396" height="294" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
       text(
         188,
         232,
         '#fff',
         13,
-        `${getBot(featured.bot).name} equity (${featured.symbol}, start ${featured.capital} USDT)`,
+        `${name} equity ${years(first)} (start ${first.capital} USDT)`,
         ' font-weight="600"',
       ),
-      sparkline(featured, 188, 250, 364, 230, tone(s.totalReturnPct)) + '</g>',
+      sparkline(first, 188, 250, 364, 230, tone(first.stats.totalReturnPct)) + '</g>',
       `<rect x="580" y="206" width="200" height="294" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
-      text(588, 232, '#fff', 13, 'Other bots', ' font-weight="600"'),
+      text(588, 232, '#fff', 13, 'Other bots, both periods', ' font-weight="600"'),
       ...list,
     ],
   );
+}
+
+/** The home page's three images from the published runs (scripts/publish-backtests.ts writes them). */
+export function dashboardImages(runs: readonly PublishedBacktest[]): Record<string, string> {
+  const of = (id: string) => runs.filter((r) => r.bot === id);
+  const hourly = (id: string) => of(id).find((r) => r.interval === '1h')!;
+  return {
+    'dashboard-bots.svg': botsSvg(['dcaking', 'classic', 'zeno3x', 'alfa', 'candles', 'nero'].map(hourly)),
+    'dashboard-overview.svg': overviewSvg(of('zeno'), ['universal', 'glint', 'quant', 'candles'].map(of)),
+    'dashboard-portfolio.svg': portfolioSvg(hourly('zeno')),
+  };
 }
 
 /** Portfolio: the latest closed trades of one bot's out-of-sample backtest. */

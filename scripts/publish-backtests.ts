@@ -15,8 +15,7 @@ import type { PublishedBacktest, PublishedBacktests, PublishedBotVerdict } from 
 import type { BotSelection } from '#engine/research/select';
 import { BOT_IDS, getBot, type BotId } from '#engine/strategies/registry';
 import tuned from '../engine/strategies/tuned-params.json';
-import { botsSvg, overviewSvg, portfolioSvg } from './dashboard-svgs';
-import { writeEvidence } from './publish-evidence';
+import { writeDerivedFiles } from './publish-evidence';
 
 // TypeScript widens the JSON's literals (a neighbour's single key, nulls), so the cast goes through unknown.
 const selections = tuned.bots as unknown as Record<BotId, BotSelection>;
@@ -36,19 +35,7 @@ const out: PublishedBacktests = {
   bots,
 };
 writeFileSync(new URL('../engine/published/backtests.json', import.meta.url), JSON.stringify(out) + '\n');
-writeEvidence(out);
-
-const hourly = (id: string) => runs.find((r) => r.bot === id && r.interval === '1h')!;
-const images: Record<string, string> = {
-  'dashboard-bots.svg': botsSvg(['dcaking', 'classic', 'zeno3x', 'alfa', 'candles', 'nero'].map(hourly)),
-  'dashboard-overview.svg': overviewSvg(
-    hourly('zeno'),
-    ['universal', 'glint', 'quant', 'dcaairobot'].map(hourly),
-  ),
-  'dashboard-portfolio.svg': portfolioSvg(hourly('zeno')),
-};
-for (const [name, svg] of Object.entries(images))
-  writeFileSync(new URL(`../web/public/images/${name}`, import.meta.url), svg);
+writeDerivedFiles(out);
 
 // The goal, measured: out-of-sample figures against buy-and-hold, drawdown against the kill switch.
 const f = (x: number | null, digits = 1) => (x === null ? 'n/a' : x.toFixed(digits));

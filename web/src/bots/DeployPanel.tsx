@@ -160,42 +160,45 @@ export function DeployPanel({ bot, card, style }: Props) {
         />
       )}
 
-      <HStack gap="3" flexWrap="wrap" hidden={!!pending}>
-        {!running && (
-          <Button
-            colorPalette="brand"
-            onClick={() => onDeploy('USDT')}
-            loading={deploy.isPending}
-            disabled={busy}
-          >
-            {deployLabel}
-          </Button>
-        )}
-        {!running && style === 'usdc' && (
-          <Button
-            colorPalette="brand"
-            variant="outline"
-            onClick={() => onDeploy('USDC')}
-            loading={deploy.isPending}
-            disabled={busy}
-          >
-            Deploy as USDC
-          </Button>
-        )}
-        {running && (
-          <Button
-            colorPalette="red"
-            bg={style === 'activate' ? 'red.800' : undefined}
-            color={style === 'activate' ? 'white' : undefined}
-            variant={style === 'activate' ? 'solid' : 'outline'}
-            onClick={onUndeploy}
-            loading={undeploy.isPending}
-            disabled={busy || deployment?.status === 'stopping'}
-          >
-            {undeployLabel}
-          </Button>
-        )}
-      </HStack>
+      {/* while a deploy waits for its confirmation, the confirmation has the buttons */}
+      {!pending && (
+        <HStack gap="3" flexWrap="wrap">
+          {!running && (
+            <Button
+              colorPalette="brand"
+              onClick={() => onDeploy('USDT')}
+              loading={deploy.isPending}
+              disabled={busy}
+            >
+              {deployLabel}
+            </Button>
+          )}
+          {!running && style === 'usdc' && (
+            <Button
+              colorPalette="brand"
+              variant="outline"
+              onClick={() => onDeploy('USDC')}
+              loading={deploy.isPending}
+              disabled={busy}
+            >
+              Deploy as USDC
+            </Button>
+          )}
+          {running && (
+            <Button
+              colorPalette="red"
+              bg={style === 'activate' ? 'red.800' : undefined}
+              color={style === 'activate' ? 'white' : undefined}
+              variant={style === 'activate' ? 'solid' : 'outline'}
+              onClick={onUndeploy}
+              loading={undeploy.isPending}
+              disabled={busy || deployment?.status === 'stopping'}
+            >
+              {undeployLabel}
+            </Button>
+          )}
+        </HStack>
+      )}
       {outcome && <FormAlert status={outcome.status}>{outcome.text}</FormAlert>}
     </Stack>
   );

@@ -63,52 +63,59 @@ function sparkline(
   return `<path d="M${points.join(' L')}" fill="none" stroke="${color}" stroke-width="2"/>`;
 }
 
+const years = (run: PublishedBacktest) => `${run.period.slice(0, 4)}–${run.period.slice(-8, -6)}`;
+
 const marketOf = (run: PublishedBacktest) =>
   run.market === 'spot' ? `Spot · ${run.symbol}` : `Futures ${run.leverage}x · ${run.symbol}`;
 
 /** Bot marketplace: six cards, each a bot's out-of-sample return next to buy-and-hold. */
-export function botsSvg(runs: readonly PublishedBacktest[]): string {
-  const first = runs[0];
-  const cards = runs.slice(0, 6).map((run, k) => {
+export function botsSvg(bots: readonly (readonly PublishedBacktest[])[]): string {
+  const cards = bots.slice(0, 6).map((runs, k) => {
     const x = 172 + 204 * (k % 3);
     const y = 122 + 192 * Math.floor(k / 3);
-    const s = run.stats;
+    const run = runs[0];
     return [
       `<g data-bot="${run.bot}">`,
       `<rect x="${x}" y="${y}" width="192" height="180" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
       text(x + 14, y + 24, '#fff', 13, getBot(run.bot).name, ' font-weight="700"'),
       text(x + 14, y + 40, MUTED, 10, marketOf(run)),
-      sparkline(run, x + 14, y + 52, 164, 48, tone(s.totalReturnPct)),
-      text(x + 14, y + 122, MUTED, 10, 'Return'),
-      text(x + 14, y + 138, tone(s.totalReturnPct), 13, pct(s.totalReturnPct), ' font-weight="700"'),
-      text(x + 78, y + 122, MUTED, 10, 'Buy & hold'),
-      text(
-        x + 78,
-        y + 138,
-        tone(run.buyAndHold.returnPct),
-        13,
-        pct(run.buyAndHold.returnPct),
-        ' font-weight="700"',
-      ),
-      text(x + 14, y + 162, MUTED, 10, `Max drawdown ${s.maxDrawdownPct.toFixed(1)}% · ${s.trades} trades`),
+      sparkline(run, x + 14, y + 50, 164, 40, tone(run.stats.totalReturnPct)),
+      // each period: the return, buy-and-hold and the worst drop, and a halt where there was one
+      ...runs.flatMap((r, j) => {
+        const top = y + 110 + 34 * j;
+        return [
+          text(
+            x + 14,
+            top,
+            tone(r.stats.totalReturnPct),
+            12,
+            `${years(r)} ${pct(r.stats.totalReturnPct)}`,
+            ' font-weight="700"',
+          ),
+          r.killed ? text(x + 178, top, RED, 10, 'halted', ' text-anchor="end"') : '',
+          text(
+            x + 14,
+            top + 14,
+            MUTED,
+            9,
+            `hold ${pct(r.buyAndHold.returnPct)} · worst drop ${r.stats.maxDrawdownPct.toFixed(1)}%`,
+          ),
+        ];
+      }),
       '</g>',
     ].join('');
   });
-  return chrome('bots', 'Bots', 'Trendex bot marketplace: out-of-sample backtest results of six bots', [
-    text(172, 80, '#fff', 18, 'Bot marketplace', ' font-weight="700"'),
-    text(
-      172,
-      100,
-      MUTED,
-      11,
-      `Out-of-sample backtests, ${first.interval} candles, ${first.period} · not live results`,
-    ),
-    ...cards,
-  ]);
+  return chrome(
+    'bots',
+    'Bots',
+    'Trendex bot marketplace: out-of-sample backtest results of six bots in two periods',
+    [
+      text(172, 80, '#fff', 18, 'Bot marketplace', ' font-weight="700"'),
+      text(172, 100, MUTED, 11, 'Out-of-sample backtests of two periods, fees included · not live results'),
+      ...cards,
+    ],
+  );
 }
-
-const years = (run: PublishedBacktest) => `${run.period.slice(0, 4)}–${run.period.slice(-8, -6)}`;
-const halted = (run: PublishedBacktest) => (run.killed ? ' · halted' : '');
 
 /**
  * Dashboard: one bot's out-of-sample periods side by side (return, buy-and-hold, worst drop,
@@ -125,7 +132,7 @@ export function overviewSvg(
     const s = run.stats;
     return [
       `<rect x="${x}" y="114" width="294" height="76" rx="12" fill="#111c35" stroke="#1c2a4a"/>`,
-      text(x + 16, 136, MUTED, 11, `${name}, tested ${years(run)}${halted(run)}`),
+      text(x + 16, 136, MUTED, 11, `${name}, tested ${years(run)}${run.killed ? ' · halted' : ''}`),
       text(x + 16, 166, tone(s.totalReturnPct), 22, pct(s.totalReturnPct), ' font-weight="700"'),
       text(x + 100, 160, MUTED, 10, `hold ${pct(run.buyAndHold.returnPct)}`),
       text(
@@ -190,7 +197,7 @@ export function dashboardImages(runs: readonly PublishedBacktest[]): Record<stri
   const of = (id: string) => runs.filter((r) => r.bot === id);
   const hourly = (id: string) => of(id).find((r) => r.interval === '1h')!;
   return {
-    'dashboard-bots.svg': botsSvg(['dcaking', 'classic', 'zeno3x', 'alfa', 'candles', 'nero'].map(hourly)),
+    'dashboard-bots.svg': botsSvg(['dcaking', 'classic', 'zeno3x', 'alfa', 'candles', 'nero'].map(of)),
     'dashboard-overview.svg': overviewSvg(of('zeno'), ['universal', 'glint', 'quant', 'candles'].map(of)),
     'dashboard-portfolio.svg': portfolioSvg(hourly('zeno')),
   };

@@ -99,6 +99,7 @@ export const view = (d: DeploymentItem): Deployment => ({
 /** What the marketplace shows of a bot before any deploy control: its evidence, words and limits. */
 const cardOf = (b: (typeof BOT_LIST)[number]): Omit<BotCard, 'unlocked' | 'deployment'> => {
   const evidence = botEvidence(b.id);
+  const words = describeBot(b.id);
   return {
     id: b.id,
     name: b.name,
@@ -108,8 +109,8 @@ const cardOf = (b: (typeof BOT_LIST)[number]): Omit<BotCard, 'unlocked' | 'deplo
     leverage: b.leverage,
     capital: b.capital,
     summary: b.summary,
-    description: describeBot(b.id).description,
-    parameters: [...describeBot(b.id).parameters],
+    description: words.description,
+    parameters: [...words.parameters],
     evidence: {
       periods: [...evidence.periods],
       lostMoneyInTesting: evidence.lostMoneyInTesting,

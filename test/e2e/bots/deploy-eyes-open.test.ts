@@ -44,14 +44,15 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
     const m = await goldMember();
     const page = await signedIn(width, m);
 
+    // the Dashboard greets a member ready to trade with a dialog (the page behind it hidden); "Later" closes it
+    const ready = page.getByRole('dialog', { name: 'You are ready to trade' });
+    await ready.getByRole('button', { name: 'Later' }).click({ timeout: 15_000 });
+    await ready.waitFor({ state: 'detached' });
+
     // the marketplace: each card's tests, and the loss said on the card of a bot that lost
     const market = page.getByRole('region', { name: 'Bot marketplace' });
     const zenoCard = market.getByRole('article', { name: 'Zeno', exact: true });
     await expect.poll(() => zenoCard.isVisible(), { timeout: 15_000 }).toBe(true);
-    // the Dashboard greets a member ready to trade with a dialog; "Later" closes it
-    const ready = page.getByRole('dialog', { name: 'You are ready to trade' });
-    await ready.getByRole('button', { name: 'Later' }).click();
-    await ready.waitFor({ state: 'detached' });
     await screenshot(page, `deploy-marketplace-${width}`);
     expect(await zenoCard.getByText('Tested 2021–23:').isVisible()).toBe(true);
     expect(await zenoCard.getByText('made +5.9%').isVisible()).toBe(true);

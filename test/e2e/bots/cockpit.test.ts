@@ -23,7 +23,7 @@ beforeAll(async () => {
   member = await tradingMember('imperial');
   const deployed = await call(
     'deployBot',
-    { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
+    { bot: 'zeno', acceptTerms: true, acceptRisk: true, acceptLoss: true, requestId: randomUUID() },
     member.idToken,
   );
   if (deployed.status !== 200) throw new Error(JSON.stringify(deployed.body));
@@ -36,6 +36,7 @@ beforeAll(async () => {
       takeProfitPct: 2,
       stages: [{ timesX: 1, per: 0.7 }],
       oneShot: false,
+      acceptLoss: true,
       requestId: randomUUID(),
     },
     member.idToken,

@@ -36,7 +36,7 @@ const deployZeno = async (): Promise<Deployed> => {
   const member = await tradingMember('imperial');
   const deployed = await call(
     'deployBot',
-    { bot: 'zeno', acceptTerms: true, acceptRisk: true, requestId: randomUUID() },
+    { bot: 'zeno', acceptTerms: true, acceptRisk: true, acceptLoss: true, requestId: randomUUID() },
     member.idToken,
   );
   if (deployed.status !== 200) throw new Error(JSON.stringify(deployed.body));

@@ -63,6 +63,16 @@ function indexAtOrAfter(c: Candles, t: number): number {
   return lo;
 }
 
+/** `a` then `b` in one series (the caller keeps the times increasing). */
+export function concatCandles(a: Candles, b: Candles): Candles {
+  const out = allocateCandles(a.length + b.length);
+  for (const column of ['time', 'open', 'high', 'low', 'close', 'volume'] as const) {
+    out[column].set(a[column]);
+    out[column].set(b[column], a.length);
+  }
+  return out;
+}
+
 /** Candles whose open time is in [fromMs, toMs). */
 export function candlesBetween(c: Candles, fromMs: number, toMs: number): Candles {
   return sliceCandles(c, indexAtOrAfter(c, fromMs), indexAtOrAfter(c, toMs));

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { parseCandlesCsv } from '../candles';
+import { concatCandles, parseCandlesCsv, resampleCandles } from '../candles';
+import { HOUR_MS } from '../published/periods';
 import type { Candles } from '../types';
 
 const MARKET_DIR = fileURLToPath(new URL('../../data/market/', import.meta.url));
@@ -22,4 +23,16 @@ export function loadCandles(symbol: string, interval: string, suffix = ''): Cand
   const candles = parseCandlesCsv(gunzipSync(readFileSync(path)).toString('utf8'));
   cache.set(path, candles);
   return candles;
+}
+
+/**
+ * Every shipped candle of a symbol as the hourly bots see it: the hourly file (2017-2023), then the
+ * 2024-2026 15-minute file merged into hours (as the published runs merge it). The 2021 15-minute
+ * files repeat hours the hourly file has and are left out.
+ */
+export function loadHourlyHistory(symbol: string): Candles {
+  const hourly = loadCandles(symbol, '1h');
+  const recent = resampleCandles(loadCandles(symbol, '15m'), HOUR_MS);
+  if (recent.time[0] <= hourly.time[hourly.length - 1]) throw new Error(`${symbol}: the files overlap`);
+  return concatCandles(hourly, recent);
 }

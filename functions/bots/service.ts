@@ -25,7 +25,8 @@ import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { botEvidence } from '#engine/published/bot-evidence';
 import { smallestOrderQuote } from '#engine/risk/smallest-order';
-import { manualDcaParams } from '#engine/strategies/dca-presets';
+import { dcaPresetParams } from '#engine/strategies/dca-presets';
+import { ladderUnits, manualDcaParams } from '#engine/backtest/settings';
 import type { DcaParams } from '#engine/strategies/dca';
 import { describeBot } from '#engine/strategies/describe';
 import { BOT_LIST, getBot, type BotId } from '#engine/strategies/registry';
@@ -287,8 +288,6 @@ export const undeploy = async (
 };
 
 // ---- DCA ----
-
-const ladderUnits = (stages: readonly { timesX: number }[]) => 1 + stages.reduce((s, k) => s + k.timesX, 0);
 
 const startDca = async (
   memberId: string,

@@ -3,56 +3,23 @@
  * parameter was chosen on): the equity curve, the trades on the price, the win/loss figures, the
  * quarterly returns and the trade list. Its own lazy chunk: the JSON of every run loads only here.
  */
-import { Badge, Box, HStack, SegmentGroup, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, SegmentGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Trade } from '../../../../engine/backtest/account';
 import { publishedBacktest, type PublishedBacktest } from '../../../../engine/published/index';
 import type { PageBotId } from '#api/schemas/bots';
-import { DataTable, type Column } from '../DataTable';
-import { dateText, pctText, priceText } from '../format';
+import { DataTable } from '../DataTable';
+import { pctText } from '../format';
+import { Figure, signColor, tradeColumns, usd } from './figures';
 import type { BacktestCandles } from './candles';
 import candleData from './backtest-candles.json';
 import { EquityChart, TradesChart } from './charts';
 
 const candles = candleData as unknown as BacktestCandles;
 
-const usd = (x: number) =>
-  `${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
-const signColor = (x: number) => (x >= 0 ? 'gain.fg' : 'red.fg');
-
 const INTERVALS = [
   { value: '1h', label: 'Hourly 2021–23' },
   { value: '15m', label: '15 min 2024–26' },
 ] as const;
-
-const tradeColumns: Column<Trade>[] = [
-  { header: 'Side', cell: (t) => (t.side === 'long' ? 'Long' : 'Short') },
-  { header: 'Entry', cell: (t) => dateText(t.entryTime) },
-  { header: 'Entry Price', cell: (t) => priceText(t.entryPrice), align: 'end' },
-  { header: 'Exit', cell: (t) => dateText(t.exitTime) },
-  { header: 'Exit Price', cell: (t) => priceText(t.exitPrice), align: 'end' },
-  { header: 'Exit reason', cell: (t) => t.reason },
-  {
-    header: 'PnL',
-    align: 'end',
-    cell: (t) => (
-      <Text as="span" color={signColor(t.pnl)} fontWeight="semibold">
-        {pctText(t.returnPct)}
-      </Text>
-    ),
-  },
-];
-
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Stat.Root borderWidth="1px" borderColor="border.card" borderRadius="lg" p="3">
-      <Stat.Label>{label}</Stat.Label>
-      <Stat.ValueText fontSize="xl" color={color} aria-label={label}>
-        {value}
-      </Stat.ValueText>
-    </Stat.Root>
-  );
-}
 
 function Run({ run }: { run: PublishedBacktest }) {
   const s = run.stats;

@@ -89,7 +89,8 @@ export function runMemberBacktest(
     result = runBacktest(model.strategy, model.params, c, model.config, { onProgress, chunkSize });
   } catch (error) {
     // The strategies refuse impossible parameters (a step of 0 %, more than 15 stages) with a RangeError.
-    if (error instanceof RangeError) throw new BacktestInputError(`These settings cannot run: ${error.message}.`);
+    if (error instanceof RangeError)
+      throw new BacktestInputError(`These settings cannot run: ${error.message}.`);
     throw error;
   }
   const n = c.length;

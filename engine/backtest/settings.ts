@@ -72,7 +72,10 @@ export function memberModel(s: MemberSettings): { readonly symbol: string } & En
     case 'bot':
       return { symbol: getBot(s.bot).symbol, ...deploymentModel(s.bot, s.amount) };
     case 'dca-preset':
-      return { symbol: 'BTCUSDT', ...deploymentModel(s.bot, s.amount, { ...dcaPresetParams(s.bot, s.amount) }) };
+      return {
+        symbol: 'BTCUSDT',
+        ...deploymentModel(s.bot, s.amount, { ...dcaPresetParams(s.bot, s.amount) }),
+      };
     case 'manual-dca': {
       // The capital the server allocates: the whole ladder, in whole micro-USDT.
       const capital = Math.round(s.initial * ladderUnits(s.stages) * 1e6) / 1e6;

@@ -73,7 +73,8 @@ export function decodeCompactCandles(bytes: Uint8Array): Candles {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
   const [magic, version, count, decimals, stepMs, first] = words;
-  if (magic !== MAGIC || version !== VERSION) throw new Error('not a compact candle file (or a newer version)');
+  if (magic !== MAGIC || version !== VERSION)
+    throw new Error('not a compact candle file (or a newer version)');
   if (words.length !== HEADER_WORDS + 5 * count) throw new Error('compact candle file is truncated');
   const out = allocateCandles(count);
   let steps = first;

@@ -5,6 +5,7 @@ import { BotFacts, BotPageFrame, Disclaimer, Panel } from './BotInfo';
 import { ClosedOrdersList } from './ClosedOrdersList';
 import { BotCockpit } from './cockpit/BotCockpit';
 import { hasCockpit } from './cockpit/hooks';
+import { LazyBacktestTheseSettings } from './backtest/LazyBacktestTheseSettings';
 import { DeployPanel } from './DeployPanel';
 import { EvidencePanel } from './Evidence';
 import { useBots, useBotsFollowPushes } from './hooks';
@@ -60,6 +61,9 @@ export default function ClassicPage() {
         <Suspense fallback={<Skeleton h="72" />}>
           <BacktestPanel bot="classic" />
         </Suspense>
+      </Panel>
+      <Panel title="Backtest these settings">
+        <LazyBacktestTheseSettings bot="classic" />
       </Panel>
     </BotPageFrame>
   );

@@ -8,6 +8,7 @@ import { BotCockpit } from './cockpit/BotCockpit';
 import { hasCockpit } from './cockpit/hooks';
 import { signalBotByPath } from './catalog';
 import { ClosedOrdersList } from './ClosedOrdersList';
+import { LazyBacktestTheseSettings } from './backtest/LazyBacktestTheseSettings';
 import { DeployPanel } from './DeployPanel';
 import { EvidencePanel } from './Evidence';
 import { useBots, useBotsFollowPushes } from './hooks';
@@ -70,6 +71,10 @@ export default function SignalBotPage() {
         <Suspense fallback={<Skeleton h="72" />}>
           <BacktestPanel bot={page.id} />
         </Suspense>
+      </Panel>
+
+      <Panel title="Backtest these settings">
+        <LazyBacktestTheseSettings bot={page.id} />
       </Panel>
 
       {page.faq && (

@@ -36,7 +36,9 @@ scope.onmessage = async ({ data: request }) => {
     reply({ type: 'loading' });
     const history = await symbolHistory(symbol);
     const started = performance.now();
-    const result = runMemberBacktest(request, history, (done, total) => reply({ type: 'progress', done, total }));
+    const result = runMemberBacktest(request, history, (done, total) =>
+      reply({ type: 'progress', done, total }),
+    );
     reply({ type: 'done', result, engineMs: performance.now() - started });
   } catch (error) {
     reply({

@@ -32,7 +32,8 @@ export function useBrowserBacktest() {
         const w = new Worker(new URL('./backtest.worker.ts', import.meta.url), { type: 'module' });
         w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
           if (data.type === 'loading') setState({ status: 'loading' });
-          else if (data.type === 'progress') setState({ status: 'running', progress: data.done / data.total });
+          else if (data.type === 'progress')
+            setState({ status: 'running', progress: data.done / data.total });
           else {
             busy.current = false;
             setState(

@@ -1,13 +1,16 @@
-import { Button, chakra, Heading, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Button, chakra, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { MemberSettings } from '../../../../engine/backtest/settings';
+import { MICRO_PER_USDT } from '#api/money';
 import type { BotCard, DcaPresetId } from '#api/schemas/bots';
 import { FormAlert } from '../../components/FormAlert';
 import { QueryError } from '../../components/QueryError';
 import { callApi, errorMessage } from '../../lib/api';
-import { parseUsdt } from '../../lib/format';
+import { formatUsdt, parseUsdt } from '../../lib/format';
 import { moneyRetry, useRequestId, useSingleFlight } from '../../lib/requestId';
+import { LazyBacktestTheseSettings } from '../backtest/LazyBacktestTheseSettings';
 import { AmountField, amountProblem, ConfirmDeploy, defaultAmount } from '../DeployAmount';
 import { EvidenceLines, LostInTesting } from '../Evidence';
 import { useBots, useBotsRefresh, useDeployLimits } from '../hooks';
@@ -15,11 +18,14 @@ import { useBots, useBotsRefresh, useDeployLimits } from '../hooks';
 /** The four presets (engine/strategies/dca-presets.ts), in the spec's order. */
 const PRESETS: readonly DcaPresetId[] = ['universal', 'aibot', 'dcaking', 'dcaairobot'];
 
+type PresetSettings = Extract<MemberSettings, { kind: 'dca-preset' }>;
+
 /**
  * One automatic DCA: what it is and how it did in testing, then its amount and a confirmation of
- * what that amount puts at risk before it starts (issue 28).
+ * what that amount puts at risk before it starts (issue 28), and a backtest of the preset on the
+ * amount entered (issue 29).
  */
-function PresetCard({ card }: { card: BotCard }) {
+function PresetCard({ card, onBacktest }: { card: BotCard; onBacktest: (settings: PresetSettings) => void }) {
   const id = card.id as DcaPresetId;
   const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } });
   const ids = useRequestId();
@@ -84,6 +90,18 @@ function PresetCard({ card }: { card: BotCard }) {
           <Button type="submit" colorPalette="brand" aria-label={`Start ${card.name}`}>
             Start
           </Button>
+          <Button
+            variant="outline"
+            aria-label={`Backtest ${card.name}`}
+            onClick={() => {
+              const micro = parseUsdt(form.getValues('amount'));
+              if (!micro) return form.setError('amount', { message: amountProblem(micro, undefined)! });
+              form.clearErrors('amount');
+              onBacktest({ kind: 'dca-preset', bot: id, amount: micro / MICRO_PER_USDT });
+            }}
+          >
+            Backtest
+          </Button>
         </>
       ) : (
         <ConfirmDeploy
@@ -103,18 +121,36 @@ function PresetCard({ card }: { card: BotCard }) {
   );
 }
 
-/** Automatic Trading: the four preset cards, each with its evidence, its amount and its start. */
+/**
+ * Automatic Trading: the four preset cards, each with its evidence, its amount, its start and a
+ * backtest of the preset on that amount (shown under the cards).
+ */
 export function DcaAuto() {
   const bots = useBots();
+  const [trial, setTrial] = useState<{ settings: PresetSettings; request: number } | null>(null);
+  const backtest = (settings: PresetSettings) =>
+    setTrial((t) => ({ settings, request: (t?.request ?? 0) + 1 }));
   if (bots.isPending) return <Skeleton h="64" />;
   if (bots.isError)
     return <QueryError what="the DCA bots" error={bots.error} onRetry={() => bots.refetch()} />;
+  const cards = bots.data.bots;
   return (
-    <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
-      {PRESETS.map((id) => {
-        const card = bots.data.bots.find((b) => b.id === id);
-        return card ? <PresetCard key={id} card={card} /> : null;
-      })}
-    </SimpleGrid>
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
+        {PRESETS.map((id) => {
+          const card = cards.find((b) => b.id === id);
+          return card ? <PresetCard key={id} card={card} onBacktest={backtest} /> : null;
+        })}
+      </SimpleGrid>
+      {trial && (
+        <Stack as="section" aria-label="Backtest of the preset" gap="3">
+          <Heading as="h3" size="md">
+            Backtest: {cards.find((b) => b.id === trial.settings.bot)?.name} on{' '}
+            {formatUsdt(Math.round(trial.settings.amount * MICRO_PER_USDT))} USDT
+          </Heading>
+          <LazyBacktestTheseSettings settings={trial.settings} symbol="BTCUSDT" request={trial.request} />
+        </Stack>
+      )}
+    </Stack>
   );
 }

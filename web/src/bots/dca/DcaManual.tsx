@@ -3,6 +3,7 @@ import {
   chakra,
   Field,
   Grid,
+  Heading,
   HStack,
   Input,
   NativeSelect,
@@ -11,8 +12,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { MemberSettings } from '../../../../engine/backtest/settings';
 import { dcaPlan, MAX_DCA_STAGES, type DcaParams } from '../../../../engine/strategies/dca';
 import { MICRO_PER_USDT } from '#api/money';
 import type { RequestOf } from '#api/routes';
@@ -22,6 +24,7 @@ import { callApi, errorMessage } from '../../lib/api';
 import { formatUsdt, parseUsdt } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { moneyRetry, useRequestId, useSingleFlight } from '../../lib/requestId';
+import { LazyBacktestTheseSettings } from '../backtest/LazyBacktestTheseSettings';
 import { DataTable } from '../DataTable';
 import { priceText, qtyText } from '../format';
 import { EvidenceLines, LostInTesting } from '../Evidence';
@@ -55,6 +58,8 @@ interface Values {
   acceptLoss: boolean;
   stages: { timesX: string; per: string }[];
 }
+
+type ManualSettings = Extract<MemberSettings, { kind: 'manual-dca' }> & { symbol: Values['symbol'] };
 
 const EMPTY_STAGES = Array.from({ length: MAX_DCA_STAGES - 1 }, () => ({ timesX: '', per: '' }));
 
@@ -155,7 +160,8 @@ export function DcaManual() {
   const count = Number(values.count);
   useEffect(() => form.clearErrors('stages'), [count, form]);
 
-  const onSubmit = form.handleSubmit((v) => {
+  /** The form's ladder, or null after marking what is wrong (the start and the backtest check alike). */
+  const ladder = (v: Values) => {
     const initial = parseUsdt(v.initial);
     const takeProfitPct = positive(v.takeProfit);
     let ok = true;
@@ -180,116 +186,142 @@ export function DcaManual() {
       }
       return { timesX: timesX ?? 0, per: per ?? 0 };
     });
-    if (!ok) return;
-    send({
-      symbol: v.symbol,
-      initial: initial!,
-      takeProfitPct: takeProfitPct!,
-      stages,
-      oneShot: v.oneShot,
-      acceptLoss: v.acceptLoss,
-      requestId: ids.requestId,
-    });
+    if (!ok) return null;
+    return { symbol: v.symbol, initial: initial!, takeProfitPct: takeProfitPct!, stages, oneShot: v.oneShot };
+  };
+
+  const onSubmit = form.handleSubmit((v) => {
+    const body = ladder(v);
+    if (body) send({ ...body, acceptLoss: v.acceptLoss, requestId: ids.requestId });
+  });
+
+  const [trial, setTrial] = useState<{ settings: ManualSettings; request: number } | null>(null);
+  const onBacktest = form.handleSubmit((v) => {
+    const body = ladder(v);
+    if (!body) return;
+    const settings: ManualSettings = { kind: 'manual-dca', ...body, initial: body.initial / MICRO_PER_USDT };
+    setTrial((t) => ({ settings, request: (t?.request ?? 0) + 1 }));
   });
 
   return (
-    <chakra.form
-      display="flex"
-      flexDirection="column"
-      aria-label="Manual DCA"
-      noValidate
-      onSubmit={onSubmit}
-      gap="5"
-    >
-      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
-        <Field.Root>
-          <Field.Label>Positions</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('count', { valueAsNumber: true })}>
-              {ORDINALS.map((o, i) => (
-                <option key={o} value={i + 1}>
-                  {o}
-                </option>
+    <Stack gap="6">
+      <chakra.form
+        display="flex"
+        flexDirection="column"
+        aria-label="Manual DCA"
+        noValidate
+        onSubmit={onSubmit}
+        gap="5"
+      >
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
+          <Field.Root>
+            <Field.Label>Positions</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('count', { valueAsNumber: true })}>
+                {ORDINALS.map((o, i) => (
+                  <option key={o} value={i + 1}>
+                    {o}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Symbol</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('symbol')}>
+                <option value="BTCUSDT">BTCUSDT</option>
+                <option value="ETHUSDT">ETHUSDT</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root invalid={!!errors.initial}>
+            <Field.Label>Initial amount (USDT)</Field.Label>
+            <Input inputMode="decimal" placeholder="e.g. 50" {...form.register('initial')} />
+            <Field.ErrorText>{errors.initial?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.takeProfit}>
+            <Field.Label>Take profit (%)</Field.Label>
+            <Input inputMode="decimal" placeholder="e.g. 2" {...form.register('takeProfit')} />
+            <Field.ErrorText>{errors.takeProfit?.message}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+
+        {count > 1 && (
+          <Stack gap="3">
+            <Text fontSize="sm" color="fg.muted">
+              Each position buys the initial amount times its time x when the price is its percentage below
+              the previous buy.
+            </Text>
+            <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="4">
+              {ORDINALS.slice(1, count).map((ordinal, i) => (
+                <HStack key={ordinal} as="fieldset" aria-label={`${ordinal} position`} align="start" gap="3">
+                  <Field.Root invalid={!!errors.stages?.[i]?.timesX}>
+                    <Field.Label>{ordinal} time x</Field.Label>
+                    <Input
+                      inputMode="decimal"
+                      placeholder="e.g. 2"
+                      {...form.register(`stages.${i}.timesX`)}
+                    />
+                    <Field.ErrorText>{errors.stages?.[i]?.timesX?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={!!errors.stages?.[i]?.per}>
+                    <Field.Label>{ordinal} percentage</Field.Label>
+                    <Input inputMode="decimal" placeholder="e.g. 3" {...form.register(`stages.${i}.per`)} />
+                    <Field.ErrorText>{errors.stages?.[i]?.per?.message}</Field.ErrorText>
+                  </Field.Root>
+                </HStack>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Symbol</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('symbol')}>
-              <option value="BTCUSDT">BTCUSDT</option>
-              <option value="ETHUSDT">ETHUSDT</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root invalid={!!errors.initial}>
-          <Field.Label>Initial amount (USDT)</Field.Label>
-          <Input inputMode="decimal" placeholder="e.g. 50" {...form.register('initial')} />
-          <Field.ErrorText>{errors.initial?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={!!errors.takeProfit}>
-          <Field.Label>Take profit (%)</Field.Label>
-          <Input inputMode="decimal" placeholder="e.g. 2" {...form.register('takeProfit')} />
-          <Field.ErrorText>{errors.takeProfit?.message}</Field.ErrorText>
-        </Field.Root>
-      </SimpleGrid>
+            </Grid>
+          </Stack>
+        )}
 
-      {count > 1 && (
-        <Stack gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            Each position buys the initial amount times its time x when the price is its percentage below the
-            previous buy.
-          </Text>
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="4">
-            {ORDINALS.slice(1, count).map((ordinal, i) => (
-              <HStack key={ordinal} as="fieldset" aria-label={`${ordinal} position`} align="start" gap="3">
-                <Field.Root invalid={!!errors.stages?.[i]?.timesX}>
-                  <Field.Label>{ordinal} time x</Field.Label>
-                  <Input inputMode="decimal" placeholder="e.g. 2" {...form.register(`stages.${i}.timesX`)} />
-                  <Field.ErrorText>{errors.stages?.[i]?.timesX?.message}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!errors.stages?.[i]?.per}>
-                  <Field.Label>{ordinal} percentage</Field.Label>
-                  <Input inputMode="decimal" placeholder="e.g. 3" {...form.register(`stages.${i}.per`)} />
-                  <Field.ErrorText>{errors.stages?.[i]?.per?.message}</Field.ErrorText>
-                </Field.Root>
-              </HStack>
-            ))}
-          </Grid>
+        <NativeChoice type="checkbox" {...form.register('oneShot')}>
+          One shot: stop after the first take profit
+        </NativeChoice>
+
+        <LadderPreview values={values} price={price} />
+
+        {card && (
+          <Stack gap="2" aria-label="Manual DCA in testing">
+            <LostInTesting evidence={card.evidence} />
+            <EvidenceLines evidence={card.evidence} symbol={card.symbol} />
+            <Text fontSize="xs" color="fg.muted">
+              Tested with the example ladder: {card.parameters.find((p) => p.name === 'Ladder')?.value}.
+            </Text>
+            {card.evidence.lostMoneyInTesting && (
+              <NativeChoice type="checkbox" {...form.register('acceptLoss')}>
+                I have read that this bot lost money in testing
+              </NativeChoice>
+            )}
+          </Stack>
+        )}
+
+        <HStack flexWrap="wrap">
+          <Button type="submit" colorPalette="brand" loading={start.isPending}>
+            Start DCA
+          </Button>
+          <Button variant="outline" onClick={onBacktest}>
+            Backtest these settings
+          </Button>
+        </HStack>
+        {start.isSuccess && <FormAlert status="success">{start.data.message}</FormAlert>}
+        {start.isError && <FormAlert status="error">{errorMessage(start.error)}</FormAlert>}
+      </chakra.form>
+      {trial && (
+        <Stack as="section" aria-label="Backtest of your ladder" gap="3">
+          <Heading as="h3" size="md">
+            Backtest: your ladder on {trial.settings.symbol}
+          </Heading>
+          <LazyBacktestTheseSettings
+            settings={trial.settings}
+            symbol={trial.settings.symbol}
+            request={trial.request}
+          />
         </Stack>
       )}
-
-      <NativeChoice type="checkbox" {...form.register('oneShot')}>
-        One shot: stop after the first take profit
-      </NativeChoice>
-
-      <LadderPreview values={values} price={price} />
-
-      {card && (
-        <Stack gap="2" aria-label="Manual DCA in testing">
-          <LostInTesting evidence={card.evidence} />
-          <EvidenceLines evidence={card.evidence} symbol={card.symbol} />
-          <Text fontSize="xs" color="fg.muted">
-            Tested with the example ladder: {card.parameters.find((p) => p.name === 'Ladder')?.value}.
-          </Text>
-          {card.evidence.lostMoneyInTesting && (
-            <NativeChoice type="checkbox" {...form.register('acceptLoss')}>
-              I have read that this bot lost money in testing
-            </NativeChoice>
-          )}
-        </Stack>
-      )}
-
-      <HStack>
-        <Button type="submit" colorPalette="brand" loading={start.isPending}>
-          Start DCA
-        </Button>
-      </HStack>
-      {start.isSuccess && <FormAlert status="success">{start.data.message}</FormAlert>}
-      {start.isError && <FormAlert status="error">{errorMessage(start.error)}</FormAlert>}
-    </chakra.form>
+    </Stack>
   );
 }

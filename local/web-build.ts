@@ -14,10 +14,13 @@ const newestMtime = (dir: string): number =>
 const lock = join(root, 'web', '.build-lock');
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Whether web/dist is missing or older than its sources, build config or the API contract it imports. */
+/**
+ * Whether web/dist is missing or older than its sources, build config, or what it imports from
+ * outside web/ (the API contract; the engine, which the bot pages and the browser backtest run).
+ */
 const isStale = (): boolean => {
   const built = join(root, 'web', 'dist', 'index.html');
-  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api']
+  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api', 'engine']
     .map((p) => join(root, p))
     .filter(existsSync);
   const newest = Math.max(

@@ -58,7 +58,7 @@ export const MAX_GAP_MS = 7 * 24 * HOUR_MS;
 
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** The candles of [from, to), refused when too few or when the shipped data has a hole inside. */
+/** The candles of [from, to), refused when too few or when the shipped data has a hole in the period. */
 export function periodCandles(history: Candles, from: number, to: number): Candles {
   if (!(to > from)) throw new BacktestInputError('The period must end after it starts.');
   const c = candlesBetween(history, from, to);
@@ -66,11 +66,16 @@ export function periodCandles(history: Candles, from: number, to: number): Candl
     throw new BacktestInputError(
       `The shipped candles run from ${day(history.time[0])} to ${day(history.time[history.length - 1])}: pick a period of at least two days inside them.`,
     );
+  const hole = (a: number, b: number) =>
+    new BacktestInputError(
+      `The shipped candles have no data from ${day(a)} to ${day(b)}: pick a period on one side of that gap.`,
+    );
+  // The period's two ends count: a period that runs on into a hole would quietly be cut short.
+  if (c.time[0] - from > MAX_GAP_MS) throw hole(from, c.time[0]);
   for (let i = 1; i < c.length; i++)
-    if (c.time[i] - c.time[i - 1] > MAX_GAP_MS)
-      throw new BacktestInputError(
-        `The shipped candles have no data from ${day(c.time[i - 1])} to ${day(c.time[i])}: pick a period on one side of that gap.`,
-      );
+    if (c.time[i] - c.time[i - 1] > MAX_GAP_MS) throw hole(c.time[i - 1], c.time[i]);
+  const next = c.time[c.length - 1] + HOUR_MS;
+  if (to - next > MAX_GAP_MS) throw hole(next, to);
   return c;
 }
 

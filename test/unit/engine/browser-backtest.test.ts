@@ -144,6 +144,11 @@ describe('the browser backtest', () => {
         'The shipped candles have no data from 2023-03-03 to 2024-07-10: pick a period on one side of that gap.',
       ),
     );
+    // a period that only runs into the hole would be cut short without a word: refused as well
+    const into = { settings: LADDER, from: Date.UTC(2023, 0, 1), to: Date.UTC(2024, 0, 1) };
+    expect(() => runMemberBacktest(into, history)).toThrow(
+      'The shipped candles have no data from 2023-03-03 to 2024-01-01: pick a period on one side of that gap.',
+    );
     expect(() =>
       runMemberBacktest({ settings: LADDER, from: Date.UTC(2030, 0, 1), to: Date.UTC(2031, 0, 1) }, history),
     ).toThrow(/pick a period of at least two days inside them/);

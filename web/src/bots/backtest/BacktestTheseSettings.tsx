@@ -27,10 +27,11 @@ const TABLE_TRADES = 50;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const dayStart = (text: string) => Date.parse(`${text}T00:00:00Z`);
 
-/** The last year of the symbol's candles: what a member most likely wants first. */
+/** The last year of the symbol's candles (after the hole in the data): what a member most likely wants first. */
 function defaultPeriod(symbol: BacktestSymbol) {
-  const last = COVERAGE[symbol].last;
-  return { from: isoDay(last - 365 * DAY_MS), to: isoDay(last) };
+  const { last, gaps } = COVERAGE[symbol];
+  const afterHoles = Math.max(COVERAGE[symbol].first, ...gaps.map(([, end]) => end));
+  return { from: isoDay(Math.max(last - 365 * DAY_MS, afterHoles)), to: isoDay(last) };
 }
 
 /** The shipped candles of the symbol in words (where they start, end and have a hole). */
@@ -76,9 +77,9 @@ export default function BacktestTheseSettings(props: Props) {
     start({ kind: 'bot', bot: botId, amount: value });
   };
 
-  // The DCA forms ask for a run by bumping `request`; the first render runs nothing.
+  // The DCA forms ask for a run by bumping `request` (from 1: the form's first ask mounts this).
   const request = 'request' in props ? props.request : 0;
-  const asked = useRef(request);
+  const asked = useRef(0);
   useEffect(() => {
     if (request === asked.current) return;
     asked.current = request;

@@ -1,0 +1,85 @@
+/**
+ * "Backtest these settings" in real Chromium: the engine runs in the page's Web Worker over the
+ * candle files the app ships. A member backtests a manual DCA ladder from /dca and sees its trades
+ * on the price and in the list; on a bot page, a chosen amount and period give an equity curve.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newVerifiedMember } from '../../support/api';
+import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+
+const { newPage } = useBrowser();
+
+const openAsMember = async (page: Page, path: string) => {
+  const m = await newVerifiedMember();
+  await logIn(page, m.email, m.password);
+  await page.waitForURL(/\/dashboard/);
+  await page.goto(url(path));
+};
+
+describe('backtest these settings, in the browser', () => {
+  it('backtests a manual ladder from /dca and shows its trades on the price and in the list', async () => {
+    const page = await newPage();
+    await openAsMember(page, '/dca');
+    await page.getByRole('tab', { name: 'Manual Trading' }).click();
+    const form = page.getByRole('form', { name: 'Manual DCA' });
+    await form.getByLabel('Positions').selectOption('Third');
+    await form.getByLabel('Symbol').selectOption('ETHUSDT');
+    await form.getByLabel('Initial amount (USDT)').fill('40');
+    await form.getByLabel('Take profit (%)').fill('2');
+    await form.getByLabel('Second time x').fill('1');
+    await form.getByLabel('Second percentage').fill('2');
+    await form.getByLabel('Third time x').fill('2');
+    await form.getByLabel('Third percentage').fill('3');
+    await form.getByRole('button', { name: 'Backtest these settings' }).click();
+
+    const result = page.getByRole('region', { name: 'Backtest of your ladder' });
+    const trades = result.getByRole('table', { name: "Your backtest's trades", exact: true });
+    await expect.poll(() => trades.isVisible(), { timeout: 30_000 }).toBe(true);
+    // the ladder's own trades: take profits, 2 % over the average price
+    expect(await trades.getByRole('row').count()).toBeGreaterThan(5);
+    expect(await trades.getByRole('cell', { name: 'take profit' }).count()).toBeGreaterThan(0);
+    expect(
+      await result
+        .getByRole('figure', { name: "These settings: your backtest's trades on the price" })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await result
+        .getByText('Backtest of your settings on real Binance candles, run in your browser')
+        .isVisible(),
+    ).toBe(true);
+    expect(await result.getByText(/hourly ETHUSDT candles from \d{4}-\d\d-\d\d to/).isVisible()).toBe(true);
+    // the whole ladder is the capital: 40 × (1 + 1 + 2) USDT
+    expect(await result.getByText('starting with 160.00 USDT', { exact: false }).isVisible()).toBe(true);
+    await screenshot(page, 'dca-manual-backtest-1440');
+
+    // a period that runs into the hole in the shipped data is refused in words
+    await result.getByLabel('From', { exact: true }).fill('2023-01-01');
+    await result.getByLabel('To', { exact: true }).fill('2024-12-31');
+    await result.getByRole('button', { name: 'Run again on this period' }).click();
+    await expect
+      .poll(() => result.getByRole('alert').innerText())
+      .toContain('The shipped candles have no data from 2023-03-03 to 2025-01-01');
+  });
+
+  it('backtests a bot page’s bot on the member’s amount and period and draws its equity curve', async () => {
+    const page = await newPage(375, 800);
+    await openAsMember(page, '/zeno');
+    const panel = page.getByRole('region', { name: 'Backtest these settings' });
+    await expect.poll(() => panel.getByLabel('Amount (USDT)').isVisible(), { timeout: 15_000 }).toBe(true);
+    await panel.getByLabel('Amount (USDT)').fill('1000');
+    await panel.getByLabel('From', { exact: true }).fill('2021-01-01');
+    await panel.getByLabel('To', { exact: true }).fill('2022-12-31');
+    await panel.getByRole('button', { name: 'Backtest these settings' }).click();
+    const equity = panel.getByRole('figure', { name: "Zeno: your backtest's equity curve" });
+    await expect.poll(() => equity.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(
+      await panel.getByText(/17,\d{3} hourly BTCUSDT candles from 2021-01-01 to 2022-12-31/).isVisible(),
+    ).toBe(true);
+    expect(await panel.getByText('starting with 1,000.00 USDT', { exact: false }).isVisible()).toBe(true);
+    expect(await panel.getByLabel('Buy and hold', { exact: true }).innerText()).toMatch(/^[+-]?\d+\.\d\d%$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'zeno-backtest-these-settings-375');
+  });
+});

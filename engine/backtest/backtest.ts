@@ -105,39 +105,51 @@ export class Backtest<P, S> {
   }
 
   feed(c: Candles): void {
-    const { strategy, state, account, guard } = this;
+    const { strategy, state, account, guard, tradeFrom } = this;
     this.time.reserve(c.length);
     this.equity.reserve(c.length);
     const times = this.time.data;
     const equities = this.equity.data;
+    // The columns the loop reads, loaded once per chunk rather than once per candle.
+    const { time, close } = c;
     let k = this.time.length;
     for (let i = 0; i < c.length; i++, k++) {
-      if (c.time[i] < this.tradeFrom) {
+      const t = time[i];
+      if (t < tradeFrom) {
         strategy.onCandle(state, c, i, account);
-        account.mark(c.close[i]);
-        times[k] = c.time[i];
+        account.mark(close[i]);
+        times[k] = t;
         equities[k] = account.equity;
         continue;
       }
       account.settleFunding(c, i);
       if (!guard.halted) {
-        account.liquidateIfReached(c, i, true);
-        const stop =
-          account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
-        this.executeAll(guard.beforeCandle(c, i, account, stop), c, i);
-        account.liquidateIfReached(c, i, false);
+        if (account.positionSize === 0) {
+          // Flat: nothing to liquidate or stop out; the guard only checks whether the bot must halt.
+          guard.beforeCandle(c, i, account, strategy, state);
+        } else {
+          account.liquidateIfReached(c, i, true);
+          const exits = guard.beforeCandle(c, i, account, strategy, state);
+          if (exits.length > 0) this.executeAll(exits, c, i);
+          account.liquidateIfReached(c, i, false);
+        }
       }
-      if (!guard.halted) this.executeAdmitted(strategy.onCandle(state, c, i, account), c, i);
-      const close = c.close[i];
-      account.mark(close);
+      if (!guard.halted) {
+        const orders = strategy.onCandle(state, c, i, account);
+        if (orders.length > 0) this.executeAdmitted(orders, c, i);
+      }
+      account.mark(close[i]);
       const kill = guard.atClose(c, i, account);
       if (kill.length > 0) {
         this.executeAll(kill, c, i);
-        account.mark(close);
+        account.mark(close[i]);
       }
-      this.trackOpenLoss(close);
-      this.capitalInUse += account.committed;
-      times[k] = c.time[i];
+      // Index arguments, not prices: a double passed to a call V8 did not inline is boxed.
+      if (account.positionSize !== 0) {
+        this.trackOpenLoss(c, i);
+        this.capitalInUse += account.committed;
+      }
+      times[k] = t;
       equities[k] = account.equity;
     }
     this.time.length = k;
@@ -181,10 +193,10 @@ export class Backtest<P, S> {
     return account.positionSize === 0 || !strategy.stopLevel ? NaN : strategy.stopLevel(state, account);
   }
 
-  private trackOpenLoss(close: number): void {
+  private trackOpenLoss(c: Candles, i: number): void {
     const { positionSize, entryPrice, equity } = this.account;
     if (positionSize === 0 || !(equity > 0)) return;
-    const loss = -positionSize * (close - entryPrice);
+    const loss = -positionSize * (c.close[i] - entryPrice);
     if (loss > 0) this.worstOpenLossPct = Math.max(this.worstOpenLossPct, (loss / equity) * 100);
   }
 

@@ -1,4 +1,4 @@
-import type { AccountView, Candles, Market, Order } from '../types';
+import type { AccountView, Candles, Market, Order, Strategy } from '../types';
 import { exitPriceForEquity, KillSwitch } from './kill-switch';
 
 /** Emitted once when the kill switch halts a bot; the live side notifies the member with it. */
@@ -52,16 +52,25 @@ export class RiskGuard {
 
   /**
    * Orders that close the position carried into candle i if its range reaches the kill level or the
-   * protective `stop` (NaN: none). Long positions are reached on the way down, so the higher of the
-   * two levels comes first; short ones the other way.
+   * strategy's protective stop (`Strategy.stopLevel` of `state`; none without one). Long positions
+   * are reached on the way down, so the higher of the two levels comes first; short ones the other
+   * way. The guard asks the strategy itself, rather than taking the level as an argument, because a
+   * price passed to a call V8 does not inline is a heap allocation, and this runs every candle.
    */
-  beforeCandle(c: Candles, i: number, account: AccountView, stop: number): readonly Order[] {
+  beforeCandle<S>(
+    c: Candles,
+    i: number,
+    account: AccountView,
+    strategy: Strategy<unknown, S>,
+    state: S,
+  ): readonly Order[] {
     const q = account.positionSize;
     if (this.killSwitch.breached(account.equity) && q === 0) {
       this.halt(c.time[i]);
       return NONE;
     }
     if (q === 0) return NONE;
+    const stop = strategy.stopLevel ? strategy.stopLevel(state, account) : NaN;
     if (this.settings.market === 'futures' && !Number.isFinite(stop))
       throw new Error(`a futures position without a protective stop (candle ${c.time[i]})`);
     const long = q > 0;

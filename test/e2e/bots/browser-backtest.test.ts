@@ -3,6 +3,7 @@
  * candle files the app ships. A member backtests a manual DCA ladder from /dca and sees its trades
  * on the price and in the list; on a bot page, a chosen amount and period give an equity curve.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newVerifiedMember } from '../../support/api';
@@ -80,6 +81,16 @@ describe('backtest these settings, in the browser', () => {
     expect(await panel.getByText('starting with 1,000.00 USDT', { exact: false }).isVisible()).toBe(true);
     expect(await panel.getByLabel('Buy and hold', { exact: true }).innerText()).toMatch(/^[+-]?\d+\.\d\d%$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // the form, the figures, the charts' descriptions and the trade list pass axe (WCAG 2.1 AA)
+    await page.waitForTimeout(150);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .include('section[aria-label="Backtest these settings"]')
+      .setLegacyMode(true)
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
     await screenshot(page, 'zeno-backtest-these-settings-375');
   });
 });

@@ -25,7 +25,6 @@ import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { botEvidence } from '#engine/published/bot-evidence';
 import { smallestOrderQuote } from '#engine/risk/smallest-order';
-import { dcaPresetParams } from '#engine/strategies/dca-presets';
 import { ladderUnits, manualDcaParams } from '#engine/backtest/settings';
 import type { DcaParams } from '#engine/strategies/dca';
 import { describeBot } from '#engine/strategies/describe';

@@ -36,6 +36,14 @@ export const schedules = [
     handlerExport: 'ticker',
   },
   {
+    name: 'botEmailDigests',
+    description:
+      "Mail each bot's held events (beyond one e-mail per bot and event type an hour) as one digest once its hour is over",
+    schedule: { rateMinutes: 5 },
+    domain: 'notifications',
+    handlerExport: 'botEmailDigests',
+  },
+  {
     name: 'referralPayout',
     description: 'Daily binary referral bonus at 00:00 UTC',
     schedule: { cron: { minute: '0', hour: '0' } },

@@ -118,7 +118,8 @@ export const permissions: Readonly<Record<string, Grants>> = {
   },
   // Deploy checks read the member's free balance and undeploy closes the position, both through
   // the exchange gateway.
-  'api/bots': { table: 'readWrite', push: true, invokesExchangeGateway: true, cursors: true },
+  // mail: a pause or resume is a bot event its member may have chosen to be e-mailed
+  'api/bots': { table: 'readWrite', push: true, mail: true, invokesExchangeGateway: true, cursors: true },
   'api/market': { table: { writes: [pk.ticker] } }, // refreshes a stale ticker
   'api/team': { table: 'read', cursors: true },
   // The admin and staff routes' Lambda authorizers: the token alone decides.
@@ -162,14 +163,29 @@ export const permissions: Readonly<Record<string, Grants>> = {
   'schedule/withdrawalSweep': { table: 'readWrite', push: true, paymentSecret: true },
   // reads the whole table's ledger, withdrawals and invoices; writes only its own results
   'schedule/ledgerAudit': { table: { writes: [pk.ledgerAudit] } },
+  // takes each due digest off its bot's e-mail window and mails it
+  'schedule/botEmailDigests': { table: 'readWrite', mail: true },
 
   // Background work.
   teamConsumer: { table: 'readWrite' }, // placements, points, direct bonuses (the stream read comes with its trigger)
   // Places members' orders; pushes each recorded fill (and a killed bot's notification).
-  orderExecutor: { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
+  // Mails the bot events its member chose (functions/notifications/bot-events.ts).
+  orderExecutor: {
+    table: 'readWrite',
+    push: true,
+    mail: true,
+    exchangeKey: ['Decrypt'],
+    exchangeEgress: true,
+  },
   // The API's calls of members' exchanges: verifies a key, reads balances with the stored one,
   // closes a stopping bot out (its fills recorded and pushed, the deployment marked).
-  exchangeGateway: { table: 'readWrite', push: true, exchangeKey: ['Decrypt'], exchangeEgress: true },
+  exchangeGateway: {
+    table: 'readWrite',
+    push: true,
+    mail: true, // a closed-out bot's event e-mail
+    exchangeKey: ['Decrypt'],
+    exchangeEgress: true,
+  },
 };
 
 /** A function's grants; a function with no entry is a synth error, never a default. */

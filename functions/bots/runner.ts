@@ -36,7 +36,8 @@ import {
 } from '#functions/exchange/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
-import { notify } from '#functions/notifications/service';
+import { notifyBotEvent } from '#functions/notifications/bot-events';
+import type { BotEventType } from '#api/schemas/notifications';
 import { pushToMember } from '#functions/realtime/service';
 import { getBot } from '#engine/strategies/registry';
 import { applyFill } from './fills';
@@ -200,6 +201,7 @@ const recordFill = async (
       );
       await tellMember(
         current,
+        fillEvent(order),
         fillMessage(current, order, state, outcome.closed ? usdt(outcome.closed.profit) : null),
       );
       return { ...next, version: current.version + 1 };
@@ -225,10 +227,19 @@ const fillMessage = (d: DeploymentItem, order: BotOrderItem, state: OrderState, 
   return `${BOT_NAMES[d.bot]}: ${did} (${order.reason})${result}.`;
 };
 
-/** A bot's event in the member's notifications; best effort: the journal is the record. */
-const tellMember = (d: DeploymentItem, message: string) =>
-  notify(d.memberId, message).catch((error: unknown) =>
-    logger.warn('bot notification failed', { deploymentId: d.id, error: (error as Error).message }),
+/** Which of the member's bot events a fill is, by why the model sent the order. */
+const fillEvent = (order: BotOrderItem): BotEventType => {
+  if (/kill switch/i.test(order.reason)) return 'kill-switch';
+  if (/take profit/i.test(order.reason)) return 'take-profit';
+  if (order.type === 'stop' || /\bstop\b/i.test(order.reason)) return 'stop';
+  return 'fill';
+};
+
+/** A bot's event in the member's notifications (and e-mail, as chosen); best effort: the journal is the record. */
+const tellMember = (d: DeploymentItem, type: BotEventType, message: string) =>
+  notifyBotEvent({ memberId: d.memberId, deploymentId: d.id, bot: d.bot, type, message }).catch(
+    (error: unknown) =>
+      logger.warn('bot notification failed', { deploymentId: d.id, error: (error as Error).message }),
   );
 
 /** The 20 % charge from the fuel wallet, else from the wallet; the fill's items go with it. */
@@ -314,7 +325,11 @@ const sendOnce = async (
     });
     logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
     countMetric('OrdersFailed');
-    await tellMember(d, refusalMessage(d, order, error as Error));
+    await tellMember(
+      d,
+      /AuthenticationError|PermissionDenied/.test((error as Error).name) ? 'key-problem' : 'order-refused',
+      refusalMessage(d, order, error as Error),
+    );
     return markAttention(d, attentionOf(d, error as Error));
   }
   if (!resumed) countMetric('OrdersPlaced');
@@ -470,6 +485,12 @@ const sameLevel = (o: BotOrderItem, f: { order: Pick<ModelFill['order'], 'side' 
 const restable = (d: DeploymentItem, resting: readonly RestingOrder[]) =>
   d.market === 'spot' ? resting.filter((r) => r.type !== 'stop') : resting;
 
+/** A bot stopped by the kill switch, for want of its key (no account: it was removed), or otherwise. */
+const closeOutEvent = (
+  status: 'stopped' | 'killed',
+  account: TradingAccount | null | undefined,
+): BotEventType => (status === 'killed' ? 'kill-switch' : account === null ? 'key-problem' : 'stop');
+
 /** Stops a deployment: resting orders cancelled, the position closed at market, the bot marked. */
 export const closeOut = async (
   d: DeploymentItem,
@@ -513,7 +534,8 @@ export const closeOut = async (
     return fresh ?? next;
   }
   // A bot the member stopped themselves is "stopping" first; anything else stopping a bot is news.
-  if (d.status !== 'stopping') await tellMember(d, `${BOT_NAMES[d.bot]} stopped: ${reason}`);
+  if (d.status !== 'stopping')
+    await tellMember(d, closeOutEvent(status, account), `${BOT_NAMES[d.bot]} stopped: ${reason}`);
   return next;
 };
 
@@ -533,7 +555,11 @@ export const runDeployment = async (id: string, tick = 0): Promise<void> => {
     logger.warn('tick refused by the exchange', { deploymentId: id, error: (error as Error).name });
     const attention = attentionOf(d, error as Error);
     if (d.attention?.kind !== attention.kind)
-      await tellMember(d, `${BOT_NAMES[d.bot]} needs your attention: ${attention.reason}`);
+      await tellMember(
+        d,
+        attention.kind === 'key' ? 'key-problem' : 'order-refused',
+        `${BOT_NAMES[d.bot]} needs your attention: ${attention.reason}`,
+      );
     await markAttention(d, attention);
   }
 };

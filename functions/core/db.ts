@@ -293,6 +293,15 @@ export const keys = {
   }),
   botProfitDay: (memberId: string, day: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTPROFIT#${day}` }),
   botProfitDayPrefix: 'BOTPROFIT#',
+  /**
+   * A bot's e-mail window of one event type (functions/notifications/bot-events.ts): when its last
+   * e-mail went and the events held for the digest; GSI2 (sparse) lists the windows with a digest due.
+   */
+  botEmailWindow: (deploymentId: string, type: string) => ({
+    PK: `BOT#${deploymentId}`,
+    SK: `EMAILWINDOW#${type}`,
+  }),
+  dueBotDigests: 'BOTDIGESTS#DUE',
   /** Closed candles of one market, symbol and interval, read once per tick for the whole fleet. */
   marketCandles: (market: string, symbol: string, interval: string) => ({
     PK: 'MARKET',

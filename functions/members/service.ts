@@ -18,6 +18,7 @@ export {
   pageMembersByRegistration,
   planChangeItem,
   readCounter,
+  setBotEmails,
   type IdPage,
   type MemberItem,
 } from './store';

@@ -5,6 +5,7 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Side } from '#api/schemas/auth';
+import type { BotEmailChoices } from '#api/schemas/notifications';
 import {
   batchGetAll,
   db,
@@ -41,6 +42,8 @@ export interface MemberItem {
   bots: Record<string, boolean>;
   /** A bot an admin granted beyond the plan (admin profile edit); absent when none. */
   grantedBot?: string | null;
+  /** Which bot events are also e-mailed (/profile); absent until the member chooses. */
+  botEmails?: BotEmailChoices;
 }
 
 const table = () => tableName();
@@ -287,3 +290,17 @@ export const expireMemberPlan = async (
     ),
   );
 };
+
+/** Keeps the member's bot e-mail choices; false when there is no such member. */
+export const setBotEmails = (memberId: string, botEmails: BotEmailChoices): Promise<boolean> =>
+  landed(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.member(memberId),
+        UpdateExpression: 'SET botEmails = :choices',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':choices': botEmails },
+      }),
+    ),
+  );

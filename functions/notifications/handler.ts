@@ -1,5 +1,6 @@
 import { notificationsRoutes } from '#api/routes/notifications';
 import { domainHandler } from '#core/middleware';
+import { chooseBotEmails, getBotEmailChoices } from './bot-events';
 import { listNotifications, markAllRead } from './service';
 
 export const handler = domainHandler(notificationsRoutes, {
@@ -8,4 +9,10 @@ export const handler = domainHandler(notificationsRoutes, {
     await markAllRead(caller.memberId);
     return { message: 'All notifications are read.' };
   },
+  getNotificationPreferences: async (_input, { caller }) => ({
+    botEmails: await getBotEmailChoices(caller.memberId),
+  }),
+  setNotificationPreferences: async (input, { caller }) => ({
+    botEmails: await chooseBotEmails(caller.memberId, input.botEmails),
+  }),
 });

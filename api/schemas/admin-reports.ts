@@ -238,8 +238,9 @@ export const ApiErrorQuery = z.object({ orderId: z.string().max(200).optional() 
 export const ApiErrorRow = z.object({
   id: z.string().describe("the client order id, or the dead letter's message id"),
   owner: z.string().describe("the member's e-mail"),
+  bot: z.string().describe("the bot's name ('' when the message named no bot)"),
   symbol: z.string(),
-  reason: z.string(),
+  reason: z.string().describe("the exchange's refusal, or the executor's own error on the message"),
   unique: z.string().describe('where it was seen: failed, missed, or dead-letter'),
   at: Timestamp,
 });

@@ -22,6 +22,7 @@ import {
   memberDeploymentItems,
   ordersOfDeployment,
   runningDeploymentItems,
+  tickFailures,
   type ClosedTradeItem,
   type DeploymentItem,
 } from '#functions/bots/service';
@@ -203,6 +204,8 @@ export const apiBindingOverview = async (q: z.infer<typeof ApiBindingQuery>) => 
 
 /* ---------- API error viewer ---------- */
 
+const botName = (bot: BotName | undefined) => (bot ? BOT_NAMES[bot] : '');
+
 export const apiErrors = async (q: z.infer<typeof ApiErrorQuery>) => {
   const members = await allMembers();
   const emails = new Map(members.map((m) => [m.id, m.email]));
@@ -214,19 +217,24 @@ export const apiErrors = async (q: z.infer<typeof ApiErrorQuery>) => {
     .map((o) => ({
       id: o.clientOrderId,
       owner: emails.get(o.memberId) ?? o.memberId,
+      bot: botName(byId.get(o.deploymentId)?.bot),
       symbol: o.symbol,
       reason: o.error ?? `${o.status} (${o.reason})`,
       unique: o.status,
       at: o.updatedAt,
     }));
   const letters = await deadLetters();
+  // the executor's own error on each message: the letter keeps only the batch's
+  const failures = await tickFailures(letters.map((l) => l.messageId));
   const dead = letters.map((l) => {
-    const d = byId.get(l.deploymentId);
+    const failure = failures.get(l.messageId);
+    const d = byId.get(l.deploymentId || (failure?.deploymentId ?? ''));
     return {
       id: l.messageId,
       owner: d ? (emails.get(d.memberId) ?? d.memberId) : l.deploymentId,
+      bot: botName(d?.bot),
       symbol: d?.symbol ?? '',
-      reason: l.error,
+      reason: failure ? `${failure.error} (try ${failure.attempt})` : l.error,
       unique: 'dead-letter',
       at: l.at,
     };

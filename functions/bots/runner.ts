@@ -36,7 +36,7 @@ import {
 } from '#functions/exchange/service';
 import { accounts, transfer } from '#functions/ledger/rules';
 import { post } from '#functions/ledger/service';
-import { notifyBotEvent } from '#functions/notifications/bot-events';
+import { notifyBotEvent } from '#functions/notifications/service';
 import type { BotEventType } from '#api/schemas/notifications';
 import { pushToMember } from '#functions/realtime/service';
 import { getBot } from '#engine/strategies/registry';

@@ -519,3 +519,6 @@ export const runningDeploymentItems = async (): Promise<DeploymentItem[]> => {
   } while (cursor);
   return items;
 };
+
+/** The executor's own error on each of these order-queue messages (the admin's API error viewer). */
+export { tickFailures, type TickFailure } from './store';

@@ -1,9 +1,12 @@
 /**
  * The bots' items: deployments, their orders (one item per client order id: the record that makes
- * an order happen once), closed trades, realised profit per day, and the fleet's candles.
+ * an order happen once), closed trades, realised profit per day, the fleet's candles, and the
+ * executor's errors per queue message.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso, nowSeconds } from '#core/clock';
 import {
+  batchGetAll,
   db,
   isConditionFailure,
   keys,
@@ -11,6 +14,7 @@ import {
   queryPage,
   stripKeys,
   tableName,
+  ttlAfterHours,
   type TransactItem,
   landed,
 } from '#core/db';
@@ -458,3 +462,43 @@ export const getCandles = async (
 
 export const deleteItem = (key: Record<string, string>) =>
   db.send(new DeleteCommand({ TableName: table(), Key: key }));
+
+/*
+ * The executor's errors, kept per order-queue message: a batch that fails whole reports only "All
+ * records failed processing" and SQS's dead-letter queue keeps the message, not its error, so each
+ * record's own error is written here as it fails (the last one wins) and the admin's API error
+ * viewer shows it beside the letter, with the bot and its member. Kept as long as SQS keeps a
+ * dead letter (14 days).
+ */
+export interface TickFailure {
+  messageId: string;
+  /** The tick's bot, when the message could be read. */
+  deploymentId?: string;
+  /** The error's name and message, e.g. "NetworkError: binance GET ... timed out". */
+  error: string;
+  /** Which receive of the message failed (SQS's ApproximateReceiveCount). */
+  attempt: number;
+  at: string;
+}
+
+const KEPT_HOURS = 14 * 24;
+
+export const recordTickFailure = async (failure: Omit<TickFailure, 'at'>): Promise<void> => {
+  await db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.tickFailure(failure.messageId),
+        ...failure,
+        at: nowIso(),
+        ttl: ttlAfterHours(nowSeconds(), KEPT_HOURS),
+      },
+    }),
+  );
+};
+
+/** The recorded failures of these messages, by message id. */
+export const tickFailures = async (messageIds: string[]): Promise<Map<string, TickFailure>> => {
+  const items = await batchGetAll(messageIds.map((id) => keys.tickFailure(id)));
+  return new Map(items.map((i) => [String(i.messageId), i as unknown as TickFailure]));
+};

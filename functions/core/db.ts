@@ -302,6 +302,11 @@ export const keys = {
     SK: `EMAILWINDOW#${type}`,
   }),
   dueBotDigests: 'BOTDIGESTS#DUE',
+  /**
+   * The executor's last error on one order-queue message (by SQS message id, which a dead letter
+   * keeps): the API error viewer shows it beside the letter (functions/bots/tick-failures.ts).
+   */
+  tickFailure: (messageId: string) => ({ PK: `TICKFAIL#${messageId}`, SK: 'TICKFAIL' }),
   /** Closed candles of one market, symbol and interval, read once per tick for the whole fleet. */
   marketCandles: (market: string, symbol: string, interval: string) => ({
     PK: 'MARKET',

@@ -1,10 +1,8 @@
 /**
- * A bot's events told to its member: `notifyBotEvent` is the one function the bots domain calls
- * (a fill, a take profit, a stop, the kill switch, a refused order, a key or IP problem, a pause
- * or a resume). Every event is written to the feed and pushed to the member's open pages
- * (./service notify); it is also e-mailed when the member chose that type on /profile, at most one
- * e-mail per bot and type an hour: the first event of an hour is mailed at once, the later ones
- * are held and mailed together as one digest when the hour is over (the botEmailDigests schedule).
+ * The e-mail side of a bot's events (./service notifyBotEvent is what the bots domain calls): an
+ * event is e-mailed when the member chose its type on /profile, at most one e-mail per bot and
+ * type an hour: the first event of an hour is mailed at once, the later ones are held and mailed
+ * together as one digest when the hour is over (the botEmailDigests schedule).
  */
 import { BOT_NAMES, type BotName } from '#api/bots';
 import {
@@ -18,7 +16,6 @@ import { logger } from '#core/logger';
 import { sendMail, webUrl, type Mail } from '#core/mail';
 import { getMember, setBotEmails } from '#functions/members/service';
 import { badRequest } from '#core/errors';
-import { notify } from './service';
 import { dueBotDigests, holdForDigest, openBotEmailWindow, takeDigest } from './store';
 
 export interface BotEvent {
@@ -38,7 +35,10 @@ export const botEmailChoicesOf = (member: { botEmails?: BotEmailChoices } | null
 export const getBotEmailChoices = async (memberId: string): Promise<BotEmailChoices> =>
   botEmailChoicesOf(await getMember(memberId));
 
-export const chooseBotEmails = async (memberId: string, choices: BotEmailChoices): Promise<BotEmailChoices> => {
+export const chooseBotEmails = async (
+  memberId: string,
+  choices: BotEmailChoices,
+): Promise<BotEmailChoices> => {
   if (!(await setBotEmails(memberId, choices)))
     throw badRequest('NO_MEMBER', 'Your account is still being set up. Try again in a moment.');
   return choices;
@@ -63,11 +63,10 @@ const digestMail = (to: string, bot: string, type: string, held: string[]): Mail
 });
 
 /**
- * Tells the member: the feed and the live push always; the e-mail when chosen and the hour's
- * first (else held for the digest). Best effort past the feed: a lost e-mail never fails the bot.
+ * E-mails the event when the member chose its type and it is the hour's first; else holds it for
+ * the digest. Best effort: a lost e-mail never fails the bot (the feed has the event).
  */
-export const notifyBotEvent = async (event: BotEvent): Promise<void> => {
-  await notify(event.memberId, event.message);
+export const mailBotEvent = async (event: BotEvent): Promise<void> => {
   try {
     const member = await getMember(event.memberId);
     if (!member || !botEmailChoicesOf(member)[event.type]) return;

@@ -122,7 +122,8 @@ export const openBotEmailWindow = (w: Omit<BotEmailWindow, 'held'>): Promise<boo
         Key: keys.botEmailWindow(w.deploymentId, w.type),
         UpdateExpression:
           'SET sentAt = :at, dueKey = :due, memberId = :member, bot = :bot, deploymentId = :d, #type = :type, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(sentAt) OR (sentAt <= :hourAgo AND attribute_not_exists(held))',
+        ConditionExpression:
+          'attribute_not_exists(sentAt) OR (sentAt <= :hourAgo AND attribute_not_exists(held))',
         ExpressionAttributeNames: { '#type': 'type', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':at': w.sentAt,
@@ -144,7 +145,8 @@ export const holdForDigest = async (deploymentId: string, type: string, message:
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.botEmailWindow(deploymentId, type),
-      UpdateExpression: 'SET held = list_append(if_not_exists(held, :none), :message), GSI2PK = :due, GSI2SK = dueKey',
+      UpdateExpression:
+        'SET held = list_append(if_not_exists(held, :none), :message), GSI2PK = :due, GSI2SK = dueKey',
       ConditionExpression: 'attribute_exists(sentAt)',
       ExpressionAttributeValues: { ':none': [], ':message': [message], ':due': keys.dueBotDigests },
     }),
@@ -152,7 +154,10 @@ export const holdForDigest = async (deploymentId: string, type: string, message:
 };
 
 /** The windows whose digest is due at `at` (oldest first). */
-export const dueBotDigests = async (at: string, limit = 100): Promise<{ deploymentId: string; type: string }[]> => {
+export const dueBotDigests = async (
+  at: string,
+  limit = 100,
+): Promise<{ deploymentId: string; type: string }[]> => {
   const { Items } = await db.send(
     new QueryCommand({
       TableName: tableName(),

@@ -8,11 +8,14 @@ import WebSocket from 'ws';
 import { DEFAULT_BOT_EMAILS } from '#api/schemas/notifications';
 import { setClock } from '#core/clock';
 import { newId } from '#core/ids';
-import { notifyBotEvent, sendDueBotDigests, type BotEvent } from '#functions/notifications/bot-events';
+import { sendDueBotDigests } from '#functions/notifications/bot-events';
+import { notifyBotEvent, type BotEvent } from '#functions/notifications/service';
 import { call, newVerifiedMember, outbox, stack } from '../../support/api';
 
 const botMails = async (email: string) =>
-  (await outbox(email)).filter((m) => m.subject.startsWith('Trendex: Zeno') || m.subject.startsWith('Trendex: Nero'));
+  (await outbox(email)).filter(
+    (m) => m.subject.startsWith('Trendex: Zeno') || m.subject.startsWith('Trendex: Nero'),
+  );
 
 const memberWithBot = async () => {
   const member = await newVerifiedMember();
@@ -35,10 +38,16 @@ describe('bot event e-mails', () => {
     const { member, event, nero } = await memberWithBot();
     const start = new Date('2031-03-01T10:00:00.000Z');
     setClock(start);
-    await notifyBotEvent(event('order-refused', 'Zeno: the exchange refused its buy order (1): not enough free balance.'));
+    await notifyBotEvent(
+      event('order-refused', 'Zeno: the exchange refused its buy order (1): not enough free balance.'),
+    );
     setClock(new Date(start.getTime() + 10 * 60_000));
-    await notifyBotEvent(event('order-refused', 'Zeno: the exchange refused its buy order (2): not enough free balance.'));
-    await notifyBotEvent(event('order-refused', 'Zeno: the exchange refused its sell order (3): not enough free balance.'));
+    await notifyBotEvent(
+      event('order-refused', 'Zeno: the exchange refused its buy order (2): not enough free balance.'),
+    );
+    await notifyBotEvent(
+      event('order-refused', 'Zeno: the exchange refused its sell order (3): not enough free balance.'),
+    );
     // another type of the same bot, and the same type of another bot, each have their own hour
     await notifyBotEvent(event('stop', 'Zeno: sold 0.001 BTC at 60000 USDT (stop loss), loss 1.20 USDT.'));
     await notifyBotEvent(event('order-refused', 'Nero: the exchange refused its buy order (1).', nero));
@@ -93,7 +102,9 @@ describe('bot event e-mails', () => {
     expect(saved).toMatchObject({ status: 200, body: { botEmails: choice } });
     expect((await call('getNotificationPreferences', {}, member.idToken)).body.botEmails).toEqual(choice);
 
-    await notifyBotEvent(event('take-profit', 'Zeno: sold 0.001 BTC at 70000 USDT (take profit), profit 3.10 USDT.'));
+    await notifyBotEvent(
+      event('take-profit', 'Zeno: sold 0.001 BTC at 70000 USDT (take profit), profit 3.10 USDT.'),
+    );
     await notifyBotEvent(event('fill', 'Zeno: bought 0.001 BTC at 66000 USDT (EMA cross).'));
     const mails = await botMails(member.email);
     expect(mails.map((m) => m.subject)).toEqual(['Trendex: Zeno: Order filled']);
@@ -140,7 +151,9 @@ describe('bot events on open pages', () => {
       });
     const [mine, theirs] = [await open(member.idToken), await open(other.idToken)];
     const received: Record<string, unknown>[] = [];
-    theirs.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    theirs.on('message', (data: Buffer) =>
+      received.push(JSON.parse(data.toString()) as Record<string, unknown>),
+    );
     try {
       const pushed = new Promise<Record<string, unknown>>((resolve) =>
         mine.on('message', (data: Buffer) => {

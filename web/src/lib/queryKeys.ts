@@ -18,6 +18,7 @@ export const queryKeys = {
   notifications: {
     bell: () => ['notifications', 'bell'] as const,
     list: () => ['notifications', 'list'] as const,
+    preferences: () => ['notifications', 'preferences'] as const,
   },
   wallet: {
     balances: () => ['wallet'] as const,

@@ -16,6 +16,7 @@ import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
+import { BotEmailChoices } from './BotEmailChoices';
 import { planDate } from '../lib/planDate';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
@@ -155,6 +156,9 @@ export default function Profile() {
             </DataList.Root>
           </Panel>
         </SimpleGrid>
+        <Panel title="Bot notifications">
+          <BotEmailChoices />
+        </Panel>
       </Stack>
     </Container>
   );

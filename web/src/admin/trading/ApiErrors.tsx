@@ -1,13 +1,54 @@
-import { Button, Field, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  DataList,
+  Field,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryError } from '../../components/QueryError';
 import { reportTime } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
+import type { ResponseOf } from '#api/routes';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { ScrollTable } from '../../components/ScrollTable';
 
-/** /apierror: the bots' failed and missed orders and the executor's dead letters; one order id at a time or all. */
+const COLUMNS = ['ID', 'Owner', 'Bot', 'Symbol', 'Reason', 'Unique', 'Date'] as const;
+type Row = ResponseOf<'apiErrors'>['items'][number];
+const cells = (r: Row) => [r.id, r.owner, r.bot, r.symbol, r.reason, r.unique, reportTime(r.at)];
+
+/** A phone's view of one error: every field labelled, nothing cut (the table is for wider screens). */
+function ErrorCard({ row }: { row: Row }) {
+  return (
+    <Box as="li" layerStyle="card" p="4">
+      <DataList.Root orientation="horizontal" gap="2" size="sm">
+        {cells(row).map((value, i) => (
+          <DataList.Item key={COLUMNS[i]}>
+            <DataList.ItemLabel minW="16">{COLUMNS[i]}</DataList.ItemLabel>
+            <DataList.ItemValue
+              wordBreak={i === 0 ? 'break-all' : 'break-word'}
+              fontFamily={i === 0 ? 'mono' : undefined}
+              fontSize={i === 0 ? 'xs' : undefined}
+            >
+              {value || '—'}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+    </Box>
+  );
+}
+
+/**
+ * /apierror: the bots' failed and missed orders and the executor's dead letters, each with its real
+ * error, the member and the bot; one order id at a time or all. A table from md up, cards on a phone.
+ */
 export default function ApiErrors() {
   const [choice, setChoice] = useState('');
   const [orderId, setOrderId] = useState('');
@@ -29,7 +70,9 @@ export default function ApiErrors() {
         flexWrap="wrap"
         onSubmit={(e) => {
           e.preventDefault();
-          setOrderId(choice);
+          // the same choice again reads the list afresh (a new dead letter may have landed)
+          if (choice === orderId) void errors.refetch();
+          else setOrderId(choice);
         }}
       >
         <Field.Root w={{ base: 'full', sm: '96' }}>
@@ -56,8 +99,8 @@ export default function ApiErrors() {
             downloadCsv(
               'api-errors.csv',
               toCsv(
-                ['ID', 'Owner', 'Symbol', 'Reason', 'Unique', 'Date'],
-                rows.map((r) => [r.id, r.owner, r.symbol, r.reason, r.unique, r.at]),
+                [...COLUMNS],
+                rows.map((r) => [r.id, r.owner, r.bot, r.symbol, r.reason, r.unique, r.at]),
               ),
             )
           }
@@ -68,38 +111,62 @@ export default function ApiErrors() {
       {errors.isError && (
         <QueryError what="the errors" error={errors.error} onRetry={() => errors.refetch()} />
       )}
-      <Text fontWeight="semibold">{errors.isPending ? 'Loading…' : `${rows.length} errors`}</Text>
-      <ScrollTable caption="API errors" framed>
-        <Table.Header>
-          <Table.Row>
-            {['ID', 'Owner', 'Symbol', 'Reason', 'Unique', 'Date'].map((h) => (
-              <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.length === 0 ? (
+      <Text fontWeight="semibold">
+        {errors.isPending ? 'Loading…' : `${rows.length} ${rows.length === 1 ? 'error' : 'errors'}`}
+      </Text>
+      {rows.length > 0 && (
+        <Stack as="ul" gap="3" listStyleType="none" hideFrom="md" aria-label="API error list">
+          {rows.map((r) => (
+            <ErrorCard key={`${r.unique}-${r.id}`} row={r} />
+          ))}
+        </Stack>
+      )}
+      <Box hideBelow={rows.length > 0 ? 'md' : undefined}>
+        <ScrollTable caption="API errors" framed>
+          <Table.Header>
             <Table.Row>
-              <Table.Cell colSpan={6} color="fg.muted">
-                {errors.isPending ? 'Loading…' : 'No failed order and no dead letter.'}
-              </Table.Cell>
+              {COLUMNS.map((h) => (
+                <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+              ))}
             </Table.Row>
-          ) : (
-            rows.map((r) => (
-              <Table.Row key={`${r.unique}-${r.id}`}>
-                <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                  {r.id}
+          </Table.Header>
+          <Table.Body>
+            {rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={COLUMNS.length} color="fg.muted">
+                  {errors.isPending ? 'Loading…' : 'No failed order and no dead letter.'}
                 </Table.Cell>
-                <Table.Cell>{r.owner}</Table.Cell>
-                <Table.Cell>{r.symbol}</Table.Cell>
-                <Table.Cell>{r.reason}</Table.Cell>
-                <Table.Cell>{r.unique}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{reportTime(r.at)}</Table.Cell>
               </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
+            ) : (
+              rows.map((r) => (
+                <Table.Row key={`${r.unique}-${r.id}`}>
+                  {/* ids and e-mails wrap anywhere and the date on its space: every column fits at 1440 px */}
+                  <Table.Cell
+                    fontFamily="mono"
+                    fontSize="xs"
+                    wordBreak="break-all"
+                    whiteSpace="normal"
+                    minW="24"
+                    maxW="44"
+                  >
+                    {r.id}
+                  </Table.Cell>
+                  <Table.Cell wordBreak="break-all" whiteSpace="normal" minW="24" maxW="52">
+                    {r.owner}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{r.bot || '—'}</Table.Cell>
+                  <Table.Cell>{r.symbol || '—'}</Table.Cell>
+                  <Table.Cell minW="56" wordBreak="break-word" whiteSpace="normal">
+                    {r.reason}
+                  </Table.Cell>
+                  <Table.Cell>{r.unique}</Table.Cell>
+                  <Table.Cell minW="24">{reportTime(r.at)}</Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </ScrollTable>
+      </Box>
     </Stack>
   );
 }

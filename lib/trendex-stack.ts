@@ -25,6 +25,12 @@ import { suppress } from './nag';
 import { type Grants, grantsOf, permissions as permissionTable } from './permissions';
 
 /**
+ * Binance's public market streams: members' browsers read the ticker there, free and at the
+ * source, instead of a push from us per member (docs/operations.md, "The market ticker").
+ */
+const BINANCE_PUBLIC_STREAMS = new URL('wss://stream.binance.com:9443/stream');
+
+/**
  * The payment provider's credentials: one Secrets Manager secret the operator creates before
  * deploying (docs/operations.md), read by the functions at run time, never put in their settings.
  */
@@ -192,10 +198,11 @@ export class TrendexStack extends Stack {
       }
     }
 
-    web.allowConnections(api.origin, realtime.api.apiEndpoint, auth.endpoint);
+    web.allowConnections(api.origin, realtime.api.apiEndpoint, auth.endpoint, BINANCE_PUBLIC_STREAMS.origin);
     web.publish({
       apiUrl: api.url,
       wsUrl: realtime.url,
+      marketStreamUrl: BINANCE_PUBLIC_STREAMS.href,
       cognito: {
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.client.userPoolClientId,

@@ -28,6 +28,8 @@ interface GatewayOptions {
   webDist: string;
   outboxDir: string;
   runtimeConfig: Record<string, unknown>;
+  /** Headers of every web app answer, as CloudFront's response headers policy adds them (the CSP). */
+  webHeaders?: Record<string, string>;
   /** Routes of other local services (Management API, simulators), tried in order before the web app. */
   extraRoutes: ExtraRoute[];
   /** True while a service the API needs is known to be down (DynamoDB Local restarting): API requests answer 503. */
@@ -224,7 +226,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Server> => 
         return res.end(renderOutbox(await readOutbox(options.outboxDir, url.searchParams.get('to'))));
       }
       for (const extra of options.extraRoutes) if (await extra(req, res, url)) return;
-      return serveStatic(req, res, options.webDist, url.pathname);
+      return serveStatic(req, res, options.webDist, url.pathname, options.webHeaders);
     };
     route().catch((error: unknown) => {
       console.error('[gateway]', error);

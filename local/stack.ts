@@ -18,6 +18,8 @@ import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
 import { startPaperExchange, type PaperExchangeOptions } from './paper-exchange/server';
+import { startPaperStream } from './paper-exchange/stream';
+import { contentSecurityPolicy } from '../lib/csp';
 import { localLambda } from './lambda';
 import { startLocalQueue, type LocalQueue } from './queue';
 import { startLocalSqs } from './sqs';
@@ -258,6 +260,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         pendingMs: 2_000,
       }).route,
     ];
+    const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
+    cleanups.push(paper.close);
+    // Binance's public streams (the web app's ticker reads them directly), on a port of their own
+    // as on Binance: any free one, told to the app in its config.
+    const paperStream = await startPaperStream(paper);
+    cleanups.push(paperStream.close);
     const gateway = await startGateway({
       port: options.webPort,
       handlers,
@@ -268,9 +276,19 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       outboxDir,
       extraRoutes,
       unavailable: () => !store.isUp(),
+      // the same policy as CloudFront's, naming what the app talks to here: cognito-local, the
+      // WebSocket API and the paper exchange's public streams
+      webHeaders: {
+        'content-security-policy': contentSecurityPolicy([
+          cognitoEndpoint,
+          `ws://localhost:${options.webPort}`,
+          new URL(paperStream.url).origin,
+        ]),
+      },
       runtimeConfig: {
         apiUrl: `${webUrl}/api`,
         wsUrl: `ws://localhost:${options.webPort}/ws`,
+        marketStreamUrl: paperStream.url,
         cognito: {
           userPoolId: ids.userPoolId,
           userPoolClientId: ids.userPoolClientId,
@@ -289,9 +307,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
     const websocket = attachWebSocket(gateway, realtime, localKey);
     extraRoutes.push(websocket.manage);
-    const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
     extraRoutes.push(paper.handle);
-    cleanups.push(paper.close);
     const { withFunctionLogger } = await import('#core/logger');
     const executor = (await import('#functions/bots/executor')).handler;
     const sqs = startLocalSqs({ webUrl, dir: join(dataDir, 'sqs'), key: localKey });

@@ -89,6 +89,8 @@ export const serveStatic = async (
   res: ServerResponse,
   dist: string,
   pathname: string,
+  /** Added to every answer of the app's files (the Content-Security-Policy). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<void> => {
   const site = SITE_FILES[pathname];
   if (site) {
@@ -111,6 +113,7 @@ export const serveStatic = async (
   const hashed = file.startsWith(join(dist, 'assets') + sep);
   const etag = `W/"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
   const headers: Record<string, string> = {
+    ...extraHeaders,
     'content-type': MIME[ext] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     etag,

@@ -4,6 +4,7 @@
  */
 import { planOffers } from '#api/plans';
 import { usdt } from '#api/money';
+import { TICKER_SYMBOLS } from '#api/schemas/market';
 
 export const config = {
   plans: {
@@ -104,7 +105,7 @@ export const config = {
     weightShare: 0.8,
   },
   market: {
-    symbols: ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'],
+    symbols: TICKER_SYMBOLS,
     /** The ticker schedule polls this often inside its one-minute run. */
     pollSeconds: 3,
   },

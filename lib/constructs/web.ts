@@ -19,31 +19,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../web/src/lib/config';
 import { robotsTxt, sitemapXml } from '../../web/src/lib/pageMeta';
+import { contentSecurityPolicy } from '../csp';
 import { repoRoot } from '../functions';
 import { suppress } from '../nag';
 import { NO_BUCKET_ACCESS_LOGS } from './storage';
 
 /** What the web app reads from /config.json at start-up: the web's own type, one contract. */
 type WebConfig = RuntimeConfig;
-
-/**
- * The Content-Security-Policy: the app's own scripts only; styles also inline (Chakra UI's
- * emotion injects <style> elements, and components set style attributes); images also as data:
- * and blob: URLs (drawn ones, like the plan-activated picture); fetches and sockets to the app
- * itself and `connections`; never framed, no plugins, no <base> elsewhere.
- */
-const contentSecurityPolicy = (connections: readonly string[]): string =>
-  [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self' ${connections.join(' ')}`,
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
 
 interface WebProps {
   /**

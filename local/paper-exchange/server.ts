@@ -10,6 +10,7 @@
  *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last
  *    hour by minute, bans), for tests and benches (weights.ts).
  * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
+ * Its public market streams (Binance's mini ticker) are on a port of their own: stream.ts.
  * The prices, books and accounts (kept in `<dataDir>/paper-exchange.json`, so a restart keeps
  * them) are accounts.ts; startPaperExchange's options are PaperExchangeOptions there.
  */
@@ -159,6 +160,7 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     createAccount: market.createAccount,
     books: market.books,
     replay: market.replay,
+    now: market.now,
     price: market.price,
     weights: market.weights,
     close: market.close,

@@ -1,90 +1,70 @@
 import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { PushMessage } from '#api/realtime';
+import { useCallback, useRef } from 'react';
 import type { Ticker, TickerItem } from '#api/schemas/market';
-import { callApi, getIdToken } from '../lib/api';
-import { useSessionUser } from '../lib/auth';
+import { callApi } from '../lib/api';
 import { getConfig } from '../lib/config';
-import { refreshOnNotification } from '../lib/pushes';
+import { useMarketStream, withItem } from '../lib/marketStream';
+import { useMemberSocket } from '../lib/memberSocket';
 import { queryKeys } from '../lib/queryKeys';
 
 const POLL_MS = 3000;
-/** A pushed update younger than this makes a poll unnecessary. */
+/** An update younger than this makes a poll unnecessary. */
 const FRESH_MS = 4500;
-const RECONNECT_MS = 10_000;
+
+type Source = 'stream' | 'trendex' | 'connecting';
 
 /**
- * The live ticker: the server pushes each update on the WebSocket 'ticker' topic to signed-in
- * pages; without a socket (signed out, or the socket dropped) the page polls every 3 seconds.
- * The same socket (every page has the ticker) carries the member's own notifications, which
- * refresh what the page shows of the member's data (lib/pushes.ts).
+ * The live ticker. The browser reads the prices where they are published, the exchange's public
+ * stream (lib/marketStream.ts), about once a second. Where that stream cannot be reached, ours
+ * stands in: a signed-in page follows our WebSocket 'ticker' topic (lib/memberSocket.ts), and
+ * without a socket (signed out, or the socket dropped) the page polls our ticker every 3 seconds.
  */
-function useTicker() {
-  const user = useSessionUser();
+function useTicker(): { data?: Ticker; isError: boolean; source: Source } {
   const queryClient = useQueryClient();
-  const lastPush = useRef(0);
-  const [live, setLive] = useState(false);
+  const lastUpdate = useRef(0);
+  const put = useCallback(
+    (ticker: Ticker) => {
+      lastUpdate.current = Date.now();
+      queryClient.setQueryData(queryKeys.ticker(), ticker);
+    },
+    [queryClient],
+  );
+  const onStreamItem = useCallback(
+    (item: TickerItem) =>
+      put(withItem(queryClient.getQueryData<Ticker>(queryKeys.ticker()), item, new Date().toISOString())),
+    [put, queryClient],
+  );
+  const stream = useMarketStream(getConfig().marketStreamUrl, onStreamItem);
+  const fallback = stream === 'down';
+  useMemberSocket(fallback, put);
 
   const query = useQuery({
     queryKey: queryKeys.ticker(),
     queryFn: async (): Promise<Ticker> => {
       const pushed = queryClient.getQueryData<Ticker>(queryKeys.ticker());
-      if (pushed && Date.now() - lastPush.current < FRESH_MS) return pushed;
+      if (pushed && Date.now() - lastUpdate.current < FRESH_MS) return pushed;
       return callApi('getTicker', {});
     },
+    enabled: fallback,
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: POLL_MS,
     retry: 1,
   });
 
-  const sub = user?.sub;
-  useEffect(() => {
-    if (!sub) return;
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let retry: number | undefined;
-    const connect = async () => {
-      const token = await getIdToken();
-      if (!token || stopped) return;
-      socket = new WebSocket(`${getConfig().wsUrl}?token=${encodeURIComponent(token)}`);
-      socket.onopen = () => {
-        socket?.send(JSON.stringify({ action: 'subscribe', topic: 'ticker' }));
-        setLive(true);
-      };
-      socket.onmessage = (event) => {
-        try {
-          const message = JSON.parse(String(event.data)) as PushMessage | { message: string };
-          if ('type' in message && message.type === 'ticker') {
-            lastPush.current = Date.now();
-            queryClient.setQueryData(queryKeys.ticker(), message.data);
-          } else if ('type' in message && message.type === 'notification') {
-            void refreshOnNotification(queryClient);
-          } else if ('type' in message && message.type === 'bots') {
-            // a bot of the member's filled an order: every bot view (web/src/bots/hooks.ts keys)
-            void queryClient.invalidateQueries({ queryKey: ['bots'] });
-          }
-        } catch {
-          // not ours to read
-        }
-      };
-      socket.onclose = () => {
-        setLive(false);
-        lastPush.current = 0;
-        if (!stopped) retry = window.setTimeout(() => void connect(), RECONNECT_MS);
-      };
-    };
-    void connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(retry);
-      socket?.close();
-    };
-  }, [sub, queryClient]);
-
-  return { ...query, live };
+  return {
+    data: query.data,
+    isError: query.isError,
+    source: stream === 'live' ? 'stream' : fallback ? 'trendex' : 'connecting',
+  };
 }
+
+const SOURCE_TITLE: Record<Source, string> = {
+  stream: "Live prices from the exchange's public stream",
+  trendex: 'Prices from Trendex, refreshed every 3 seconds',
+  connecting: 'Connecting to the market',
+};
 
 const formatPrice = (price: number) =>
   price.toLocaleString('en-US', {
@@ -137,6 +117,8 @@ export function MarketTicker() {
         as="section"
         aria-label="Market ticker"
         aria-live="off"
+        data-source={ticker.source}
+        title={SOURCE_TITLE[ticker.source]}
         tabIndex={0}
         focusVisibleRing="inside"
         maxW="7xl"

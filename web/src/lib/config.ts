@@ -2,6 +2,12 @@
 export interface RuntimeConfig {
   apiUrl: string;
   wsUrl: string;
+  /**
+   * Binance's public market streams (the combined-stream endpoint, e.g.
+   * wss://stream.binance.com:9443/stream; the paper exchange's locally): the ticker reads prices
+   * there directly, and falls back to ours (push or poll) where it cannot. Absent: ours only.
+   */
+  marketStreamUrl?: string;
   cognito: {
     userPoolId: string;
     userPoolClientId: string;

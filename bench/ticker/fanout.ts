@@ -1,14 +1,21 @@
 /**
- * Fan-out of one ticker update to 1,000 and 5,000 WebSocket connections on the local gateway.
+ * The ticker's two paths (issue 31): what pages read, and what it costs us.
  *
- *   npx tsx bench/ticker/fanout.ts            (BENCH_CONNECTIONS=1000,5000 BENCH_ROUNDS, BENCH_PORT_BASE)
+ *   npx tsx bench/ticker/fanout.ts   (BENCH_CONNECTIONS=1000 BENCH_FALLBACK=100,400 BENCH_ROUNDS BENCH_PORT_BASE)
  *
- * A real local stack is started; the sockets connect with a member's ID token and subscribe to
- * the 'ticker' topic; then `pushToTopic` (the code the ticker schedule runs) sends one update,
- * which goes through the table's topic list and one Management API POST per connection, as in
- * AWS. Measured per round: delivery delay of each socket from the call (p50, p99, max) and
- * messages per second. Baseline, same run, same machine: `ws-broadcast`, a bare ws server that
- * sends the same bytes to as many sockets in a loop (the floor of any fan-out).
+ * A real local stack is started.
+ *  - `exchange stream`: BENCH_CONNECTIONS pages follow the exchange's public combined mini-ticker
+ *    stream (the paper exchange's stand-in for wss://stream.binance.com:9443); each round is one of
+ *    its once-a-second events, measured from the event time it carries (E) to each page's receipt.
+ *    This is the path every page takes; its fan-out is the exchange's, free to us.
+ *  - `pushToTopic, post each (AWS)`: the fallback for members whose page cannot reach the stream,
+ *    at BENCH_FALLBACK sockets (1 % and 4 % of 10,000 online by default): sockets connect with a
+ *    member's ID token and subscribe to the 'ticker' topic; `pushToTopic` (the code the ticker
+ *    schedule runs) sends one update through the table's topic list and one Management API POST
+ *    per connection, as in AWS (here against the gateway's emulation of it).
+ * Measured per round: delivery delay of each socket (p50, p99, max) and messages per second.
+ * Baseline, same run, same machine and size: `ws-broadcast`, a bare ws server that sends the same
+ * bytes to as many sockets in a loop (the floor of any fan-out).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +28,8 @@ import {
 import { WebSocket, WebSocketServer } from 'ws';
 import { startLocalStack } from '../../local/stack';
 
-const SIZES = (process.env.BENCH_CONNECTIONS ?? '1000,5000').split(',').map(Number);
+const STREAM_SIZE = Number(process.env.BENCH_CONNECTIONS ?? 1000);
+const FALLBACK_SIZES = (process.env.BENCH_FALLBACK ?? '100,400').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 4505);
 // Sockets opened at once: each $connect and subscribe writes to DynamoDB Local, which times out
@@ -179,6 +187,39 @@ const member = async (stack: Awaited<ReturnType<typeof startLocalStack>>) => {
   return auth.AuthenticationResult!.IdToken!;
 };
 
+/**
+ * Rounds of the exchange stream: `size` pages follow the combined mini-ticker stream; each round
+ * is one BTC event, its delay per page from the event time it carries to the page's receipt.
+ */
+const exchangeStream = async (streamUrl: string, size: number): Promise<Round[]> => {
+  const url = `${streamUrl}?streams=btcusdt@miniTicker/ethusdt@miniTicker/xrpusdt@miniTicker/bnbusdt@miniTicker`;
+  const sockets = await openAll(
+    size,
+    () =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(url);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      }),
+  );
+  const byEvent = new Map<number, number[]>();
+  for (const ws of sockets)
+    ws.on('message', (data: Buffer) => {
+      const { data: event } = JSON.parse(data.toString()) as { data: { s: string; E: number } };
+      if (event.s !== 'BTCUSDT') return;
+      const delays = byEvent.get(event.E) ?? [];
+      delays.push(Date.now() - event.E);
+      byEvent.set(event.E, delays);
+    });
+  // the first second is the sockets settling in; then ROUNDS events, each reaching every page
+  await new Promise((resolve) => setTimeout(resolve, (ROUNDS + 2) * 1_000));
+  sockets.forEach((ws) => ws.terminate());
+  return [...byEvent.values()]
+    .filter((delays) => delays.length === size)
+    .slice(-ROUNDS)
+    .map((delays) => ({ delays, totalMs: Math.max(...delays) }));
+};
+
 const baselines = new Map<number, ReturnType<typeof summarize>>();
 const row = (r: ReturnType<typeof summarize>) =>
   `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(9)} msg/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   max ${r.max.toFixed(1).padStart(7)} ms`;
@@ -193,7 +234,7 @@ const report = (size: number, pushes: ReturnType<typeof summarize>[]) => {
     );
 };
 
-/** The local gateway, grown to each size in turn: rounds of `pushToTopic` per size. */
+/** The local stack: the exchange stream at its size, then the fallback push grown to each of its sizes. */
 const gateway = async (): Promise<void> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-'));
   process.env.LOG_LEVEL = 'ERROR';
@@ -207,11 +248,21 @@ const gateway = async (): Promise<void> => {
   });
   try {
     console.log(`  local stack up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const config = (await (await fetch(`${stack.webUrl}/config.json`)).json()) as { marketStreamUrl: string };
+    report(STREAM_SIZE, [
+      summarize(
+        'exchange stream (paper)',
+        STREAM_SIZE,
+        await exchangeStream(config.marketStreamUrl, STREAM_SIZE),
+      ),
+    ]);
+
     const idToken = await member(stack);
     const wsUrl = `ws://localhost:${BASE}/ws?token=${encodeURIComponent(idToken)}`;
     const { pushToTopic } = await import('#functions/realtime/service');
+    // the path AWS runs, and the local stack since issue 27: a Management API post per connection
     const sockets: WebSocket[] = [];
-    for (const size of SIZES) {
+    for (const size of FALLBACK_SIZES) {
       const opened = performance.now();
       sockets.push(
         ...(await openAll(
@@ -232,7 +283,6 @@ const gateway = async (): Promise<void> => {
       console.log(
         `  ${size} sockets connected and subscribed (${((performance.now() - opened) / 1000).toFixed(1)} s)`,
       );
-      // one Management API post per connection, as in AWS (here against the gateway's emulation of it)
       const rounds: Round[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const marker = `bench-${size}-${i}-${Date.now()}`;
@@ -264,7 +314,10 @@ const gateway = async (): Promise<void> => {
   }
 };
 
-console.log(`Ticker fan-out: ${SIZES.join(' and ')} WebSocket connections, ${ROUNDS} rounds each\n`);
+const SIZES = [...new Set([STREAM_SIZE, ...FALLBACK_SIZES])];
+console.log(
+  `Ticker: the exchange stream to ${STREAM_SIZE} pages; the fallback push to ${FALLBACK_SIZES.join(' and ')}; ${ROUNDS} rounds each\n`,
+);
 for (const size of SIZES)
   baselines.set(size, summarize('ws-broadcast (baseline)', size, await baseline(size)));
 await gateway();

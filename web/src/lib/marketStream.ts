@@ -7,8 +7,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { TICKER_SYMBOLS, type Ticker, type TickerItem } from '#api/schemas/market';
 
-/** No price for this long: the stream is down here (Binance sends each symbol every second). */
-const SILENCE_MS = 5_000;
+/**
+ * No price for this long: the stream is down here. Binance sends each symbol every second, so
+ * three silent seconds is a stall, and a page never shows a price older than the 3 s goal without
+ * turning to the fallback (docs/operations.md, "The market ticker").
+ */
+const SILENCE_MS = 3_000;
 /** While down, the stream is tried again this often. */
 const RETRY_MS = 30_000;
 

@@ -71,6 +71,7 @@ describe('with every optional entry file present', () => {
         'rate(1 minute)',
         'rate(1 minute)',
         'rate(1 minute)',
+        'rate(5 minutes)',
         'cron(0 0 * * ? *)',
         'cron(5 0 * * ? *)',
         'cron(0 2 * * ? *)',

@@ -95,7 +95,18 @@ describe('least privilege: each function gets what lib/permissions.ts says', () 
   });
 
   it('gives mail only to the functions that mail', () => {
-    expect(namesWith('ses:SendEmail')).toEqual(['api/auth', 'api/exchange', 'api/support', 'api/wallet']);
+    expect(namesWith('ses:SendEmail')).toEqual([
+      'api/auth',
+      // bot events: a pause or resume (api), a fill or refusal (executor), a close-out (gateway),
+      // the hour's digests (schedule)
+      'api/bots',
+      'api/exchange',
+      'api/support',
+      'api/wallet',
+      'exchangeGateway',
+      'orderExecutor',
+      'schedule/botEmailDigests',
+    ]);
   });
 
   it('gives the Cognito admin operations only to their callers, and AdminAddUserToGroup to no one', () => {
@@ -290,7 +301,7 @@ describe('throttling and the WAF', () => {
 });
 
 describe('the web app', () => {
-  it('answers with a strict Content-Security-Policy naming the API, the WebSocket and Cognito', () => {
+  it("answers with a strict Content-Security-Policy naming the API, the WebSocket, Cognito and Binance's public streams", () => {
     const [[policyId, policy]] = ofType(resources, 'AWS::CloudFront::ResponseHeadersPolicy');
     const csp = JSON.stringify(
       policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
@@ -310,6 +321,9 @@ describe('the web app', () => {
     expect(connect).toContain(`https://",{"Ref":"${restApiId}"},".execute-api.`);
     expect(connect).toContain(`{"Fn::GetAtt":["${webSocketId}","ApiEndpoint"]}`);
     expect(connect).toContain('https://cognito-idp.');
+    // the ticker reads Binance's public mini-ticker stream in the browser: that origin, no wildcard
+    expect(connect).toContain('wss://stream.binance.com:9443');
+    expect(connect).not.toContain('*');
 
     const [[, distribution]] = ofType(resources, 'AWS::CloudFront::Distribution');
     expect(distribution.Properties!.DistributionConfig.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf, newVerifiedMember, stack } from '../../support/api';
+import { axeViolationsInBothModes } from '../../support/axe';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { brokenBot, sendTick } from '../../support/dead-letters';
 import { useLocalTable } from '../../support/fund';
@@ -71,6 +72,7 @@ describe('/apierror', () => {
     const found = await cutOff(page, '[role="group"][aria-label="API errors"] :is(thead, tbody)');
     expect(found.cut).toEqual([]);
     expect(found.pageWidth).toBeLessThanOrEqual(found.width);
+    expect(await axeViolationsInBothModes(page, 'main')).toEqual([]);
   }, 120_000);
 
   it('at 375 px each error is a card with every field, and the page does not scroll sideways', async () => {
@@ -88,5 +90,6 @@ describe('/apierror', () => {
     const found = await cutOff(page, 'ul[aria-label="API error list"]');
     expect(found.cut).toEqual([]);
     expect(found.pageWidth).toBeLessThanOrEqual(375);
+    expect(await axeViolationsInBothModes(page, 'main')).toEqual([]);
   }, 120_000);
 });

@@ -2,12 +2,12 @@
  * Issue 31 point 5 in Chromium: a bot's event shows in the bell of an open page at once, with no
  * reload; /profile chooses which bot events are also e-mailed, and the choice stays.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#core/ids';
 import { notifyBotEvent } from '#functions/notifications/service';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn, url, useBrowser } from '../../support/browser';
+import { axeViolationsInBothModes } from '../../support/axe';
+import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
@@ -61,18 +61,8 @@ describe('bot notifications in the browser', () => {
     expect(await filled.isChecked()).toBe(true);
     expect(await stop.isChecked()).toBe(false);
 
-    for (const mode of ['light', 'dark']) {
-      await page.evaluate((m) => {
-        localStorage.setItem('theme', m);
-        window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: m }));
-      }, mode);
-      await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode);
-      const scan = await new AxeBuilder({ page })
-        .include('section[aria-label="Bot notifications"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(scan.violations.map((v) => `${mode}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-    }
+    expect(await axeViolationsInBothModes(page, 'section[aria-label="Bot notifications"]')).toEqual([]);
+    await screenshot(page, 'profile-bot-notifications-375');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(375);
   });

@@ -89,7 +89,7 @@ export default function ApiErrors() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={errors.isFetching}>
+        <Button type="submit" colorPalette="brand" loading={errors.isFetching} loadingText="Loading">
           Submit
         </Button>
         <Button

@@ -3,13 +3,14 @@
  * in the notifications either way; e-mails are at most one per bot and type an hour, the rest of
  * that hour in one digest (functions/notifications/bot-events.ts).
  */
-import { Button, HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Fieldset, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { BOT_EVENT_LABELS, BOT_EVENT_TYPES, NotificationPreferences } from '#api/schemas/notifications';
 import { FormAlert } from '../components/FormAlert';
+import { NativeChoice } from '../components/NativeChoice';
 import { QueryError } from '../components/QueryError';
 import { callApi, errorMessage } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
@@ -20,7 +21,7 @@ export function BotEmailChoices() {
     queryKey: queryKeys.notifications.preferences(),
     queryFn: () => callApi('getNotificationPreferences', {}),
   });
-  const { control, handleSubmit, reset, formState } = useForm<NotificationPreferences>({
+  const { register, handleSubmit, reset, formState } = useForm<NotificationPreferences>({
     resolver: zodResolver(NotificationPreferences),
   });
   const { data } = preferences;
@@ -58,39 +59,22 @@ export function BotEmailChoices() {
           Every bot event is in your notifications and shows on your open pages at once. Choose which are also
           e-mailed: at most one e-mail per bot and event type an hour, the rest of that hour in one digest.
         </Text>
-        <Stack as="ul" gap="3" listStyleType="none">
-          {BOT_EVENT_TYPES.map((type) => (
-            <HStack as="li" key={type} justify="space-between" gap="4">
-              <Controller
-                control={control}
-                name={`botEmails.${type}`}
-                render={({ field }) => (
-                  <Switch.Root
-                    name={field.name}
-                    checked={field.value}
-                    onCheckedChange={(e) => {
-                      save.reset();
-                      field.onChange(e.checked);
-                    }}
-                    colorPalette="brand"
-                    display="flex"
-                    justifyContent="space-between"
-                    w="full"
-                  >
-                    <Switch.Label fontWeight="normal">{BOT_EVENT_LABELS[type]}</Switch.Label>
-                    <HStack gap="2">
-                      <Text fontSize="sm" color="fg.muted" aria-hidden>
-                        {field.value ? 'E-mail' : 'In-app only'}
-                      </Text>
-                      <Switch.HiddenInput onBlur={field.onBlur} />
-                      <Switch.Control />
-                    </HStack>
-                  </Switch.Root>
-                )}
-              />
-            </HStack>
-          ))}
-        </Stack>
+        {/* native checkboxes: the theme carries no switch recipe, and every page's first load carries the theme */}
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="medium">E-mail me about</Fieldset.Legend>
+          <SimpleGrid as="ul" columns={{ base: 1, sm: 2 }} gap="3" mt="2" listStyleType="none">
+            {BOT_EVENT_TYPES.map((type) => (
+              <li key={type}>
+                <NativeChoice
+                  type="checkbox"
+                  {...register(`botEmails.${type}`, { onChange: () => save.reset() })}
+                >
+                  {BOT_EVENT_LABELS[type]}
+                </NativeChoice>
+              </li>
+            ))}
+          </SimpleGrid>
+        </Fieldset.Root>
         {save.isSuccess && !formState.isDirty && (
           <FormAlert status="success">Your choices are saved.</FormAlert>
         )}

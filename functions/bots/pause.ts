@@ -4,11 +4,12 @@
  * position under its protective stop (exchange gateway now, the executor on every paused candle);
  * the deploy gates, the exchange balance check and the ledger are those of a deploy.
  */
-import { MICRO_PER_USDT } from '#api/money';
 import { nowIso } from '#core/clock';
 import { badRequest, conflict } from '#core/errors';
 import { logger } from '#core/logger';
 import { holdOnExchange, intervalMs, memberTradingAccount } from '#functions/exchange/service';
+import { notifyBotEvent } from '#functions/notifications/service';
+import { BOT_NAMES } from '#api/bots';
 import { decisionOf, guardLevels, ownDeployment } from './cockpit';
 import { DCA_FAMILY } from './gates';
 import { holdPaused } from './runner';
@@ -55,8 +56,20 @@ const change = async (
   throw conflict('TRY_AGAIN', pauseMessages.busy);
 };
 
+/** The member's own act, told like every bot event (the feed, the live bell, the e-mail they chose). */
+const tellPausedOrResumed = (d: DeploymentItem, message: string) =>
+  notifyBotEvent({
+    memberId: d.memberId,
+    deploymentId: d.id,
+    bot: d.bot,
+    type: 'paused-resumed',
+    message: `${BOT_NAMES[d.bot]}: ${message}`,
+  }).catch((error: unknown) =>
+    logger.warn('bot notification failed', { deploymentId: d.id, error: (error as Error).message }),
+  );
+
 export const pauseBot = async (memberId: string, id: string) => {
-  await change(memberId, id, async (d) => {
+  const paused = await change(memberId, id, async (d) => {
     if (d.status !== 'active') throw badRequest('NOT_RUNNING', pauseMessages.notRunning);
     if (d.paused) throw badRequest('PAUSED', pauseMessages.alreadyPaused);
     const item = await getCandles(d.market, d.symbol, d.interval);
@@ -79,6 +92,7 @@ export const pauseBot = async (memberId: string, id: string) => {
     // The executor holds it at the next candle.
     logger.warn('pause left to the executor', { deploymentId: id, error: (error as Error).message });
   }
+  await tellPausedOrResumed(paused, pauseMessages.paused);
   return { message: pauseMessages.paused };
 };
 
@@ -91,12 +105,13 @@ export const finishPause = async (deploymentId: string): Promise<void> => {
 };
 
 export const resumeBot = async (memberId: string, id: string) => {
-  await change(memberId, id, async (d) => {
+  const resumed = await change(memberId, id, async (d) => {
     if (d.status !== 'active') throw badRequest('NOT_RUNNING', pauseMessages.notRunning);
     if (!d.paused) throw badRequest('NOT_PAUSED', pauseMessages.notPaused);
     // The kept stop is settled by the executor with the next candle's orders.
     return { ...d, paused: undefined, resumed: nowIso() };
   });
+  await tellPausedOrResumed(resumed, pauseMessages.resumed);
   return { message: pauseMessages.resumed };
 };
 

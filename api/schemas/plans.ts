@@ -21,6 +21,10 @@ const Offer = z.object({
     .describe('the plan is held: buying it again adds one period to its end ("Extend Plan")'),
   endsAt: Timestamp.nullable().describe('when the plan would end if bought now'),
   reason: z.string().optional().describe('why the Subscribe button is disabled'),
+  includedIn: z
+    .string()
+    .optional()
+    .describe('the membership held that includes this plan: it is not for sale to the member'),
 });
 
 export const PlanState = z.object({

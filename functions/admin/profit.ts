@@ -23,6 +23,7 @@ import { accounts, transfer, type Posting } from '#functions/ledger/rules';
 import { getBalance, getTx, listTransactionsOfKind, post } from '#functions/ledger/service';
 import { getMember, getMembers, type MemberItem } from '#functions/members/service';
 import { notify } from '#functions/notifications/service';
+import { holdsCore } from '#functions/plans/rules';
 import { coreCandidates } from '#functions/plans/service';
 import { listRewardsByDate, rewardItems } from '#functions/team/service';
 import type { Caller } from '#core/middleware';
@@ -71,22 +72,23 @@ type CoreMember = MemberItem & {
 };
 
 /**
- * Who holds Core and Premium Core now: the buyers among the plan transactions of the last plan
- * period and the members with a Core period queued to end later (one extended years ahead bought
- * long ago), whose flags are still on and whose period has not ended.
+ * Who shares the Core and Premium Core pools now (rules.holdsCore: a Core plan of their own, or a
+ * membership that includes it): the buyers among the plan transactions of the last plan period and
+ * the members with a period queued to end later (one extended years ahead bought long ago).
  */
 export const coreHolders = async (): Promise<Record<ShareType, { memberId: string; email: string }[]>> => {
   const at = nowIso();
   const since = new Date(Date.now() - (config.planPeriodDays + 1) * 86_400_000).toISOString();
   const buyers = (await listTransactionsOfKind('plan', since, at))
-    .filter((tx) => tx.ref?.plan === 'core' || tx.ref?.plan === 'premiumCore')
     .map((tx) => tx.memberId)
     .filter((id): id is string => !!id);
   const members = (await getMembers([...new Set([...buyers, ...(await coreCandidates())])])) as CoreMember[];
   const holds = (m: CoreMember, type: ShareType) =>
-    type === 'core'
-      ? !!m.isCore && (!m.coreExpiresAt || m.coreExpiresAt > at)
-      : !!m.isPremiumCore && (!m.premiumCoreExpiresAt || m.premiumCoreExpiresAt > at);
+    holdsCore(
+      { ...m, isCore: !!m.isCore, isPremiumCore: !!m.isPremiumCore },
+      type === 'core' ? 'core' : 'premiumCore',
+      at,
+    );
   const list = (type: ShareType) =>
     members
       .filter((m) => holds(m, type))

@@ -9,14 +9,14 @@
  * position in one-way mode, and Trendex's grid shares the spot balance with the DCA bots.
  */
 import type { BotName } from '#api/bots';
+import { membershipFor } from '#api/plans';
 
 export type PlanTier = 'none' | 'silver' | 'gold';
 
-/** DESIGN.md "Bots by plan": Executive runs the DCA family and Alpha; Imperial runs every bot. */
-const SILVER_BOTS: readonly BotName[] = ['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot', 'alfa'];
 export const DCA_FAMILY: readonly BotName[] = ['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot'];
 
-export const tierOf = (bot: BotName): 'silver' | 'gold' => (SILVER_BOTS.includes(bot) ? 'silver' : 'gold');
+/** DESIGN.md "Bots by plan", from what each membership includes (api/plans.ts): silver is Executive, gold the Imperial Package. */
+export const tierOf = (bot: BotName): 'silver' | 'gold' => (membershipFor(bot) === 'executive' ? 'silver' : 'gold');
 
 /** Spec section 5, "in order ... no conflicting bot": the running bots that stop each bot. */
 const CONFLICTS: Partial<Record<BotName, readonly BotName[]>> = {

@@ -3,6 +3,7 @@
  * DESIGN.md "Plans"). The store enforces the same preconditions as DynamoDB conditions, and a
  * purchase of a period conditions on the end date it read, so purchases at once each add theirs.
  */
+import { membershipIncludes, membershipTitle, planOffers, type Membership } from '#api/plans';
 import type { PlanOption } from '#api/schemas/plans';
 
 export interface PlanFlags {
@@ -21,33 +22,58 @@ export const PLAN_OPTIONS: readonly PlanOption[] = [
   'premiumCore',
 ];
 
+/** The membership running on these flags, if any. */
+export const membershipOf = (f: PlanFlags): Membership | null =>
+  !f.isActive ? null : f.isGold ? 'imperial' : f.isSilver ? 'executive' : null;
+
+const includedIn = (membership: Membership) => `Included in your ${membershipTitle(membership)}.`;
+
 export const reasons = {
-  includedInImperial: 'Included in your Imperial plan.',
-  haveImperial: 'You already have the Imperial plan.',
-  needExecutive: 'The upgrade is for Executive members; subscribe to Executive or Imperial.',
-  needMembership: 'Trendex Core needs an active Executive or Imperial plan.',
-  needImperial: 'Premium Trendex Core needs the Imperial plan.',
+  includedInImperial: includedIn('imperial'),
+  includedInExecutive: includedIn('executive'),
+  haveImperial: `You already have the ${planOffers.imperial.name}.`,
+  needExecutive: `The upgrade is for Executive members; subscribe to Executive or the ${planOffers.imperial.name}.`,
 } as const;
 
 /**
+ * The membership held that includes `plan` (a Core plan, or Executive under the Imperial Package):
+ * the member already has it, so it is never offered to them for money.
+ */
+export const includedBy = (f: PlanFlags, plan: PlanOption): Membership | null => {
+  const held = membershipOf(f);
+  if (!held) return null;
+  if (plan === 'executive') return held === 'imperial' ? held : null;
+  if (plan === 'core' || plan === 'premiumCore') return membershipIncludes[held][plan] ? held : null;
+  return null;
+};
+
+/**
  * null when the member may buy `plan`, else why its button is disabled. A plan held may be bought
- * again: that extends it (`renews`); only Executive under Imperial, a second upgrade, and a Core
- * plan without the membership it needs are refused.
+ * again: that extends it (`renews`). Refused: what the membership held includes (Executive under
+ * the Imperial Package, Trendex Core under either, Premium Trendex Core under Imperial) and a
+ * second upgrade. A Core plan is sold on its own to a member whose membership does not include it.
  */
 export const refusal = (f: PlanFlags, plan: PlanOption): string | null => {
-  switch (plan) {
-    case 'executive':
-      return f.isGold ? reasons.includedInImperial : null;
-    case 'imperial':
-      return null;
-    case 'upgrade':
-      if (f.isGold) return reasons.haveImperial;
-      return f.isSilver && f.isActive ? null : reasons.needExecutive;
-    case 'core':
-      return f.isActive ? null : reasons.needMembership;
-    case 'premiumCore':
-      return f.isGold && f.isActive ? null : reasons.needImperial;
-  }
+  const included = includedBy(f, plan);
+  if (included) return includedIn(included);
+  if (plan !== 'upgrade') return null;
+  if (f.isGold) return reasons.haveImperial;
+  return f.isSilver && f.isActive ? null : reasons.needExecutive;
+};
+
+/**
+ * Whether the member shares the `pool` of Core income at `at`: a Core plan of their own still
+ * running, or a running membership that includes it.
+ */
+export const holdsCore = (
+  m: PlanFlags & { expiresAt?: string | null; coreExpiresAt?: string | null; premiumCoreExpiresAt?: string | null },
+  pool: 'core' | 'premiumCore',
+  at: string,
+): boolean => {
+  const running = (end: string | null | undefined) => !end || end > at;
+  const own = pool === 'core' ? m.isCore && running(m.coreExpiresAt) : m.isPremiumCore && running(m.premiumCoreExpiresAt);
+  const held = membershipOf(m);
+  return own || (!!held && membershipIncludes[held][pool] && running(m.expiresAt));
 };
 
 /** True when buying `plan` extends the plan held (its button reads "Extend Plan"). */

@@ -20,6 +20,7 @@ import type { TransactItem } from '#core/db';
 import { deletePlanExpiry, duePlanExpiries, membersWithEndAfter, planExpiryItem } from './store';
 import {
   flagsSetBy,
+  includedBy,
   PERIOD_FLAGS,
   periodEnd,
   periodOf,
@@ -73,6 +74,7 @@ const stateOf = (m: PlanMember): PlanState => {
     periodDays: config.planPeriodDays,
     offers: PLAN_OPTIONS.map((plan) => {
       const reason = refusal(flags, plan);
+      const included = includedBy(flags, plan);
       const p = config.plans[plan];
       return {
         plan,
@@ -83,6 +85,7 @@ const stateOf = (m: PlanMember): PlanState => {
         renews: renews(flags, plan),
         endsAt: endIfBought(m, plan, at),
         ...(reason ? { reason } : {}),
+        ...(included ? { includedIn: config.plans[included].name } : {}),
       };
     }),
   };
@@ -95,8 +98,9 @@ const CONDITIONS: Record<PlanOption, string> = {
   executive: 'isGold = :f',
   imperial: '',
   upgrade: 'isSilver = :t AND isActive = :t AND isGold = :f',
-  core: 'isActive = :t',
-  premiumCore: 'isGold = :t AND isActive = :t',
+  // a Core plan is not sold to a member whose running membership includes it
+  core: 'NOT (isActive = :t AND (isSilver = :t OR isGold = :t))',
+  premiumCore: 'NOT (isActive = :t AND isGold = :t)',
 };
 
 /** The ledger transaction of one purchase request: the same request id twice is one charge. */
@@ -230,14 +234,14 @@ export const expirePlans = async (): Promise<number> => {
 };
 
 /**
- * The members who may hold a Core plan now (its period ends later), however long ago they bought
- * or extended it; the caller checks each one's flag and end on the member.
+ * The members who may share a Core pool now: a Core plan or a membership (which includes Trendex
+ * Core, and Premium Trendex Core for Imperial) whose period ends later, however long ago they
+ * bought or extended it; the caller checks each one's flags and ends on the member (rules.holdsCore).
  */
 export const coreCandidates = async (): Promise<string[]> => {
   const at = nowIso();
-  const [core, premium] = await Promise.all([
-    membersWithEndAfter('core', at),
-    membersWithEndAfter('premiumCore', at),
-  ]);
-  return [...new Set([...core, ...premium])];
+  const lists = await Promise.all(
+    (['core', 'premiumCore', 'membership'] as const).map((period) => membersWithEndAfter(period, at)),
+  );
+  return [...new Set(lists.flat())];
 };

@@ -20,14 +20,14 @@ const buy = async (m: Member, plan: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 };
 
-/** A Core holder (Executive + Core), or a Premium Core holder too (Imperial + Core + Premium Core). */
+/**
+ * A Core holder (Executive, which includes Trendex Core), or a Premium Core holder too (the
+ * Imperial Package, which includes both).
+ */
 const holder = async (premium: boolean) => {
   const m = await newVerifiedMember();
   await topUp(m.idToken, premium ? '250' : '180');
-  await topUp(m.idToken, premium ? '350' : '100', 'wallet1');
   await buy(m, premium ? 'imperial' : 'executive');
-  await buy(m, 'core');
-  if (premium) await buy(m, 'premiumCore');
   return m;
 };
 

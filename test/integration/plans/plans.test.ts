@@ -29,17 +29,16 @@ describe('plans', () => {
     expect((await call('getPlans', {}, m.idToken)).body.isActive).toBe(false);
   });
 
-  it('Executive, then the upgrade to Imperial, then Core and Premium Core from wallet1', async () => {
+  it('Executive, then the upgrade to the Imperial Package; a Core plan the membership includes is never sold', async () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '200');
     await topUp(m.idToken, '350', 'wallet1');
     let plans = (await call('getPlans', {}, m.idToken)).body;
     expect(offer(plans, 'executive').enabled).toBe(true);
     expect(offer(plans, 'upgrade')).toMatchObject({ enabled: false });
-    expect(offer(plans, 'core')).toMatchObject({
-      enabled: false,
-      reason: 'Trendex Core needs an active Executive or Imperial plan.',
-    });
+    // without a membership, each Core plan is for sale on its own
+    expect(offer(plans, 'core')).toMatchObject({ enabled: true });
+    expect(offer(plans, 'premiumCore')).toMatchObject({ enabled: true });
 
     const before = await revenue();
     const r = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
@@ -51,7 +50,12 @@ describe('plans', () => {
     // the plan held is offered again as its extension (test/integration/plans/renewal.test.ts)
     expect(offer(plans, 'executive')).toMatchObject({ enabled: true, renews: true });
     expect(offer(plans, 'imperial')).toMatchObject({ enabled: true, renews: false });
-    expect(offer(plans, 'premiumCore').enabled).toBe(false);
+    expect(offer(plans, 'core')).toMatchObject({
+      enabled: false,
+      reason: 'Included in your Executive plan.',
+      includedIn: 'Executive',
+    });
+    expect(offer(plans, 'premiumCore')).toMatchObject({ enabled: true });
 
     expect(
       (await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, m.idToken)).body.message,
@@ -59,31 +63,25 @@ describe('plans', () => {
     plans = (await call('getPlans', {}, m.idToken)).body;
     expect(plans).toMatchObject({ isGold: true });
     expect(offer(plans, 'imperial')).toMatchObject({ enabled: true, renews: true });
-    expect(offer(plans, 'executive')).toMatchObject({
-      enabled: false,
-      reason: 'Included in your Imperial plan.',
-    });
+    for (const included of ['executive', 'core', 'premiumCore'])
+      expect(offer(plans, included)).toMatchObject({
+        enabled: false,
+        reason: 'Included in your Imperial Package.',
+        includedIn: 'Imperial Package',
+      });
     expect(offer(plans, 'upgrade')).toMatchObject({
       enabled: false,
-      reason: 'You already have the Imperial plan.',
+      reason: 'You already have the Imperial Package.',
     });
-    const executive = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
-    expect([executive.status, executive.body.message]).toEqual([409, 'Included in your Imperial plan.']);
-    expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(0);
-
-    expect(
-      (await call('activatePlan', { plan: 'core', requestId: randomUUID() }, m.idToken)).body.message,
-    ).toBe('Plan activated.');
-    const premium = await call('activatePlan', { plan: 'premiumCore', requestId: randomUUID() }, m.idToken);
-    expect(premium.body.message).toBe('Plan activated.');
-    expect((await call('getWallet', {}, m.idToken)).body.wallet1).toBe(0);
-    plans = (await call('getPlans', {}, m.idToken)).body;
-    expect(plans).toMatchObject({ isCore: true, isPremiumCore: true });
+    // asked all the same (an old page, a crafted request): refused, nothing charged
+    for (const plan of ['executive', 'core', 'premiumCore']) {
+      const refused = await call('activatePlan', { plan, requestId: randomUUID() }, m.idToken);
+      expect([refused.status, refused.body.message]).toEqual([409, 'Included in your Imperial Package.']);
+    }
+    expect((await call('getWallet', {}, m.idToken)).body).toMatchObject({ wallet: 0, wallet1: 350 * USDT });
     const txs = await call('listTransactions', { limit: 10 }, m.idToken);
     expect((txs.body.items as { type: string }[]).map((t) => t.type)).toEqual([
-      'Premium Trendex Core',
-      'Trendex Core',
-      'Upgrade to Imperial',
+      'Upgrade to the Imperial Package',
       'Executive',
       'Deposit',
       'Deposit',
@@ -115,13 +113,13 @@ describe('plans', () => {
     expect((await call('getWallet', {}, m.idToken)).body.wallet).toBe(200 * USDT);
     const txs = await call('listTransactions', { limit: 10 }, m.idToken);
     expect((txs.body.items as { type: string }[]).map((t) => t.type)).toEqual([
-      'Upgrade to Imperial',
+      'Upgrade to the Imperial Package',
       'Executive',
       'Deposit',
     ]);
     // a new request is a new purchase: the upgrade again is refused
     const another = await call('activatePlan', { plan: 'upgrade', requestId: randomUUID() }, m.idToken);
-    expect([another.status, another.body.message]).toEqual([409, 'You already have the Imperial plan.']);
+    expect([another.status, another.body.message]).toEqual([409, 'You already have the Imperial Package.']);
   });
 
   it('refuses a purchase without a request id', async () => {
@@ -153,8 +151,9 @@ describe('plans', () => {
     const m = await newVerifiedMember();
     await topUp(m.idToken, '180');
     await topUp(m.idToken, '100', 'wallet1');
-    await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
+    // Core first: bought on its own, then Executive (which includes it) over it
     await call('activatePlan', { plan: 'core', requestId: randomUUID() }, m.idToken);
+    await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, m.idToken);
     const id = await memberIdOf(m.email);
     /** Moves one period's end into the past, on the member and in the expiry queue. */
     const endNow = async (attribute: string, period: string) => {

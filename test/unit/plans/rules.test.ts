@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysRemaining,
   flagsAfter,
+  holdsCore,
   periodEnd,
   PLAN_OPTIONS,
   reasons,
@@ -24,21 +25,41 @@ describe('plan rules', () => {
     expect(refusal(none, 'executive')).toBeNull();
     expect(renews(none, 'executive')).toBe(false);
     expect(refusal(none, 'upgrade')).toBe(reasons.needExecutive);
-    expect(refusal(none, 'core')).toBe(reasons.needMembership);
     const silver = flagsAfter(none, 'executive');
     expect([refusal(silver, 'executive'), renews(silver, 'executive')]).toEqual([null, true]);
     expect([refusal(silver, 'imperial'), renews(silver, 'imperial')]).toEqual([null, false]);
     expect(refusal(silver, 'upgrade')).toBeNull();
-    expect(refusal(silver, 'premiumCore')).toBe(reasons.needImperial);
     const gold = flagsAfter(silver, 'upgrade');
     expect(refusal(gold, 'executive')).toBe(reasons.includedInImperial);
     expect([refusal(gold, 'imperial'), renews(gold, 'imperial')]).toEqual([null, true]);
     expect(refusal(gold, 'upgrade')).toBe(reasons.haveImperial);
-    expect(refusal(gold, 'premiumCore')).toBeNull();
-    const core = flagsAfter(gold, 'core');
+  });
+
+  it('never sells a Core plan the membership held includes; sells it to whoever has it not', () => {
+    const silver = flagsAfter(none, 'executive');
+    const gold = flagsAfter(none, 'imperial');
+    expect(refusal(gold, 'premiumCore')).toBe('Included in your Imperial Package.');
+    expect(refusal(gold, 'core')).toBe('Included in your Imperial Package.');
+    expect(refusal(silver, 'core')).toBe('Included in your Executive plan.');
+    expect(refusal(silver, 'premiumCore')).toBeNull();
+    expect(refusal(none, 'core')).toBeNull();
+    const core = flagsAfter(none, 'core');
     expect([refusal(core, 'core'), renews(core, 'core')]).toEqual([null, true]);
-    // the membership ended: a Core plan still held cannot be extended until it is back
-    expect(refusal({ ...none, isCore: true }, 'core')).toBe(reasons.needMembership);
+    // a membership that has run out includes nothing: the Core plan is for sale again
+    expect(refusal({ ...gold, isActive: false }, 'premiumCore')).toBeNull();
+  });
+
+  it('a member shares a Core pool through a Core plan of their own or a running membership that includes it', () => {
+    const at = '2026-06-01T00:00:00.000Z';
+    const later = '2027-01-01T00:00:00.000Z';
+    const past = '2026-01-01T00:00:00.000Z';
+    const gold = { ...flagsAfter(none, 'imperial'), expiresAt: later };
+    const silver = { ...flagsAfter(none, 'executive'), expiresAt: later };
+    expect([holdsCore(gold, 'core', at), holdsCore(gold, 'premiumCore', at)]).toEqual([true, true]);
+    expect([holdsCore(silver, 'core', at), holdsCore(silver, 'premiumCore', at)]).toEqual([true, false]);
+    expect(holdsCore({ ...gold, expiresAt: past }, 'premiumCore', at)).toBe(false);
+    expect(holdsCore({ ...none, isPremiumCore: true, premiumCoreExpiresAt: later }, 'premiumCore', at)).toBe(true);
+    expect(holdsCore({ ...none, isCore: true, coreExpiresAt: past }, 'core', at)).toBe(false);
   });
 
   it('a renewal adds one period to the end held, or to now once that end has passed', () => {

@@ -21,12 +21,25 @@ describe('web helpers', () => {
   it('labels the plan as the profile page shows it', () => {
     expect(planOf(plan({})).label).toBe('Not Activate');
     expect(planOf(plan({ isActive: true, isSilver: true })).label).toBe('Executive');
-    expect(planOf(plan({ isActive: true, isGold: true })).label).toBe('Imperial package');
+    expect(planOf(plan({ isActive: true, isGold: true })).label).toBe('Imperial Package');
     expect(planOf(plan({ isActive: true, isGold: true })).plan?.benefits).toEqual([
-      'All Trade Bot',
+      'All 14 trading bots',
       'Trendex Core',
       'Premium Trendex Core',
     ]);
+  });
+
+  it('lists what Executive includes as the server gates it: its six bots, Trendex Core, not Premium', () => {
+    expect(planOf(plan({ isActive: true, isSilver: true })).plan).toMatchObject({
+      benefits: [
+        '6 trading bots: Manual DCA, Universal Bot, AI Bot, DCA King, DCA AI Robot and Alpha Intelligence',
+        'Trendex Core',
+      ],
+      notIncluded: [
+        'Premium Trendex Core',
+        'Trendex (classic), Zeno, Zeno 3X, Candles, Candles 3X, Glint ETH, Nero and Quant bots',
+      ],
+    });
   });
 
   it('counts the days remaining, null once expired', () => {
@@ -39,7 +52,7 @@ describe('web helpers', () => {
   it('prices the plans as the spec says', () => {
     expect(PLANS.map((p) => [p.name, p.priceUsdt, p.mostPopular])).toEqual([
       ['Executive', 180, false],
-      ['Imperial', 250, true],
+      ['Imperial Package', 250, true],
     ]);
   });
 });

@@ -74,7 +74,7 @@ export function BotFacts({
         ))}
         {card && (
           <Badge colorPalette={card.tier === 'gold' ? 'yellow' : 'gray'} variant="subtle">
-            {card.tier === 'gold' ? 'Imperial plan' : 'Executive plan'}
+            {card.tier === 'gold' ? 'Imperial Package' : 'Executive plan'}
           </Badge>
         )}
       </HStack>

@@ -32,7 +32,7 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
           </Badge>
         ) : (
           <Badge colorPalette={bot.tier === 'gold' ? 'yellow' : 'gray'} variant="subtle">
-            {bot.tier === 'gold' ? 'Imperial' : 'Executive'}
+            {bot.tier === 'gold' ? 'Imperial Package' : 'Executive'}
           </Badge>
         )}
       </HStack>
@@ -50,7 +50,7 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
       </Text>
       {disabled ? (
         <Button colorPalette="brand" size="sm" disabled aria-label={`Start ${bot.name}`}>
-          Start (Imperial only)
+          Start (Imperial Package only)
         </Button>
       ) : (
         <Button asChild colorPalette="brand" size="sm" variant={running(bot) ? 'outline' : 'solid'}>
@@ -66,7 +66,7 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
       )}
       {!bot.unlocked && !disabled && (
         <Text fontSize="xs" color="fg.muted">
-          Needs the {bot.tier === 'gold' ? 'Imperial' : 'Executive'} plan.
+          Needs the {bot.tier === 'gold' ? 'Imperial Package' : 'Executive plan'}.
         </Text>
       )}
     </Stack>

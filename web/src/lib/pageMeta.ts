@@ -46,7 +46,7 @@ export const PUBLIC_PAGES: Record<string, PageMeta> = {
   '/pricing': {
     title: `Pricing · ${SITE}`,
     description:
-      'Two yearly plans, Executive and Imperial, paid in USDT from your Trendex wallet: compare the bots and benefits each one unlocks.',
+      'Two yearly plans, Executive and the Imperial Package, paid in USDT from your Trendex wallet: compare the bots and benefits each one unlocks.',
     listed: true,
   },
   '/login': login,

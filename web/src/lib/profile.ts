@@ -13,8 +13,8 @@ export function useProfile(enabled = true) {
 /** The member's plan as the profile shows it (spec section 4, "Plan"). */
 export function planOf(profile: Profile): { label: string; plan: Plan | null } {
   if (!profile.plan.isActive) return { label: 'Not Activate', plan: null };
-  if (profile.plan.isGold) return { label: 'Imperial package', plan: planById('imperial') };
-  return { label: 'Executive', plan: planById('executive') };
+  const plan = planById(profile.plan.isGold ? 'imperial' : 'executive');
+  return { label: plan.name, plan };
 }
 
 /** Days left until expiry, or null when expired or unknown. */

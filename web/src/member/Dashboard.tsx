@@ -52,7 +52,7 @@ const steps: StepCard[] = [
   {
     step: 3,
     title: 'Plan Activation',
-    text: 'Activate Executive or Imperial from your wallet to unlock bots, Trendex Core and referral rewards.',
+    text: 'Activate Executive or the Imperial Package from your wallet to unlock bots, Trendex Core and referral rewards.',
     icon: LuCrown,
     action: { label: 'See plans', to: '/pricing' },
   },

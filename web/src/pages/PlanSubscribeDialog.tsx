@@ -4,14 +4,14 @@ import { Link as RouterLink } from 'react-router';
 import type { PlanOption } from '#api/schemas/plans';
 import { AppDialog } from '../components/AppDialog';
 import { useAuth } from '../lib/auth';
-import type { Plan } from '../lib/plans';
+import { planById, type Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
 import { PlanActivatedDialog, PlanConfirm } from '../wallet/PlanActivation';
 
 /**
  * Subscribe dialog of the pricing page. A visitor is asked to log in; a member confirms and the
  * plan is paid from the wallet ('Plan activated.' or 'You Dont have wallet balance.'). An
- * Executive member choosing Imperial is offered the upgrade (20 USDT) instead; the plan held is
+ * Executive member choosing the Imperial Package is offered the upgrade (20 USDT) instead; the plan held is
  * extended by a year ("Extend", with the new end date).
  */
 export function PlanSubscribeDialog({
@@ -42,7 +42,7 @@ export function PlanSubscribeDialog({
   const title = !signedIn
     ? 'Log in to subscribe'
     : upgrade
-      ? 'Upgrade to Imperial'
+      ? `Upgrade to the ${planById('imperial').name}`
       : `${renews ? 'Extend' : 'Subscribe to'} ${plan?.name ?? ''}`;
 
   return (
@@ -77,7 +77,7 @@ export function PlanSubscribeDialog({
               plan={option}
               onActivated={() => {
                 onOpenChange(false);
-                setActivated(upgrade ? 'Imperial' : (plan?.name ?? 'Your plan'));
+                setActivated(plan?.name ?? 'Your plan');
               }}
             />
           )

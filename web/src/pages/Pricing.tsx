@@ -29,7 +29,8 @@ type Offer = PlanState['offers'][number];
 
 /**
  * A plan card's button: Subscribe, or "Extend Plan" for the plan held (a visitor's always opens the
- * log-in prompt); under it, until when the plan held runs or why the plan cannot be bought.
+ * log-in prompt); under it, until when the plan held runs or why the plan cannot be bought. A plan
+ * the member's membership includes has no button, only that it is included.
  */
 function PlanButton({
   plan,
@@ -42,6 +43,13 @@ function PlanButton({
   heldUntil: string | null;
   onChoose: () => void;
 }) {
+  // the member's membership includes this plan: it is theirs, not on offer
+  if (offer?.includedIn)
+    return (
+      <Text fontWeight="semibold" textAlign="center">
+        {offer.reason}
+      </Text>
+    );
   return (
     <>
       <Button

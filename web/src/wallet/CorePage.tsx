@@ -13,11 +13,13 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
+import { membershipIncludes } from '#api/plans';
 import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { formatUsdt } from '../lib/format';
 import { planDate } from '../lib/planDate';
+import { PLANS } from '../lib/plans';
 import { usePlans, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
 import { TopUpDialog } from './TopUpDialog';
@@ -25,19 +27,31 @@ import { TransactionTable } from './TransactionTable';
 import { RewardsTab } from '../team/RewardsPage';
 import { WithdrawDialog } from './WithdrawDialog';
 
-const CORE_PLANS: { plan: PlanOption; benefits: string[] }[] = [
-  { plan: 'core', benefits: ['Share of the Trendex Core profit pool', 'Daily Trendex Core income'] },
+/** The memberships that include a Core plan, in words: "Included in Executive and the Imperial Package". */
+const includedWith = (plan: 'core' | 'premiumCore'): string =>
+  `Included in ${PLANS.filter((p) => membershipIncludes[p.id][plan])
+    .map((p) => (p.id === 'imperial' ? `the ${p.name}` : p.name))
+    .join(' and ')}`;
+
+const CORE_PLANS: { plan: 'core' | 'premiumCore'; benefits: string[] }[] = [
+  {
+    plan: 'core',
+    benefits: ['Share of the Trendex Core profit pool', 'Daily Trendex Core income', includedWith('core')],
+  },
   {
     plan: 'premiumCore',
     benefits: [
       'Share of the Premium Trendex Core pool',
       'Daily Premium Trendex Core income',
-      'For Imperial members',
+      includedWith('premiumCore'),
     ],
   },
 ];
 
-/** /trendex: the Trendex Core wallet (wallet1), the two Core plans and their income. */
+/**
+ * /trendex: the Trendex Core wallet, the two Core plans and their income. A Core plan the member's
+ * membership includes reads "Included", with no price and no Subscribe (issue 28).
+ */
 export default function CorePage() {
   const wallet = useWallet();
   const plans = usePlans();
@@ -93,21 +107,28 @@ export default function CorePage() {
                   <Heading as="h2" size="xl">
                     {offer?.name ?? (plan === 'core' ? 'Trendex Core' : 'Premium Trendex Core')}
                   </Heading>
-                  {owned && <Badge colorPalette="green">Active</Badge>}
+                  {offer?.includedIn ? (
+                    <Badge colorPalette="green">Included</Badge>
+                  ) : (
+                    owned && <Badge colorPalette="green">Active</Badge>
+                  )}
                 </HStack>
-                {owned && until && (
+                {owned && until && !offer?.includedIn && (
                   <Text fontSize="sm" color="fg.muted">
                     Active until {planDate(until)}
                   </Text>
                 )}
-                <Stack gap="0">
-                  <Text fontSize="3xl" fontWeight="800">
-                    {offer ? formatUsdt(offer.price) : '…'} USDT
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    Paid from your Trendex Core wallet (wallet1)
-                  </Text>
-                </Stack>
+                {/* a plan the membership includes is the member's already: no price, no offer */}
+                {!offer?.includedIn && (
+                  <Stack gap="0">
+                    <Text fontSize="3xl" fontWeight="800">
+                      {offer ? formatUsdt(offer.price) : '…'} USDT
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      Paid from your Trendex Core wallet
+                    </Text>
+                  </Stack>
+                )}
                 <List.Root variant="plain" gap="2" flex="1">
                   {benefits.map((b) => (
                     <List.Item key={b}>
@@ -119,27 +140,29 @@ export default function CorePage() {
                   ))}
                 </List.Root>
                 {offer && !offer.enabled && (
-                  <Text fontSize="sm" color="fg.muted">
+                  <Text fontSize="sm" color={offer.includedIn ? 'fg' : 'fg.muted'} fontWeight={offer.includedIn ? 'semibold' : undefined}>
                     {offer.reason}
                   </Text>
                 )}
-                <Button
-                  colorPalette="brand"
-                  disabled={!offer?.enabled}
-                  aria-label={
-                    offer?.renews ? `Extend Plan (${offer.name})` : `Subscribe to ${offer?.name ?? plan}`
-                  }
-                  onClick={() => {
-                    if (!offer) return;
-                    setSubscribe({
-                      plan,
-                      title: `${offer.renews ? 'Extend' : 'Subscribe to'} ${offer.name}`,
-                    });
-                    setSubscribeOpen(true);
-                  }}
-                >
-                  {offer?.renews ? 'Extend Plan' : 'Subscribe'}
-                </Button>
+                {!offer?.includedIn && (
+                  <Button
+                    colorPalette="brand"
+                    disabled={!offer?.enabled}
+                    aria-label={
+                      offer?.renews ? `Extend Plan (${offer.name})` : `Subscribe to ${offer?.name ?? plan}`
+                    }
+                    onClick={() => {
+                      if (!offer) return;
+                      setSubscribe({
+                        plan,
+                        title: `${offer.renews ? 'Extend' : 'Subscribe to'} ${offer.name}`,
+                      });
+                      setSubscribeOpen(true);
+                    }}
+                  >
+                    {offer?.renews ? 'Extend Plan' : 'Subscribe'}
+                  </Button>
+                )}
               </Stack>
             );
           })}

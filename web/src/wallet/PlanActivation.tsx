@@ -45,7 +45,7 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
   }, [activate.isSuccess]);
 
   const offer = plans.data?.offers.find((o) => o.plan === plan);
-  const wallet = offer?.wallet === 'wallet1' ? 'Trendex Core wallet (wallet1)' : 'Trendex wallet';
+  const wallet = offer?.wallet === 'wallet1' ? 'Trendex Core wallet' : 'Trendex wallet';
   const noBalance = activate.error instanceof ApiError && activate.error.code === 'NO_BALANCE';
   const held = offer && balances.data ? balances.data[offer.wallet] : undefined;
   const missing = offer && held !== undefined ? Math.max(0, offer.price - held) : undefined;

@@ -9,8 +9,8 @@ type Row = ResponseOf<'activationReport'>['items'][number];
 
 const PLAN_NAMES: Record<Row['plan'], string> = {
   executive: 'Executive',
-  imperial: 'Imperial',
-  upgrade: 'Upgrade to Imperial',
+  imperial: 'Imperial Package',
+  upgrade: 'Upgrade to the Imperial Package',
 };
 
 const columns: ReportColumn<Row>[] = [
@@ -47,7 +47,7 @@ export default function ActivationReport() {
       noun="activations"
       emptyText="No membership was activated in this period."
       totals={(t) => [
-        { label: 'Gold (Imperial)', value: `${t.gold} · ${usdtText(t.goldAmount)}` },
+        { label: 'Gold (Imperial Package)', value: `${t.gold} · ${usdtText(t.goldAmount)}` },
         { label: 'Silver (Executive)', value: `${t.silver} · ${usdtText(t.silverAmount)}` },
       ]}
     />

@@ -8,7 +8,7 @@ const faqs = [
   },
   {
     q: 'Which plan do I need?',
-    a: 'Executive (180 USDT per year) unlocks the DCA family of bots and Alpha. Imperial (250 USDT per year) unlocks every bot, including Trendex grid, Zeno, Candles, Glint, Nero and Quant.',
+    a: 'Executive (180 USDT per year) unlocks the DCA family of bots and Alpha. The Imperial Package (250 USDT per year) unlocks every bot, including Trendex grid, Zeno, Candles, Glint, Nero and Quant.',
   },
   {
     q: 'How do referral rewards work?',

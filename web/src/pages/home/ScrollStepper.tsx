@@ -14,7 +14,7 @@ const steps = [
   },
   {
     title: 'Activate a plan',
-    text: 'Top up your Trendex wallet with USDT and activate Executive or Imperial. Your plan unlocks the bots you can deploy.',
+    text: 'Top up your Trendex wallet with USDT and activate Executive or the Imperial Package. Your plan unlocks the bots you can deploy.',
   },
   {
     title: 'Deploy a bot',

@@ -1,6 +1,6 @@
 /**
  * The money path in Chromium: top up, pay the invoice in the payment simulator, buy Executive,
- * upgrade to Imperial, withdraw with the code from the outbox, and see every step in the table.
+ * upgrade to the Imperial Package, withdraw with the code from the outbox, and see every step in the table.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,7 +20,7 @@ const newestOtp = async (email: string) => {
 };
 
 describe('wallet', () => {
-  it('tops up, buys Executive, upgrades to Imperial and withdraws, seeing every step', async () => {
+  it('tops up, buys Executive, upgrades to the Imperial Package and withdraws, seeing every step', async () => {
     const member = await newVerifiedMember();
     const page = await newPage(1440, 900);
     await logIn(page, member.email, member.password);
@@ -55,24 +55,30 @@ describe('wallet', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(visible(page, 'Plan activated.')).toBe(true);
     await expect.poll(visible(page, 'Executive is active.'), { timeout: 10_000 }).toBe(true);
+    // the success image is drawn (a broken data URI leaves it at 0 x 0)
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: 'Plan activated' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Imperial for an Executive member is the 20 USDT upgrade
-    await page.getByRole('button', { name: 'Subscribe to Imperial' }).click();
-    await expect.poll(visible(page, 'Upgrade to Imperial')).toBe(true);
+    await page.getByRole('button', { name: 'Subscribe to Imperial Package' }).click();
+    await expect.poll(visible(page, 'Upgrade to the Imperial Package')).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Confirm' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(visible(page, 'Plan activated.')).toBe(true);
-    await expect.poll(visible(page, 'Imperial is active.'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(visible(page, 'Imperial Package is active.'), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
-    // Executive is included in Imperial (disabled, and says why); the plan held can be extended
+    // Executive is included in the Imperial Package (no offer, it says so); the plan held can be extended
+    await expect.poll(visible(page, 'Included in your Imperial Package.')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Subscribe to Executive' }).count()).toBe(0);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Subscribe to Executive' }).isDisabled())
+      .poll(() => page.getByRole('button', { name: 'Extend Plan (Imperial Package)' }).isEnabled())
       .toBe(true);
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Extend Plan (Imperial)' }).isEnabled())
-      .toBe(true);
-    await expect.poll(visible(page, 'Included in your Imperial plan.')).toBe(true);
 
     // Withdraw 12 of the 15 left, with the mailed code
     await page.goto(url('/wallet'));
@@ -97,14 +103,14 @@ describe('wallet', () => {
     const table = page.getByRole('table', { name: 'Latest Transaction' });
     await expect
       .poll(async () => (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t')[1]))
-      .toEqual(['Withdraw', 'Upgrade to Imperial', 'Executive', 'Deposit']);
+      .toEqual(['Withdraw', 'Upgrade to the Imperial Package', 'Executive', 'Deposit']);
     await screenshot(page, 'wallet-1440');
     await page.setViewportSize({ width: 375, height: 812 });
     await screenshot(page, 'wallet-375');
 
     // the profile reads the same balances and shows the plan
     await page.goto(url('/profile'));
-    await expect.poll(visible(page, 'Imperial package')).toBe(true);
+    await expect.poll(visible(page, 'Imperial Package')).toBe(true);
     await expect.poll(visible(page, /days remaining/)).toBe(true);
   });
 
@@ -115,9 +121,11 @@ describe('wallet', () => {
     await page.waitForURL(/\/dashboard/);
     await page.goto(url('/trendex'));
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('0.00 USDT');
-    await expect.poll(visible(page, 'Trendex Core needs an active Executive or Imperial plan.')).toBe(true);
-    expect(await page.getByRole('button', { name: 'Subscribe to Trendex Core' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Subscribe to Premium Trendex Core' }).isDisabled()).toBe(
+    // without a membership each Core plan is on sale; the cards say which memberships include it
+    await expect.poll(visible(page, 'Included in Executive and the Imperial Package')).toBe(true);
+    await expect.poll(visible(page, 'Included in the Imperial Package')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Subscribe to Trendex Core' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Subscribe to Premium Trendex Core' }).isEnabled()).toBe(
       true,
     );
     await page.getByRole('tab', { name: 'Transaction Detail' }).click();

@@ -1,3 +1,16 @@
-/** The success image of the plan-activated modal (an inline SVG, no extra request). */
-export const planActivatedImage =
-  'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22240%22 height=%22180%22 viewBox=%220 0 240 180%22 role=%22img%22 aria-label=%22Plan activated%22%3E %3Cdefs%3E %3ClinearGradient id=%22g%22 x1=%220%22 y1=%220%22 x2=%221%22 y2=%221%22%3E %3Cstop offset=%220%22 stop-color=%22#3366ff%22/%3E %3Cstop offset=%221%22 stop-color=%22#12b886%22/%3E %3C/linearGradient%3E %3C/defs%3E %3Ccircle cx=%22120%22 cy=%2284%22 r=%2262%22 fill=%22url(#g)%22 opacity=%220.15%22/%3E %3Ccircle cx=%22120%22 cy=%2284%22 r=%2244%22 fill=%22url(#g)%22/%3E %3Cpath d=%22M98 85 l15 15 l30 -32%22 fill=%22none%22 stroke=%22#fff%22 stroke-width=%229%22 stroke-linecap=%22round%22 stroke-linejoin=%22round%22/%3E %3Cg fill=%22#12b886%22%3E%3Ccircle cx=%2240%22 cy=%2240%22 r=%225%22/%3E%3Ccircle cx=%22205%22 cy=%2252%22 r=%224%22/%3E%3Ccircle cx=%22190%22 cy=%22140%22 r=%226%22/%3E%3C/g%3E %3Cg fill=%22#3366ff%22%3E%3Ccircle cx=%2252%22 cy=%22132%22 r=%224%22/%3E%3Ccircle cx=%22214%22 cy=%2298%22 r=%223%22/%3E%3Ccircle cx=%2230%22 cy=%2288%22 r=%223%22/%3E%3C/g%3E %3Ctext x=%22120%22 y=%22170%22 text-anchor=%22middle%22 font-family=%22system-ui,sans-serif%22 font-size=%2216%22 font-weight=%22700%22 fill=%22#12b886%22%3EPlan activated%3C/text%3E %3C/svg%3E';
+/**
+ * The success image of the plan-activated modal (an inline SVG, no extra request). The SVG is
+ * written as it is and encoded whole: a raw `#` (a colour, a url(#g)) in a data URI ends the data
+ * there, and the browser then shows a broken image.
+ */
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180" viewBox="0 0 240 180" role="img" aria-label="Plan activated">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3366ff"/><stop offset="1" stop-color="#12b886"/></linearGradient></defs>
+<circle cx="120" cy="84" r="62" fill="url(#g)" opacity="0.15"/>
+<circle cx="120" cy="84" r="44" fill="url(#g)"/>
+<path d="M98 85 l15 15 l30 -32" fill="none" stroke="#fff" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>
+<g fill="#12b886"><circle cx="40" cy="40" r="5"/><circle cx="205" cy="52" r="4"/><circle cx="190" cy="140" r="6"/></g>
+<g fill="#3366ff"><circle cx="52" cy="132" r="4"/><circle cx="214" cy="98" r="3"/><circle cx="30" cy="88" r="3"/></g>
+<text x="120" y="170" text-anchor="middle" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#0a7759">Plan activated</text>
+</svg>`;
+
+export const planActivatedImage = `data:image/svg+xml,${encodeURIComponent(svg)}`;

@@ -1,4 +1,5 @@
 import { Badge } from '@chakra-ui/react';
+import { planOffers } from '#api/plans';
 import type { ResponseOf } from '#api/routes';
 import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
 import { callApi } from '../../lib/api';
@@ -8,9 +9,9 @@ import { memberColumns } from './columns';
 type Row = ResponseOf<'activationReport'>['items'][number];
 
 const PLAN_NAMES: Record<Row['plan'], string> = {
-  executive: 'Executive',
-  imperial: 'Imperial Package',
-  upgrade: 'Upgrade to the Imperial Package',
+  executive: planOffers.executive.name,
+  imperial: planOffers.imperial.name,
+  upgrade: planOffers.upgrade.name,
 };
 
 const columns: ReportColumn<Row>[] = [
@@ -47,7 +48,7 @@ export default function ActivationReport() {
       noun="activations"
       emptyText="No membership was activated in this period."
       totals={(t) => [
-        { label: 'Gold (Imperial Package)', value: `${t.gold} · ${usdtText(t.goldAmount)}` },
+        { label: `Gold (${planOffers.imperial.name})`, value: `${t.gold} · ${usdtText(t.goldAmount)}` },
         { label: 'Silver (Executive)', value: `${t.silver} · ${usdtText(t.silverAmount)}` },
       ]}
     />

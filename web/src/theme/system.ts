@@ -178,6 +178,13 @@ const config = defineConfig({
           focusRing: { value: { _light: '{colors.gain.500}', _dark: '{colors.gain.400}' } },
           border: { value: { _light: '{colors.gain.200}', _dark: '{colors.gain.800}' } },
         },
+        // Chakra's solid green, teal and cyan (the 600s) and light-mode orange hold white text at
+        // 3.3-3.7:1, under WCAG AA's 4.5:1 (the "Active" badge was 3.29:1): their 700s hold 5:1 or more.
+        // test/unit/web/contrast.test.ts checks every palette's badges in both modes.
+        green: { solid: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
         bg: {
           DEFAULT: { value: { _light: '{colors.white}', _dark: '#0b1222' } },
           panel: { value: { _light: '{colors.white}', _dark: '#0e1628' } },

@@ -106,6 +106,10 @@ describe('wallet', () => {
       .toEqual(['Withdraw', 'Upgrade to the Imperial Package', 'Executive', 'Deposit']);
     await screenshot(page, 'wallet-1440');
     await page.setViewportSize({ width: 375, height: 812 });
+    // a phone keeps the time: "26 Nov 2026, 16:12"
+    expect(await table.locator('tbody tr').first().locator('td').first().innerText()).toMatch(
+      /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
     await screenshot(page, 'wallet-375');
 
     // the profile reads the same balances and shows the plan

@@ -1,5 +1,6 @@
 import { Container, Grid, HStack, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
+import { dayText } from '../lib/dates';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { usdtText } from '../lib/format';
@@ -54,7 +55,7 @@ export default function ProfitPage() {
                     rows={profit.data.rows}
                     rowKey={(r) => r.date}
                     columns={[
-                      { header: 'Date', cell: (r) => format(parseISO(r.date), 'dd MMM yyyy') },
+                      { header: 'Date', cell: (r) => dayText(parseISO(r.date)) },
                       {
                         header: 'Amount',
                         align: 'end',

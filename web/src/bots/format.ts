@@ -1,5 +1,4 @@
 /** How the bot pages write exchange prices, quantities and percentages (money goes through lib/format). */
-import { format } from 'date-fns';
 
 const price = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const smallPrice = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 6 });
@@ -13,4 +12,5 @@ export const qtyText = (q: number): string => qty.format(q);
 
 export const pctText = (p: number, signed = true): string => `${signed && p > 0 ? '+' : ''}${p.toFixed(2)}%`;
 
-export const dateText = (iso: string | number): string => format(new Date(iso), 'dd MMM yyyy, HH:mm');
+/** '26 Nov 2026, 16:12': the app's one date formatter (lib/dates.ts). */
+export { dateTimeText as dateText } from '../lib/dates';

@@ -1,5 +1,5 @@
-import { Badge, Box, Table } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { Badge, Table } from '@chakra-ui/react';
+import { dateTimeText } from '../lib/dates';
 import { usdtText } from '../lib/format';
 import { ScrollTable } from './ScrollTable';
 
@@ -33,10 +33,7 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
         {rows.map((row) => (
           <Table.Row key={row.key}>
             <Table.Cell whiteSpace="nowrap">
-              {format(new Date(row.date), 'dd MMM yy')}
-              <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                {format(new Date(row.date), ', HH:mm')}
-              </Box>
+              {dateTimeText(row.date)}
             </Table.Cell>
             <Table.Cell>
               <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">

@@ -28,6 +28,7 @@ import { Day, rangeProblem, reportMessages } from '#api/schemas/admin-reports';
 import { Email } from '#api/schemas/common';
 import { errorMessage } from '../lib/api';
 import { downloadCsv, toCsv } from '../lib/csv';
+import { dateTimeText } from '../lib/dates';
 import { formatUsdt, plainUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { LoadMore } from './LoadMore';
@@ -98,16 +99,8 @@ interface ReportPageProps<Row, Totals> {
 const EXPORT_PAGE = 100;
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
-/** A UTC time as the reports show it: 05 Mar 2026 14:07. */
-export const reportTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** A UTC time as the reports show it: 05 Mar 2026, 14:07. */
+export const reportTime = (iso: string): string => dateTimeText(iso, { utc: true });
 
 const formSchema = (email: 'optional' | 'required' | undefined, dates: boolean) =>
   z

@@ -1,6 +1,7 @@
 import { Box, Container, EmptyState, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+import { dateTimeText } from '../lib/dates';
 import { useEffect, useRef } from 'react';
 import { LuBellOff } from 'react-icons/lu';
 import { QueryError } from '../components/QueryError';
@@ -87,7 +88,7 @@ export default function Notifications() {
                   )}
                 </HStack>
                 <Text fontSize="sm" color="fg.muted" asChild>
-                  <time dateTime={n.date} title={format(new Date(n.date), 'PPpp')}>
+                  <time dateTime={n.date} title={dateTimeText(n.date)}>
                     {formatDistanceToNow(new Date(n.date), { addSuffix: true })}
                   </time>
                 </Text>

@@ -17,10 +17,10 @@ import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
 import { QueryError } from '../components/QueryError';
 import { BotEmailChoices } from './BotEmailChoices';
-import { planDate } from '../lib/planDate';
+import { dayText } from '../lib/dates';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
-const fmtDate = (iso: string | null) => (iso ? planDate(iso) : '—');
+const fmtDate = (iso: string | null) => (iso ? dayText(iso) : '—');
 
 function Panel({
   title,

@@ -16,7 +16,7 @@ import type { PlanState } from '#api/schemas/plans';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
 import { useAuth } from '../lib/auth';
-import { planDate } from '../lib/planDate';
+import { dayText } from '../lib/dates';
 import { PLANS, type Plan } from '../lib/plans';
 import { usePlans } from '../wallet/hooks';
 
@@ -64,7 +64,7 @@ function PlanButton({
       </Button>
       {offer && (offer.renews || !offer.enabled) && (
         <Text fontSize="sm" color="fg.muted" textAlign="center">
-          {offer.renews && heldUntil ? `Your current plan, until ${planDate(heldUntil)}.` : offer.reason}
+          {offer.renews && heldUntil ? `Your current plan, until ${dayText(heldUntil)}.` : offer.reason}
         </Text>
       )}
     </>

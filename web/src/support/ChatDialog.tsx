@@ -14,6 +14,7 @@ import { FormAlert } from '../components/FormAlert';
 import { QueryError } from '../components/QueryError';
 import { callApi, errorMessage, getIdToken } from '../lib/api';
 import { getConfig } from '../lib/config';
+import { dateTimeText } from '../lib/dates';
 import { imageProblem, uploadImage } from './upload';
 
 export const chatKey = (complaintId: string) => ['support', 'chat', complaintId] as const;
@@ -126,7 +127,7 @@ function Chat({
               data-testid="chat-bubble"
             >
               <Text fontSize="xs" opacity={0.8}>
-                {m.from === 'support' ? 'Support' : 'Member'} · {new Date(m.date).toLocaleString()}
+                {m.from === 'support' ? 'Support' : 'Member'} · {dateTimeText(m.date)}
               </Text>
               {m.text && <Text whiteSpace="pre-wrap">{m.text}</Text>}
               {m.imageUrl && (

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { dayText } from '../lib/dates';
 import { useEffect } from 'react';
 import { AppDialog } from '../components/AppDialog';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
@@ -53,7 +53,7 @@ export function ReferralsDialog({ side, onClose }: { side: 'Left' | 'Right' | nu
           <Table.Body>
             {referrals.data.items.map((row) => (
               <Table.Row key={`${row.joinedAt}${row.email}`}>
-                <Table.Cell whiteSpace="nowrap">{format(new Date(row.joinedAt), 'dd MMM yyyy')}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{dayText(row.joinedAt)}</Table.Cell>
                 <Table.Cell wordBreak="break-all">{row.email}</Table.Cell>
               </Table.Row>
             ))}

@@ -18,7 +18,7 @@ import type { PlanOption } from '#api/schemas/plans';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { formatUsdt } from '../lib/format';
-import { planDate } from '../lib/planDate';
+import { dayText } from '../lib/dates';
 import { PLANS } from '../lib/plans';
 import { usePlans, useWallet } from './hooks';
 import { PlanSubscribeModal } from './PlanActivation';
@@ -115,7 +115,7 @@ export default function CorePage() {
                 </HStack>
                 {owned && until && !offer?.includedIn && (
                   <Text fontSize="sm" color="fg.muted">
-                    Active until {planDate(until)}
+                    Active until {dayText(until)}
                   </Text>
                 )}
                 {/* a plan the membership includes is the member's already: no price, no offer */}

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { dateTimeText } from '../lib/dates';
 import { useState } from 'react';
 import type { Invoice } from '#api/schemas/wallet';
 import { AppDialog, DialogDismiss } from '../components/AppDialog';
@@ -81,8 +81,8 @@ export function OpenInvoices() {
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {invoice.wallet === 'wallet1' ? 'Trendex Core wallet' : 'Wallet'} · made{' '}
-                {format(new Date(invoice.createdAt), 'dd MMM yy, HH:mm')} · expires{' '}
-                {format(new Date(invoice.expiresAt), 'dd MMM yy, HH:mm')}
+                {dateTimeText(invoice.createdAt)} · expires{' '}
+                {dateTimeText(invoice.expiresAt)}
               </Text>
             </Stack>
             <Button size="sm" variant="outline" onClick={() => setShown(invoice)}>

@@ -6,7 +6,7 @@ import { AppDialog, DialogDismiss } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { ApiError, callApi, errorMessage } from '../lib/api';
 import { plainUsdt, usdtText } from '../lib/format';
-import { planDate } from '../lib/planDate';
+import { dayText } from '../lib/dates';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh, usePlans, useWallet } from './hooks';
 import { planActivatedImage as activatedImage } from './planActivatedImage';
@@ -60,8 +60,8 @@ export function PlanConfirm({ plan, onActivated }: { plan: PlanOption; onActivat
       {offer?.enabled && offer.endsAt && plan !== 'upgrade' && !activate.isSuccess && (
         <Text data-testid="plan-ends">
           {offer.renews
-            ? `Extending adds a year: your plan will then end on ${planDate(offer.endsAt)}.`
-            : `Your plan will run until ${planDate(offer.endsAt)}.`}
+            ? `Extending adds a year: your plan will then end on ${dayText(offer.endsAt)}.`
+            : `Your plan will run until ${dayText(offer.endsAt)}.`}
         </Text>
       )}
       {plans.isError && <FormAlert status="error">{errorMessage(plans.error)}</FormAlert>}

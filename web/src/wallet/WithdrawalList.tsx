@@ -1,5 +1,5 @@
 import { Badge, Box, Code, Table, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
+import { dateTimeText } from '../lib/dates';
 import { useEffect, useRef } from 'react';
 import type { WithdrawalRow } from '#api/schemas/wallet';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
@@ -66,7 +66,7 @@ export function WithdrawalList() {
             <Table.Body>
               {query.data.items.map((w) => (
                 <Table.Row key={w.id}>
-                  <Table.Cell whiteSpace="nowrap">{format(new Date(w.date), 'dd MMM yy, HH:mm')}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateTimeText(w.date)}</Table.Cell>
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                     {usdtText(w.amount)}
                   </Table.Cell>

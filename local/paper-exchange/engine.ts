@@ -21,6 +21,7 @@
  * insurance fund (income INSURANCE_CLEAR).
  */
 import { liquidationPrice } from '#engine/backtest/account';
+import { PRICE_DECIMALS } from '#api/markets';
 
 export type Venue = 'spot' | 'futures';
 export type OrderSide = 'BUY' | 'SELL';
@@ -48,7 +49,7 @@ export const SYMBOLS: Record<string, SymbolInfo> = {
     symbol: 'BTCUSDT',
     base: 'BTC',
     quote: 'USDT',
-    pricePrecision: 2,
+    pricePrecision: PRICE_DECIMALS.BTCUSDT,
     quantityPrecision: 5,
     minQty: 0.00001,
     minNotional: 5,
@@ -57,7 +58,7 @@ export const SYMBOLS: Record<string, SymbolInfo> = {
     symbol: 'ETHUSDT',
     base: 'ETH',
     quote: 'USDT',
-    pricePrecision: 2,
+    pricePrecision: PRICE_DECIMALS.ETHUSDT,
     quantityPrecision: 4,
     minQty: 0.0001,
     minNotional: 5,
@@ -66,7 +67,7 @@ export const SYMBOLS: Record<string, SymbolInfo> = {
     symbol: 'XRPUSDT',
     base: 'XRP',
     quote: 'USDT',
-    pricePrecision: 4,
+    pricePrecision: PRICE_DECIMALS.XRPUSDT,
     quantityPrecision: 1,
     minQty: 0.1,
     minNotional: 5,
@@ -75,7 +76,7 @@ export const SYMBOLS: Record<string, SymbolInfo> = {
     symbol: 'BNBUSDT',
     base: 'BNB',
     quote: 'USDT',
-    pricePrecision: 2,
+    pricePrecision: PRICE_DECIMALS.BNBUSDT,
     quantityPrecision: 3,
     minQty: 0.001,
     minNotional: 5,

@@ -4,27 +4,28 @@ import {
   formatUsdt,
   parseUsdt,
   plainUsdt,
-  roundedUsdtText,
+  pointsText,
   usdtText,
 } from '../../../web/src/lib/format';
+import { priceText, usdFigure } from '../../../web/src/bots/format';
 
 describe('the web number formats', () => {
-  it('writes a ledger amount with every significant digit and at least two', () => {
+  it('writes money in cents with thousands separators, rounded half away from zero', () => {
     expect(formatUsdt(1_234_500_000)).toBe('1,234.50');
-    expect(formatUsdt(1_234_567)).toBe('1.234567');
+    expect(formatUsdt(1_234_567)).toBe('1.23');
+    expect(formatUsdt(1_235_000)).toBe('1.24');
+    expect(formatUsdt(-1_235_000)).toBe('-1.24');
     expect(formatUsdt(-12_500_000)).toBe('-12.50');
+    expect(formatUsdt(-4_000)).toBe('0.00');
     expect(formatUsdt(0)).toBe('0.00');
+    expect(formatUsdt(1_234_567_891_000_000)).toBe('1,234,567,891.00');
     expect(usdtText(15_000_000)).toBe('15.00 USDT');
+    expect(usdtText(1_234_567_891)).toBe('1,234.57 USDT');
   });
 
   it('writes a CSV amount without grouping', () => {
     expect(plainUsdt(1_234_567_891)).toBe('1234.567891');
     expect(plainUsdt(-1_000_000_000)).toBe('-1000.00');
-  });
-
-  it("rounds an exchange's balance to cents", () => {
-    expect(roundedUsdtText(1_234_567_891)).toBe('1,234.57 USDT');
-    expect(roundedUsdtText(0)).toBe('0.00 USDT');
   });
 
   it('reads an amount field back, or null', () => {
@@ -34,7 +35,26 @@ describe('the web number formats', () => {
     expect(parseUsdt('1.1234567')).toBeNull();
   });
 
-  it('groups counts', () => {
+  it('groups counts and points', () => {
     expect(formatCount(12_345)).toBe('12,345');
+    expect(pointsText('12500.00')).toBe('12,500');
+    expect(pointsText('1234567.50')).toBe('1,234,567.50');
+    expect(pointsText('0.00')).toBe('0');
+  });
+});
+
+describe('the bot pages number formats', () => {
+  it("writes a price to its symbol's tick, with thousands separators", () => {
+    expect(priceText(87654.321, 'BTCUSDT')).toBe('87,654.32');
+    expect(priceText(0.51234, 'XRPUSDT')).toBe('0.5123');
+    expect(priceText(2.5, 'XRPUSDT')).toBe('2.5000');
+    expect(priceText(null, 'BTCUSDT')).toBe('—');
+    // a pair without a listed tick: cents above 10, more under
+    expect(priceText(12345.678)).toBe('12,345.68');
+    expect(priceText(0.123456)).toBe('0.123456');
+  });
+
+  it('writes a USDT figure (a backtest equity, a chart axis) with separators and cents', () => {
+    expect(usdFigure(12345.678)).toBe('12,345.68');
   });
 });

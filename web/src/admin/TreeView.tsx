@@ -20,7 +20,7 @@ import { AppDialog } from '../components/AppDialog';
 import { FormAlert } from '../components/FormAlert';
 import { QueryError } from '../components/QueryError';
 import { ApiError, callApi } from '../lib/api';
-import { formatCount } from '../lib/format';
+import { formatCount, pointsText } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 
 type TreeData = ResponseOf<'getTree'>;
@@ -83,8 +83,8 @@ function Seat({
 function DetailsDialog({ node, onClose }: { node: TreeNode | null; onClose: () => void }) {
   const rows: [string, string][] = node
     ? [
-        ['Left points', node.leftPoints],
-        ['Right points', node.rightPoints],
+        ['Left points', pointsText(node.leftPoints)],
+        ['Right points', pointsText(node.rightPoints)],
         ['Left count', formatCount(node.leftCount)],
         ['Right count', formatCount(node.rightCount)],
         ['Direct left', formatCount(node.directLeft)],

@@ -15,8 +15,8 @@ const columns: Column<ClosedOrder>[] = [
   { header: 'Buy USDT', cell: (o) => formatUsdt(o.buyUsdt), align: 'end' },
   { header: 'Sell USDT', cell: (o) => formatUsdt(o.sellUsdt), align: 'end' },
   { header: 'Order Id', cell: (o) => o.orderId },
-  { header: 'Buy Price', cell: (o) => priceText(o.buyPrice), align: 'end' },
-  { header: 'Sell Price', cell: (o) => priceText(o.sellPrice), align: 'end' },
+  { header: 'Buy Price', cell: (o) => priceText(o.buyPrice, o.symbol), align: 'end' },
+  { header: 'Sell Price', cell: (o) => priceText(o.sellPrice, o.symbol), align: 'end' },
   { header: 'Entry Date', cell: (o) => dateText(o.entryDate) },
   {
     header: 'Profit',

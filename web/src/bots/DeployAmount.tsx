@@ -10,7 +10,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MICRO_PER_USDT } from '#api/money';
 import { smallestOrderText, type BotCard, type DeployLimits } from '#api/schemas/bots';
 import { NativeChoice } from '../components/NativeChoice';
-import { roundedUsdtText, usdtText } from '../lib/format';
+import { usdtText } from '../lib/format';
 import { LostInTesting } from './Evidence';
 
 /** The amount field's default: the least amount the bot may use, in whole USDT. */
@@ -28,7 +28,7 @@ export const amountProblem = (micro: number | null, limits: DeployLimits | undef
       : `This bot needs at least ${least} USDT.`;
   }
   if (limits?.free !== null && limits?.free !== undefined && micro > limits.free)
-    return `Your Binance ${limits.market} account has ${roundedUsdtText(limits.free)} free.`;
+    return `Your Binance ${limits.market} account has ${usdtText(limits.free)} free.`;
   return null;
 };
 
@@ -54,7 +54,7 @@ export function AmountField({
             At least {usdtText(limits.minimum)} (Binance takes no order under {limits.orderMinimum} USDT).{' '}
             {limits.free === null
               ? 'Connect Binance on the Exchange page to see your free balance.'
-              : `Free on your Binance ${limits.market} account: ${roundedUsdtText(limits.free)}.`}
+              : `Free on your Binance ${limits.market} account: ${usdtText(limits.free)}.`}
           </>
         ) : (
           'Reading the least amount and your free balance…'

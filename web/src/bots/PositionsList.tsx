@@ -13,8 +13,8 @@ const columns: Column<Position>[] = [
   { header: 'Trade', cell: (p) => p.trade },
   { header: 'Side', cell: (p) => (p.side === 'long' ? 'Long' : 'Short') },
   { header: 'Quantity', cell: (p) => qtyText(p.quantity), align: 'end' },
-  { header: 'Price', cell: (p) => priceText(p.price), align: 'end' },
-  { header: 'Current Price', cell: (p) => priceText(p.currentPrice), align: 'end' },
+  { header: 'Price', cell: (p) => priceText(p.price, p.symbol), align: 'end' },
+  { header: 'Current Price', cell: (p) => priceText(p.currentPrice, p.symbol), align: 'end' },
   { header: 'Order Id', cell: (p) => p.orderId },
   {
     header: 'Profit (USDT)',

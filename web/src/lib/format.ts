@@ -1,28 +1,29 @@
 /**
  * How the app writes numbers, and reads an amount back. Money is the API's micro-USDT integers,
- * written by the contract's rule (api/money.ts): every significant digit, at least two.
+ * written as people read money: cents, with thousands separators, everywhere on screen. A CSV
+ * cell and an amount field keep every digit (`plainUsdt`, the contract's rule in api/money.ts).
  */
 import { formatUsdt as plainUsdt, MICRO_PER_USDT as MICRO, parseUsdt } from '#api/money';
 
-/** 1234500000 → '1,234.50': an amount beside its unit (a column headed 'USDT', a label). */
+const CENT = MICRO / 100;
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * 1234500000 → '1,234.50', 1234567 → '1.23': an amount beside its unit (a column headed 'USDT', a
+ * label), rounded to the cent half away from zero, in integers (no float rounding).
+ */
 export function formatUsdt(micro: number): string {
-  const [whole, fraction] = plainUsdt(micro).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  if (!Number.isSafeInteger(micro)) throw new RangeError(`not an integer amount: ${micro}`);
+  const cents = Math.round(Math.abs(micro) / CENT);
+  const sign = micro < 0 && cents > 0 ? '-' : '';
+  return `${sign}${grouped(String(Math.floor(cents / 100)))}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** 1234500000 → '1,234.50 USDT': an amount on its own. */
 export const usdtText = (micro: number): string => `${formatUsdt(micro)} USDT`;
 
-/** 1234500000 → '1234.50': without grouping, as a CSV cell must be for a spreadsheet to read it. */
+/** 1234500000 → '1234.50': without grouping, every digit, as a CSV cell must be for a spreadsheet to read it. */
 export { plainUsdt };
-
-const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * 1234567891 → '1,234.57 USDT': rounded to cents, for a balance read from an exchange (a snapshot
- * of someone else's books, not a ledger amount whose every digit counts).
- */
-export const roundedUsdtText = (micro: number): string => `${cents.format(micro / MICRO)} USDT`;
 
 /** The amount field's text to micro-USDT, or null when it is not an amount (the contract's rule). */
 export { parseUsdt };
@@ -31,3 +32,9 @@ const counts = new Intl.NumberFormat('en');
 
 /** 12345 → '12,345': members, points. */
 export const formatCount = (n: number): string => counts.format(n);
+
+/** '12500.00' → '12,500', '12500.50' → '12,500.50': activation points (a decimal string from the API). */
+export const pointsText = (points: string): string => {
+  const [whole, fraction = ''] = points.split('.');
+  return `${grouped(whole)}${/^0*$/.test(fraction) ? '' : `.${fraction}`}`;
+};

@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
 import { useProfile } from '../lib/profile';
-import { formatCount, formatUsdt } from '../lib/format';
+import { formatCount, formatUsdt, pointsText } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
 import { ReferAndEarn } from './ReferAndEarn';
 import { ReferralsDialog } from './ReferralsDialog';
@@ -171,8 +171,8 @@ export default function TeamGlance() {
               </Card>
               <Card title="Active team points" icon={LuTrophy}>
                 <Pair
-                  left={<Big label="Team 1 points">{team.data.leftPoints}</Big>}
-                  right={<Big label="Team 2 points">{team.data.rightPoints}</Big>}
+                  left={<Big label="Team 1 points">{pointsText(team.data.leftPoints)}</Big>}
+                  right={<Big label="Team 2 points">{pointsText(team.data.rightPoints)}</Big>}
                 />
               </Card>
             </SimpleGrid>

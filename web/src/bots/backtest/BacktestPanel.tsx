@@ -55,6 +55,7 @@ function Run({ run }: { run: PublishedBacktest }) {
             bars={chart.bars}
             barMs={chart.barMs}
             trades={run.recentTrades}
+            symbol={run.symbol}
             label={`${run.bot} backtest trades on the price`}
           />
           <Text fontSize="xs" color="fg.muted">
@@ -92,7 +93,7 @@ function Run({ run }: { run: PublishedBacktest }) {
           label="Backtest trade history"
           rows={trades}
           rowKey={(t) => t.key}
-          columns={tradeColumns}
+          columns={tradeColumns(run.symbol)}
         />
       </Stack>
     </Stack>

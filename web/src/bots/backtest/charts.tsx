@@ -12,7 +12,7 @@ import {
 } from 'lightweight-charts';
 import { useTheme } from 'next-themes';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
-import { dateText, pctText, priceText } from '../format';
+import { dateText, pctText, priceText, usdFigure } from '../format';
 
 const GAIN = '#12b886';
 const LOSS = '#e03131';
@@ -21,8 +21,11 @@ const GRAY = '#868e96';
 
 const sec = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
-/** A lightweight-charts chart in a box that follows the box's width and the colour mode. */
-function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
+/**
+ * A lightweight-charts chart in a box that follows the box's width and the colour mode; its price
+ * axis and crosshair label write values with `priceFormat` (thousands separators, the right decimals).
+ */
+function useChart(draw: (chart: IChartApi) => void, deps: unknown[], priceFormat: (x: number) => string) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useTheme().resolvedTheme === 'dark';
   useEffect(() => {
@@ -42,6 +45,7 @@ function useChart(draw: (chart: IChartApi) => void, deps: unknown[]) {
       timeScale: { timeVisible: true, borderVisible: false },
       rightPriceScale: { borderVisible: false },
       handleScroll: { vertTouchDrag: false },
+      localization: { priceFormatter: priceFormat },
     });
     draw(chart);
     chart.timeScale().fitContent();
@@ -81,7 +85,7 @@ function ChartFigure({
   );
 }
 
-const amount = (x: number) => `${priceText(x)} USDT`;
+const amount = (x: number) => `${usdFigure(x)} USDT`;
 
 /** Where a series starts and ends, and its lowest and highest points, in words. */
 const rangeSummary = (
@@ -118,6 +122,7 @@ export function EquityChart({
       series.setData(points.map(([t, v]) => ({ time: sec(t), value: v })));
     },
     [points],
+    usdFigure,
   );
   return (
     <ChartFigure
@@ -152,6 +157,7 @@ export function LiveModelChart({
       real.setData(live.map(([t, v]) => ({ time: sec(t), value: v })));
     },
     [live, model],
+    usdFigure,
   );
   return (
     <ChartFigure
@@ -180,12 +186,16 @@ export function TradesChart({
   barMs,
   trades,
   label,
+  symbol,
 }: {
   bars: [number, number, number, number, number][];
   barMs: number;
   trades: readonly TradeMark[];
   label: string;
+  /** The pair the bars are of: prices are written to its tick. */
+  symbol?: string;
 }) {
+  const price = (x: number) => priceText(x, symbol);
   const box = useChart(
     (chart) => {
       const series = chart.addSeries(CandlestickSeries, {
@@ -217,7 +227,8 @@ export function TradesChart({
       marks.sort((a, b) => a.time - b.time);
       createSeriesMarkers(series, marks);
     },
-    [bars, trades, barMs],
+    [bars, trades, barMs, symbol],
+    price,
   );
   const closes = bars.map(([t, , , , close]) => [t, close] as const);
   return (
@@ -225,7 +236,7 @@ export function TradesChart({
       box={box}
       h={{ base: '64', md: '80' }}
       label={label}
-      summary={`${rangeSummary('Closing price', closes, priceText)} ${trades.length} trades marked, listed in the table that follows.`}
+      summary={`${rangeSummary('Closing price', closes, price)} ${trades.length} trades marked, listed in the table that follows.`}
       figures={
         <Table.Root>
           <Table.Caption>{label}: the trades marked</Table.Caption>

@@ -2,19 +2,18 @@
 import { Stat, Text } from '@chakra-ui/react';
 import type { Trade } from '../../../../engine/backtest/account';
 import type { Column } from '../DataTable';
-import { dateText, pctText, priceText } from '../format';
+import { dateText, pctText, priceText, usdFigure } from '../format';
 
-export const usd = (x: number) =>
-  `${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+export const usd = (x: number) => `${usdFigure(x)} USDT`;
 
 export const signColor = (x: number) => (x >= 0 ? 'gain.fg' : 'red.fg');
 
-export const tradeColumns: Column<Trade>[] = [
+export const tradeColumns = (symbol: string): Column<Trade>[] => [
   { header: 'Side', cell: (t) => (t.side === 'long' ? 'Long' : 'Short') },
   { header: 'Entry', cell: (t) => dateText(t.entryTime) },
-  { header: 'Entry Price', cell: (t) => priceText(t.entryPrice), align: 'end' },
+  { header: 'Entry Price', cell: (t) => priceText(t.entryPrice, symbol), align: 'end' },
   { header: 'Exit', cell: (t) => dateText(t.exitTime) },
-  { header: 'Exit Price', cell: (t) => priceText(t.exitPrice), align: 'end' },
+  { header: 'Exit Price', cell: (t) => priceText(t.exitPrice, symbol), align: 'end' },
   { header: 'Exit reason', cell: (t) => t.reason },
   {
     header: 'PnL',

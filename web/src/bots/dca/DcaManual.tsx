@@ -101,7 +101,7 @@ function LadderPreview({ values, price }: { values: Values; price: number | unde
   return (
     <Stack gap="2">
       <Text fontSize="sm" color="fg.muted">
-        From the last price {priceText(price)}: a cycle that fills every position spends about{' '}
+        From the last price {priceText(price, values.symbol)}: a cycle that fills every position spends about{' '}
         {formatUsdt(Math.round(total * MICRO_PER_USDT))} USDT (before fees).
       </Text>
       <DataTable
@@ -110,11 +110,11 @@ function LadderPreview({ values, price }: { values: Values; price: number | unde
         rowKey={(r) => String(r.stage)}
         columns={[
           { header: 'Position', cell: (r) => ORDINALS[r.stage - 1] },
-          { header: 'Buy at', cell: (r) => priceText(r.price), align: 'end' },
+          { header: 'Buy at', cell: (r) => priceText(r.price, values.symbol), align: 'end' },
           { header: 'USDT', cell: (r) => formatUsdt(Math.round(r.quote * MICRO_PER_USDT)), align: 'end' },
           { header: 'Quantity', cell: (r) => qtyText(Number(r.quantity.toPrecision(6))), align: 'end' },
-          { header: 'Average', cell: (r) => priceText(r.averagePrice), align: 'end' },
-          { header: 'Take profit at', cell: (r) => priceText(r.takeProfitPrice), align: 'end' },
+          { header: 'Average', cell: (r) => priceText(r.averagePrice, values.symbol), align: 'end' },
+          { header: 'Take profit at', cell: (r) => priceText(r.takeProfitPrice, values.symbol), align: 'end' },
         ]}
       />
     </Stack>

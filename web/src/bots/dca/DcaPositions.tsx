@@ -110,10 +110,10 @@ export function DcaPositions() {
     { header: 'Bot', cell: (p) => p.name },
     { header: 'Symbol', cell: (p) => p.symbol },
     { header: 'Initial (USDT)', cell: (p) => formatUsdt(p.initial), align: 'end' },
-    { header: 'Current Price', cell: (p) => priceText(p.currentPrice), align: 'end' },
+    { header: 'Current Price', cell: (p) => priceText(p.currentPrice, p.symbol), align: 'end' },
     { header: 'Quantity', cell: (p) => qtyText(p.qty), align: 'end' },
-    { header: 'Average Price', cell: (p) => priceText(p.averagePrice), align: 'end' },
-    { header: 'Take Price', cell: (p) => `${priceText(p.takePrice)} (${p.takeProfitPct}%)`, align: 'end' },
+    { header: 'Average Price', cell: (p) => priceText(p.averagePrice, p.symbol), align: 'end' },
+    { header: 'Take Price', cell: (p) => `${priceText(p.takePrice, p.symbol)} (${p.takeProfitPct}%)`, align: 'end' },
     { header: 'Count', cell: (p) => `${p.count} / ${p.stages.length + 1}`, align: 'end' },
     {
       header: 'Actions',

@@ -5,14 +5,14 @@ import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ExchangeCard } from '#api/schemas/exchange';
 import { FormAlert } from '../../components/FormAlert';
 import { callApi } from '../../lib/api';
-import { roundedUsdtText } from '../../lib/format';
+import { usdtText } from '../../lib/format';
 import { queryKeys } from '../../lib/queryKeys';
 import { ConnectDialog } from './ConnectDialog';
 import { EXCHANGE_NAMES, failureText } from './messages';
 import { RemoveDialog } from './RemoveDialog';
 
 /** A balance the exchange did not give (no key, or the call failed) reads 'NA'. */
-const balanceText = (micro: number | null) => (micro === null ? 'NA' : roundedUsdtText(micro));
+const balanceText = (micro: number | null) => (micro === null ? 'NA' : usdtText(micro));
 
 /** One exchange: its key's state, spot and futures balances, and connect, refresh and remove. */
 export function ExchangeCardView({ card }: { card: ExchangeCard }) {

@@ -51,7 +51,7 @@ export const router = createBrowserRouter([
           { path: '/trendex', ...lazyRoute(() => import('./wallet/CorePage')) },
           { path: '/team', ...lazyRoute(() => import('./team/TeamGlance')) },
           { path: '/bonus', ...lazyRoute(() => import('./team/RewardsPage')) },
-          { path: '/rewards', ...lazyRoute(() => import('./team/RewardsPage')) },
+          { path: '/rewards', ...lazyRoute(() => import('./team/ReferPage')) },
           { path: '/dca', ...lazyRoute(() => import('./bots/dca/DcaPage')) },
           { path: '/classic', ...lazyRoute(() => import('./bots/ClassicPage')) },
           // one page for the signal bots, which reads its bot from the route

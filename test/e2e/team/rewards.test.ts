@@ -1,7 +1,7 @@
 /**
  * Rewards in Chromium: a sponsor whose referral buys a plan sees the Direct Bonus row with today's
  * and cumulative profit on /bonus, the Activation Team count and Activation Profit on /team, an
- * empty Trading tab, and the same page at 375 px.
+ * empty Trading tab, and the same page at 375 px; /rewards is Refer and Earn.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -11,10 +11,9 @@ import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
 
-const usdt = (micro: number) => {
-  const [whole, fraction = ''] = (micro / 1e6).toFixed(6).split('.');
-  return `${Number(whole).toLocaleString('en-US')}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
-};
+/** Money as the app writes it: cents, thousands separators. */
+const usdt = (micro: number) =>
+  (micro / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 describe('referral rewards', () => {
   it('shows the sponsor the Direct Bonus and profits on /bonus and the Activation Team on /team', async () => {
@@ -65,9 +64,17 @@ describe('referral rewards', () => {
     await page.getByRole('tab', { name: 'Trading' }).click();
     await expect.poll(() => page.getByText('No trading rewards yet.').isVisible()).toBe(true);
 
-    // /rewards is the same page
+    // /rewards is Refer and Earn (spec section 2): the steps, Team 1 / Team 2, the link and its copy
     await page.goto(url('/rewards'));
-    await expect.poll(() => page.getByRole('table', { name: 'Activation rewards' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Refer and Earn' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('table', { name: 'Activation rewards' }).count()).toBe(0);
+    const link = page.getByLabel('Referral link', { exact: true });
+    expect(await link.innerText()).toMatch(new RegExp(`/signup\\?sposer=${sponsor.username}&side=Left$`));
+    await page.getByLabel('Team 2 (Right)').check();
+    await expect.poll(() => link.innerText()).toMatch(/&side=Right$/);
+    expect(await page.getByRole('button', { name: 'Copy referral link' }).isVisible()).toBe(true);
 
     // /team: the Activation Team and Activation Profit cards
     await page.getByRole('link', { name: 'Team', exact: true }).first().click();

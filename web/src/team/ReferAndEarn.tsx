@@ -25,7 +25,18 @@ const steps = [
   },
 ];
 
-export function ReferAndEarn({ username }: { username: string }) {
+/**
+ * Refer and Earn (spec section 2): the three steps, the Team 1 / Team 2 choice and the referral
+ * link with its copy button. The /rewards page's content (its title the page's h1), and a section
+ * of Team Glance (an h2).
+ */
+export function ReferAndEarn({
+  username,
+  headingLevel = 'h2',
+}: {
+  username: string;
+  headingLevel?: 'h1' | 'h2';
+}) {
   const [side, setSide] = useState<'Left' | 'Right'>('Left');
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -44,7 +55,7 @@ export function ReferAndEarn({ username }: { username: string }) {
 
   return (
     <Box as="section" aria-label="Refer and Earn" layerStyle="card" p={{ base: '5', md: '6' }}>
-      <Heading as="h2" size="lg" mb="5">
+      <Heading as={headingLevel} size={headingLevel === 'h1' ? { base: '2xl', md: '3xl' } : 'lg'} mb="5">
         Refer and Earn
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="6">

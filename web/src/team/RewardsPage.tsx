@@ -116,7 +116,7 @@ export function RewardsTab({ tab, title }: { tab: Tab; title: string }) {
   );
 }
 
-/** /bonus and /rewards: the member's referral rewards, Activation and Trading tabs. */
+/** /bonus: the member's referral rewards, Activation and Trading tabs (/rewards is Refer and Earn). */
 export default function RewardsPage() {
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }} px={{ base: '4', md: '6' }}>

@@ -58,9 +58,13 @@ describe('exchange and ticker', () => {
 
     const binance = page.getByRole('region', { name: 'Binance account' });
     await expect.poll(() => binance.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await binance.getByLabel('Binance spot balance').innerText()).toBe('NA');
-    expect(await binance.getByLabel('Binance futures balance').innerText()).toBe('NA');
-    expect(await page.getByRole('region', { name: 'WazirX account' }).isVisible()).toBe(true);
+    expect(await binance.getByLabel('Binance spot balance').innerText()).toBe('Not connected');
+    expect(await binance.getByLabel('Binance futures balance').innerText()).toBe('Not connected');
+    // WazirX is spot only: no futures line
+    const wazirx = page.getByRole('region', { name: 'WazirX account' });
+    expect(await wazirx.isVisible()).toBe(true);
+    expect(await wazirx.getByLabel('WazirX spot balance').innerText()).toBe('Not connected');
+    expect(await wazirx.getByText('Futures balance').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Copy IP' }).click();
     await expect.poll(() => page.getByText('copied', { exact: true }).isVisible()).toBe(true);
@@ -82,7 +86,7 @@ describe('exchange and ticker', () => {
     // the message shows for 2 seconds, then the dialog closes and the card says connected
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
     await expect.poll(() => binance.getByText(`key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
-    // the balances are read once right after the bind: no 'NA' until Refresh
+    // the balances are read once right after the bind: no 'Not available' until Refresh
     await expect.poll(() => binance.getByLabel('Binance spot balance').innerText()).toBe('1,234.50 USDT');
 
     await binance.getByRole('button', { name: 'Refresh balances' }).click();

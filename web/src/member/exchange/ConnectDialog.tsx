@@ -60,7 +60,7 @@ export function ConnectDialog({
     bind.mutate(undefined, {
       onSuccess: () => {
         resetSend();
-        // the balances are read once now (and saved by the server), so the card shows them, not 'NA'
+        // the balances are read once now (and saved by the server), so the card shows them at once
         const read = callApi('refreshBalances', { exchange }).catch(() => undefined);
         timer.current = window.setTimeout(() => {
           onOpenChange(false);

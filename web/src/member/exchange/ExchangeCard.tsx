@@ -11,8 +11,12 @@ import { ConnectDialog } from './ConnectDialog';
 import { EXCHANGE_NAMES, failureText } from './messages';
 import { RemoveDialog } from './RemoveDialog';
 
-/** A balance the exchange did not give (no key, or the call failed) reads 'NA'. */
-const balanceText = (micro: number | null) => (micro === null ? 'NA' : usdtText(micro));
+/**
+ * A balance as the card shows it: without a key 'Not connected'; with one the exchange did not
+ * answer for, 'Not available' (the error under the balances says why).
+ */
+const balanceText = (micro: number | null, connected: boolean) =>
+  micro !== null ? usdtText(micro) : connected ? 'Not available' : 'Not connected';
 
 /** One exchange: its key's state, spot and futures balances, and connect, refresh and remove. */
 export function ExchangeCardView({ card }: { card: ExchangeCard }) {
@@ -48,15 +52,18 @@ export function ExchangeCardView({ card }: { card: ExchangeCard }) {
           <DataList.Item>
             <DataList.ItemLabel minW="32">Spot balance</DataList.ItemLabel>
             <DataList.ItemValue aria-label={`${name} spot balance`} fontVariantNumeric="tabular-nums">
-              {balanceText(spot)}
+              {balanceText(spot, card.connected)}
             </DataList.ItemValue>
           </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel minW="32">Futures balance</DataList.ItemLabel>
-            <DataList.ItemValue aria-label={`${name} futures balance`} fontVariantNumeric="tabular-nums">
-              {balanceText(futures)}
-            </DataList.ItemValue>
-          </DataList.Item>
+          {/* a spot-only exchange (WazirX) has no futures line */}
+          {card.hasFutures && (
+            <DataList.Item>
+              <DataList.ItemLabel minW="32">Futures balance</DataList.ItemLabel>
+              <DataList.ItemValue aria-label={`${name} futures balance`} fontVariantNumeric="tabular-nums">
+                {balanceText(futures, card.connected)}
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList.Root>
         {failed && (
           <FormAlert status="error">

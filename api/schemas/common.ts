@@ -35,4 +35,4 @@ export const Email = z
   .string({ error: 'Email is required.' })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address.' }).max(254));
+  .pipe(z.email({ error: 'Enter a valid e-mail address.' }).max(254));

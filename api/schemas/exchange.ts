@@ -34,9 +34,9 @@ const keyField = (exchange: ExchangeName, what: 'API key' | 'API secret') => {
 
 /** The e-mailed one-time code that binding and removing a key need. */
 const otp = z
-  .string({ error: 'Enter the code from your email.' })
+  .string({ error: 'Enter the code from your e-mail.' })
   .trim()
-  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your email.' });
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your e-mail.' });
 
 /** Spec "Exchange API form": apikey, apisecret, otp. */
 export const BindBinanceRequest = z.object({

@@ -46,7 +46,7 @@ import {
 
 const adminMessages = {
   noMember: 'No member has this id. Search again.',
-  invalidEmail: 'Enter a valid email address.',
+  invalidEmail: 'Enter a valid e-mail address.',
   invalidMobile: 'Enter a mobile number: its digits, or + and the country code (e.g. +91 98765 43210).',
   nothingToChange: 'Change at least one field.',
   zeroBalance: 'The balance to add cannot be 0. Leave it empty to change nothing.',

@@ -6,7 +6,7 @@
 export const messages = {
   invalidSponsor: 'Your direct referal id is incorrect.',
   loginFailed: 'Login Credentials are not correct.',
-  emailTaken: 'This email is already registered. Log in or reset your password.',
+  emailTaken: 'This e-mail is already registered. Log in or reset your password.',
   usernameTaken: 'This username is already taken. Choose another one.',
   invalidPhone: 'Enter a valid mobile number for the chosen country.',
   linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
@@ -16,9 +16,9 @@ export const messages = {
   passwordUpdated: 'Password Updated Successfully',
   resetLinkSent: 'Reset password link send to email.',
   verifyLinkSent: 'Verify email link send to email.',
-  signUpDone: 'Account created. Check your email for the verification link.',
-  emailVerified: 'Your email is verified. You can log in now.',
-  contactReceived: 'Thank you. Your message has reached our support team; we answer within one business day.',
+  signUpDone: 'Account created. Check your e-mail for the verification link.',
+  emailVerified: 'Your e-mail address is verified: you can log in now.',
+  contactReceived: 'Thank you: your message has reached our support team.',
   notAuthenticated: 'Please log in to continue.',
   forbidden: 'You do not have access to this page.',
   adminMfaRequired:

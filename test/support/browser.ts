@@ -54,7 +54,7 @@ export const logIn = async (
   totpSecret?: string,
 ): Promise<void> => {
   await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   if (!totpSecret) return;

@@ -307,8 +307,8 @@ describe.concurrent(
       await scanDialog(page, 'visitor dialog Forgot Password', () =>
         button(page, 'Forgot Password?').click(),
       );
-      await scanDialog(page, 'visitor dialog Resend Verify Email', () =>
-        button(page, 'Resend Verify Email').click(),
+      await scanDialog(page, 'visitor dialog Resend Verify E-mail', () =>
+        button(page, 'Resend Verify E-mail').click(),
       );
       await page.setViewportSize({ width: 375, height: HEIGHT });
       await scanDialog(page, 'visitor dialog phone menu', () => button(page, 'Open menu').click(), [375]);

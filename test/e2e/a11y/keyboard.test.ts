@@ -62,7 +62,7 @@ const keyboard = (page: Page) => {
 const logInByKeyboard = async (page: Page, email: string, password: string) => {
   const keys = keyboard(page);
   await page.goto(url('/login'));
-  await keys.fill(page.getByLabel('Email'), email);
+  await keys.fill(page.getByLabel('E-mail'), email);
   await keys.fill(page.getByLabel('Password', { exact: true }), password);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/dashboard');
@@ -75,7 +75,7 @@ describe('the keyboard alone', () => {
     const keys = keyboard(page);
     const m = uniqueMember();
     await page.goto(url('/signup'));
-    await keys.fill(page.getByLabel('Email'), m.email);
+    await keys.fill(page.getByLabel('E-mail'), m.email);
     await keys.fill(page.getByLabel('Name', { exact: true }), m.name);
     await keys.fill(page.getByLabel('Password', { exact: true }), m.password);
     await keys.fill(page.getByLabel('Username'), m.username);

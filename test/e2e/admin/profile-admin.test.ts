@@ -21,7 +21,7 @@ describe('admin profile tools', () => {
     await admin.getByRole('link', { name: 'Search Profile' }).click();
     await admin.waitForURL('**/searchprofile');
 
-    await admin.getByLabel('Email', { exact: true }).check();
+    await admin.getByLabel('E-mail', { exact: true }).check();
     await admin.getByLabel('Keyword').fill(member.email);
     await admin.getByRole('button', { name: 'Submit' }).click();
     const row = admin.getByTestId('profile-row');
@@ -78,20 +78,20 @@ describe('admin profile tools', () => {
     const admin = await newPage();
     await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
     await admin.waitForURL('**/admindashboard');
-    await admin.getByRole('link', { name: 'Transfer Email' }).click();
+    await admin.getByRole('link', { name: 'Transfer E-mail' }).click();
     await admin.waitForURL('**/transferemail');
 
     // an unknown address is refused with a clear message
-    await admin.getByLabel('Current email').fill(`nobody.${member.email}`);
-    await admin.getByLabel('New email').fill(newEmail);
+    await admin.getByLabel('Current e-mail').fill(`nobody.${member.email}`);
+    await admin.getByLabel('New e-mail').fill(newEmail);
     await admin.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(visible(admin, `No member has the e-mail nobody.${member.email}.`)).toBe(true);
 
-    await admin.getByLabel('Current email').fill(member.email);
+    await admin.getByLabel('Current e-mail').fill(member.email);
     await admin.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(visible(admin, 'Transfer Successful.')).toBe(true);
-    expect(await admin.getByLabel('Current email').inputValue()).toBe('');
-    expect(await admin.getByLabel('New email').inputValue()).toBe('');
+    expect(await admin.getByLabel('Current e-mail').inputValue()).toBe('');
+    expect(await admin.getByLabel('New e-mail').inputValue()).toBe('');
     await screenshot(admin, 'admin-transfer-email');
 
     const page = await newPage();

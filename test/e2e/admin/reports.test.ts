@@ -55,7 +55,7 @@ const openFromSidebar = async (page: Page, link: string, path: string) => {
 const submitRange = async (page: Page, email?: string) => {
   await page.getByLabel('Start Date').fill(today);
   await page.getByLabel('End Date').fill(today);
-  if (email !== undefined) await page.getByLabel(/^Email/).fill(email);
+  if (email !== undefined) await page.getByLabel(/^E-mail/).fill(email);
   await page.getByRole('button', { name: 'Submit' }).click();
 };
 
@@ -103,7 +103,7 @@ describe('the admin reports', () => {
     const csv = await downloadCsv(page);
     expect(csv.name).toBe(`registration-report-${today}-${today}.csv`);
     expect(csv.lines[0]).toBe(
-      'Id,Email,Name,Username,Sponsor Id,Mobile,Rank,Signed Up,Verified (Registration Date)',
+      'Id,E-mail,Name,Username,Sponsor Id,Mobile,Rank,Signed Up,Verified (Registration Date)',
     );
     expect(csv.lines).toHaveLength(count + 1);
     const line = csv.lines.find((l) => l.includes(left.email))!;
@@ -128,7 +128,7 @@ describe('the admin reports', () => {
     expect(csv.name).toBe(`activation-report-${today}-${today}-${right.email}.csv`);
     expect(csv.lines).toHaveLength(2);
     expect(csv.lines[0]).toBe(
-      'Id,Email,Name,Username,Sponsor Id,Mobile,Rank,Activation Date,Membership,Amount (USDT)',
+      'Id,E-mail,Name,Username,Sponsor Id,Mobile,Rank,Activation Date,Membership,Amount (USDT)',
     );
     expect(csv.lines[1]).toMatch(new RegExp(`^${right.id},${right.email},.*,Gold \\(Imperial Package\\),250\\.00$`));
 
@@ -146,7 +146,7 @@ describe('the admin reports', () => {
     expect(cells.slice(1)).toEqual([sponsor.email, 'Direct Bonus', 'Left', left.email, '18.00']);
     const count = await reportCount(page);
     const csv = await downloadCsv(page);
-    expect(csv.lines[0]).toBe('Date,Owner,Type,Side,Email,Amount (USDT)');
+    expect(csv.lines[0]).toBe('Date,Owner,Type,Side,E-mail,Amount (USDT)');
     expect(csv.lines).toHaveLength(count + 1);
     expect(csv.lines).toContainEqual(
       expect.stringMatching(
@@ -173,7 +173,7 @@ describe('the admin reports', () => {
     await screenshot(page, 'admin-leaders-report');
 
     // an unknown e-mail says so
-    await page.getByLabel(/^Email/).fill('nobody-at-all@example.com');
+    await page.getByLabel(/^E-mail/).fill('nobody-at-all@example.com');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('No member has this e-mail.').isVisible()).toBe(true);
   });
@@ -201,7 +201,7 @@ describe('the admin reports', () => {
       .poll(() => page.getByText('Wallet Total (all members)', { exact: true }).isVisible())
       .toBe(true);
     expect(await reportCount(page)).toBeGreaterThanOrEqual(3);
-    await page.getByLabel(/^Email/).fill(left.email);
+    await page.getByLabel(/^E-mail/).fill(left.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     const row = await rowWith(page, left.email);
     // 300 deposited, 180 paid for Executive
@@ -216,7 +216,7 @@ describe('the admin reports', () => {
     const csv = await downloadCsv(page);
     expect(csv.name).toBe(`balances-${left.email}.csv`);
     expect(csv.lines).toEqual([
-      'Email,Username,Wallet Balance (USDT),Wallet1 Balance (USDT)',
+      'E-mail,Username,Wallet Balance (USDT),Wallet1 Balance (USDT)',
       `${left.email},${left.username},120.00,0.00`,
     ]);
   });

@@ -150,7 +150,7 @@ describe('admin trading screens', () => {
     await screenshot(page, 'admin-order-report');
 
     await open(page, 'Search Profile', '/searchprofile');
-    await page.getByLabel('Email', { exact: true }).check();
+    await page.getByLabel('E-mail', { exact: true }).check();
     await page.getByLabel('Keyword').fill(holder.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page

@@ -61,7 +61,7 @@ describe('the public site', () => {
     await page.goto(url('/contactus'));
     await page.getByLabel('First name').fill('Vera');
     await page.getByLabel('Last name').fill('Visitor');
-    await page.getByLabel('Email').fill('vera@example.com');
+    await page.getByLabel('E-mail').fill('vera@example.com');
     await page.getByLabel('Country code').selectOption('GB');
     await page.getByLabel('Mobile number').fill('7700900123');
     await page.getByLabel('Message').fill('Which exchanges do you support?');
@@ -93,7 +93,7 @@ describe('sign-up, verification and log-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByText('Trendex Admin').first().isVisible()).toBe(true);
 
-    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('E-mail').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill('weak');
     await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
@@ -151,7 +151,7 @@ describe('sign-up, verification and log-in', () => {
     const page = await newPage();
     await page.goto(url('/login'));
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
-    await page.getByRole('dialog').getByLabel('Email').fill(member.email);
+    await page.getByRole('dialog').getByLabel('E-mail').fill(member.email);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /send|reset/i })
@@ -176,7 +176,7 @@ describe('sign-up, verification and log-in', () => {
     const email = `resend${Date.now().toString(36)}@example.com`;
     const page = await newPage();
     await page.goto(url(`/signup?sposer=${stack().admin.username}&side=Right`));
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
     await page.getByLabel('Name', { exact: true }).fill('Rene Resend');
     await page.getByLabel('Username').fill(`r${Date.now().toString(36)}`);
@@ -189,8 +189,8 @@ describe('sign-up, verification and log-in', () => {
 
     await logIn(page, email, 'Str0ng!Passw0rd');
     await expect.poll(() => page.getByText('not verified yet').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Resend Verify Email' }).click();
-    await page.getByRole('dialog').getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Resend Verify E-mail' }).click();
+    await page.getByRole('dialog').getByLabel('E-mail').fill(email);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /send|resend/i })

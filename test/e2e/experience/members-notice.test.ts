@@ -129,7 +129,7 @@ describe('the right message', () => {
     await page.goto(url('/verify?token=garbage'));
     await expect.poll(visible(page, 'This link is invalid or has expired. Ask for a new one.')).toBe(true);
     expect(await count(page, /Too small|expected string/)()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Resend Verify Email' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Resend Verify E-mail' }).isVisible()).toBe(true);
   });
 
   it('a 310-character name on sign-up states the limit', async () => {
@@ -183,7 +183,7 @@ describe('navigation', () => {
     const page = await newPage();
     await page.goto(url('/wallet'));
     await page.waitForURL('**/login');
-    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('E-mail').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((u) => u.pathname === '/wallet');

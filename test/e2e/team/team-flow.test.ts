@@ -39,7 +39,7 @@ describe('the referral network', () => {
     await other.goto(link);
     await expect.poll(() => other.getByLabel('Referral id').inputValue()).toBe(sponsor.username);
     expect(await other.getByLabel('Left').isChecked()).toBe(true);
-    await other.getByLabel('Email').fill(recruit.email);
+    await other.getByLabel('E-mail').fill(recruit.email);
     await other.getByLabel('Password', { exact: true }).fill('Str0ng!Passw0rd');
     await other.getByLabel('Name', { exact: true }).fill(recruit.name);
     await other.getByLabel('Username').fill(recruit.username);

@@ -102,7 +102,7 @@ describe('admin profile search', () => {
     });
     const email = await call('searchProfiles', { by: 'email', keyword: 'not-an-email' }, admin);
     expect(email.status).toBe(400);
-    expect(email.body.message).toBe('Enter a valid email address.');
+    expect(email.body.message).toBe('Enter a valid e-mail address.');
   });
 
   it('is for admins only', async () => {

@@ -24,7 +24,7 @@ describe('e-mail verification', () => {
     const token = await mailedToken(member.email, '/verify');
     expect(await call('verifyEmail', { token: token! })).toEqual({
       status: 200,
-      body: { message: 'Your email is verified. You can log in now.' },
+      body: { message: 'Your e-mail address is verified: you can log in now.' },
     });
     const idToken = await logIn(member.email, member.password);
     const profile = await call('getProfile', {}, idToken);

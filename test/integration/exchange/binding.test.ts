@@ -149,7 +149,7 @@ describe('exchange key binding', () => {
       member.idToken,
     );
     expect(noCode.status).toBe(400);
-    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your email.' });
+    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your e-mail.' });
 
     const notAsked = await call(
       'bindWazirx',
@@ -222,7 +222,7 @@ describe('exchange key binding', () => {
 
     const noCode = await call('removeExchangeKey', { exchange: 'binance' }, member.idToken);
     expect(noCode.status).toBe(400);
-    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your email.' });
+    expect(noCode.body).toMatchObject({ field: 'otp', message: 'Enter the code from your e-mail.' });
     const otp = await bindingCode(member.email, member.idToken);
     const wrongCode = await call(
       'removeExchangeKey',

@@ -1,5 +1,5 @@
 /**
- * Search Profile (/searchprofile): a keyword and what it is (Username, Email, Sponsor Id, Mobile
+ * Search Profile (/searchprofile): a keyword and what it is (Username, E-mail, Sponsor Id, Mobile
  * No), Submit; the matching members with their wallet balance and an Edit button that opens the
  * edit modal (name, bot, rank, balance to add). A sponsor id lists the members that sponsor
  * referred; a mobile number every member with it; both page with "Load more".
@@ -24,7 +24,7 @@ type SearchPage = ResponseOf<'searchProfiles'>;
 
 const KEYS: { by: ProfileSearchBy; label: string; placeholder: string; help: string }[] = [
   { by: 'username', label: 'Username', placeholder: 'username', help: 'The exact username.' },
-  { by: 'email', label: 'Email', placeholder: 'member@example.com', help: 'The exact e-mail address.' },
+  { by: 'email', label: 'E-mail', placeholder: 'member@example.com', help: 'The exact e-mail address.' },
   {
     by: 'sponsor',
     label: 'Sponsor Id',
@@ -158,7 +158,7 @@ export default function ProfileSearch() {
             <ScrollTable caption="Profiles" framed aria-busy={results.isFetching}>
               <Table.Header>
                 <Table.Row>
-                  {['Id', 'Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Rank'].map((h) => (
+                  {['Id', 'E-mail', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Rank'].map((h) => (
                     <Table.ColumnHeader key={h} whiteSpace="nowrap">
                       {h}
                     </Table.ColumnHeader>

@@ -1,5 +1,5 @@
 /**
- * Transfer Email (/transferemail): moves a member's account to a new e-mail address (the login
+ * Transfer E-mail (/transferemail): moves a member's account to a new e-mail address (the login
  * and every record). Success shows 'Transfer Successful.' and empties the form for the next one.
  */
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
@@ -55,17 +55,17 @@ export default function TransferEmail() {
     <Stack gap="6" minW="0">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Transfer Email
+          Transfer E-mail
         </Heading>
         <Text color="fg.muted">
           Moves a member&apos;s account to a new e-mail address. The member logs in with the new address from
           then on; the old one stops working.
         </Text>
       </Stack>
-      <form noValidate aria-label="Transfer email" onSubmit={onSubmit}>
+      <form noValidate aria-label="Transfer e-mail" onSubmit={onSubmit}>
         <Stack gap="4" layerStyle="card" p={{ base: '4', md: '6' }} maxW="xl">
           <Field.Root required invalid={!!errors.currentEmail}>
-            <Field.Label>Current email</Field.Label>
+            <Field.Label>Current e-mail</Field.Label>
             <Input
               type="email"
               autoComplete="off"
@@ -75,7 +75,7 @@ export default function TransferEmail() {
             <Field.ErrorText>{errors.currentEmail?.message}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={!!errors.newEmail}>
-            <Field.Label>New email</Field.Label>
+            <Field.Label>New e-mail</Field.Label>
             <Input
               type="email"
               autoComplete="off"

@@ -7,7 +7,7 @@ import { FormAlert } from './FormAlert';
 
 /**
  * A small dialog that mails a link to an address: 'Reset Password' (requestPasswordReset) or
- * 'Resend Verify Email' (resendVerification). Shows the server's message, then closes after 2 s.
+ * 'Resend Verify E-mail' (resendVerification). Shows the server's message, then closes after 2 s.
  */
 export function EmailActionDialog({
   op,
@@ -73,7 +73,7 @@ export function EmailActionDialog({
           {description}
         </Text>
         <Field.Root required invalid={mutation.isError}>
-          <Field.Label>Email</Field.Label>
+          <Field.Label>E-mail</Field.Label>
           <Input
             type="email"
             autoComplete="email"

@@ -219,7 +219,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
               invalid={!!errors.email}
               w={{ base: 'full', md: '64' }}
             >
-              <Field.Label>{email === 'required' ? 'Email' : 'Email (optional)'}</Field.Label>
+              <Field.Label>{email === 'required' ? 'E-mail' : 'E-mail (optional)'}</Field.Label>
               <Input type="email" autoComplete="off" {...register('email')} />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
             </Field.Root>

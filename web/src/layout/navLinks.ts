@@ -46,7 +46,7 @@ export const adminSidebar: NavItem[] = [
   { label: 'Leaders Report', to: '/leaders' },
   { label: 'Payout Structure', to: '/structure' },
   { label: 'Search Profile', to: '/searchprofile' },
-  { label: 'Transfer Email', to: '/transferemail' },
+  { label: 'Transfer E-mail', to: '/transferemail' },
   { label: 'Trading Profit', to: '/admintransfer' },
   { label: 'Master Accounts', to: '/master' },
   { label: 'Order Report', to: '/adminorder' },

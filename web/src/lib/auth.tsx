@@ -27,7 +27,7 @@ export class SignInError extends Error {
 
 const LOGIN_FAILED_MESSAGE = 'Login Credentials are not correct.';
 const UNCONFIRMED_MESSAGE =
-  'Your e-mail address is not verified yet. Open the link we e-mailed you, or use Resend Verify Email.';
+  'Your e-mail address is not verified yet. Open the link we e-mailed you, or use Resend Verify E-mail.';
 const WRONG_CODE_MESSAGE =
   'The code is not correct. Enter the current 6-digit code from your authenticator app.';
 

@@ -71,7 +71,7 @@ export default function Profile() {
   const remaining = daysRemaining(p.plan.expiresAt);
   const details: [string, string][] = [
     ['Full Name', p.name],
-    ['Email', p.email],
+    ['E-mail', p.email],
     ['Phone', p.phone],
     ['Username', p.username],
     ['Rank', p.rankName],

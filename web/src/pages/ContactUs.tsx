@@ -134,7 +134,7 @@ export default function ContactUs() {
                   </Field.Root>
                 </SimpleGrid>
                 <Field.Root required invalid={!!errors.email}>
-                  <Field.Label>Email</Field.Label>
+                  <Field.Label>E-mail</Field.Label>
                   <Input
                     type="email"
                     autoComplete="email"
@@ -166,9 +166,7 @@ export default function ContactUs() {
                   <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
                 </Field.Root>
                 {send.isSuccess && (
-                  <FormAlert status="success" title="Thank you — your message is on its way.">
-                    {send.data.message}
-                  </FormAlert>
+                  <FormAlert status="success">{send.data.message}</FormAlert>
                 )}
                 {formError && <FormAlert status="error">{formError}</FormAlert>}
                 <Button

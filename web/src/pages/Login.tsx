@@ -9,7 +9,7 @@ import { afterLogin } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
 import { lazyDialog } from '../lib/lazyDialog';
 
-// Forgot Password and Resend Verify Email are fetched when first opened (a visitor's first load)
+// Forgot Password and Resend Verify E-mail are fetched when first opened (a visitor's first load)
 const EmailActionDialog = lazyDialog(() =>
   import('../components/EmailActionDialog').then((m) => m.EmailActionDialog),
 );
@@ -113,7 +113,7 @@ export default function Login() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <Field.Root required invalid={emailMissing}>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>E-mail</Field.Label>
             <Input
               type="email"
               autoComplete="email"
@@ -121,7 +121,7 @@ export default function Login() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <Field.ErrorText>Email is required.</Field.ErrorText>
+            <Field.ErrorText>E-mail is required.</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={passwordMissing}>
             <Field.Label>Password</Field.Label>
@@ -155,7 +155,7 @@ export default function Login() {
               Forgot Password?
             </Button>
             <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setResendOpen(true)}>
-              Resend Verify Email
+              Resend Verify E-mail
             </Button>
           </HStack>
           <Text fontSize="sm" color="fg.muted" textAlign="center">
@@ -178,7 +178,7 @@ export default function Login() {
       />
       <EmailActionDialog
         op="resendVerification"
-        title="Resend Verify Email"
+        title="Resend Verify E-mail"
         description="Enter the e-mail address you signed up with. We will send a new verification link."
         submitLabel="Send Link"
         open={resendOpen}

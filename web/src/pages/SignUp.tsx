@@ -127,7 +127,7 @@ function SignUpForm() {
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: (res) => navigate('/success', { state: { message: res.message, email: values.email } }),
+      onSuccess: (res) => navigate('/success', { state: { email: values.email } }),
       onError: (error) => {
         if (error instanceof ApiError && error.field && fieldNames.includes(error.field as FieldName)) {
           setError(error.field as FieldName, { message: error.message }, { shouldFocus: true });
@@ -153,7 +153,7 @@ function SignUpForm() {
         <Stack gap="5">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root required invalid={!!errors.email}>
-              <Field.Label>Email</Field.Label>
+              <Field.Label>E-mail</Field.Label>
               <Input type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
               <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
             </Field.Root>

@@ -5,17 +5,17 @@ import { AuthCard } from '../components/AuthCard';
 
 export default function Success() {
   const location = useLocation();
-  const state = (location.state ?? {}) as { message?: string; email?: string };
+  const state = (location.state ?? {}) as { email?: string };
+  // one sentence says it all: the account exists and what to do next (no repeat of the server's words)
   return (
-    <AuthCard title="Congratulations!" subtitle="Your Trendex account has been created.">
+    <AuthCard title="Congratulations!">
       <Stack gap="5" align="center" textAlign="center">
         <Box color="gain.fg" fontSize="5xl" aria-hidden>
           <LuMailCheck />
         </Box>
-        {state.message && <Text fontWeight="medium">{state.message}</Text>}
-        <Text color="fg.muted">
-          Check your e-mail{state.email ? ` (${state.email})` : ''} and open the verification link we sent
-          you. After verifying your address you can log in and set up your first bot.
+        <Text data-testid="success-text">
+          Your Trendex account is created: open the verification link we e-mailed to{' '}
+          {state.email ?? 'you'} to log in.
         </Text>
         <Button asChild colorPalette="brand" size="lg" w="full">
           <RouterLink to="/signin">Continue to login</RouterLink>

@@ -25,7 +25,7 @@ export default function Verify() {
   }, [token, mutate]);
 
   return (
-    <AuthCard title="Email verification">
+    <AuthCard title="E-mail verification">
       <Stack gap="5">
         {!token && (
           <FormAlert status="error" title="This verification link is incomplete.">
@@ -41,10 +41,8 @@ export default function Verify() {
               <LuBadgeCheck />
             </Box>
             <Text fontSize="lg" fontWeight="semibold" role="status">
-              Your e-mail address is verified.
+              {verify.data.message}
             </Text>
-            {verify.data.message && <Text>{verify.data.message}</Text>}
-            <Text color="fg.muted">Your account is ready. Log in to continue.</Text>
             <Button asChild colorPalette="brand" size="lg" w="full">
               <RouterLink to="/login">Continue to login</RouterLink>
             </Button>
@@ -53,13 +51,13 @@ export default function Verify() {
         {verify.isError && <FormAlert status="error">{errorMessage(verify.error)}</FormAlert>}
         {(verify.isError || !token) && (
           <Button variant="outline" onClick={() => setResendOpen(true)}>
-            Resend Verify Email
+            Resend Verify E-mail
           </Button>
         )}
       </Stack>
       <EmailActionDialog
         op="resendVerification"
-        title="Resend Verify Email"
+        title="Resend Verify E-mail"
         description="Enter the e-mail address you signed up with. We will send a new verification link."
         submitLabel="Send Link"
         open={resendOpen}

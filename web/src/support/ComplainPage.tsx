@@ -82,7 +82,7 @@ export default function ComplainPage() {
             }}
           >
             <Field.Root required>
-              <Field.Label>Email</Field.Label>
+              <Field.Label>E-mail</Field.Label>
               <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             </Field.Root>
             <Field.Root required>
@@ -130,7 +130,7 @@ export default function ComplainPage() {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Complaint Id</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
+                  <Table.ColumnHeader>E-mail</Table.ColumnHeader>
                   <Table.ColumnHeader>Status</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>

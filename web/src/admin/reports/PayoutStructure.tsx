@@ -10,7 +10,7 @@ const columns: ReportColumn<Row>[] = [
   { header: 'Owner', cell: (r) => r.owner, csv: (r) => r.owner },
   { header: 'Type', cell: (r) => r.type, csv: (r) => r.type, nowrap: true },
   { header: 'Side', cell: (r) => r.side, csv: (r) => r.side },
-  { header: 'Email', cell: (r) => r.email || '—', csv: (r) => r.email },
+  { header: 'E-mail', cell: (r) => r.email || '—', csv: (r) => r.email },
   usdtColumn('Amount (USDT)', (r) => r.amount),
 ];
 

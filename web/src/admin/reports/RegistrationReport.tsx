@@ -38,7 +38,7 @@ function PendingSignUps({ rows }: { rows: Pending[] }) {
         <ScrollTable caption="Pending sign-ups" framed>
           <Table.Header>
             <Table.Row>
-              {['Email', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Signed Up', 'Status'].map((h) => (
+              {['E-mail', 'Name', 'Username', 'Sponsor Id', 'Mobile', 'Signed Up', 'Status'].map((h) => (
                 <Table.ColumnHeader key={h} whiteSpace="nowrap">
                   {h}
                 </Table.ColumnHeader>

@@ -25,7 +25,7 @@ export const memberColumns = <Row extends MemberColumns>(): ReportColumn<Row>[] 
     ),
     csv: (r) => r.id,
   },
-  { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
+  { header: 'E-mail', cell: (r) => r.email, csv: (r) => r.email },
   { header: 'Name', cell: (r) => r.name, csv: (r) => r.name },
   { header: 'Username', cell: (r) => r.username, csv: (r) => r.username },
   { header: 'Sponsor Id', cell: (r) => r.sponsor || '—', csv: (r) => r.sponsor },

@@ -10,7 +10,7 @@ import { ScrollTable } from '../../components/ScrollTable';
 
 /** The per-member table's columns, on the screen and in its CSV. */
 const COLUMNS = [
-  'Email',
+  'E-mail',
   'Bot',
   'Status',
   'Future Balance',

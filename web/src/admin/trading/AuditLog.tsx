@@ -63,7 +63,7 @@ export default function AuditLog() {
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root w={{ base: 'full', sm: '64' }}>
-          <Field.Label>Email (admin or member)</Field.Label>
+          <Field.Label>E-mail (admin or member)</Field.Label>
           <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field.Root>
         <Button type="submit" colorPalette="brand">

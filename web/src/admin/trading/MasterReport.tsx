@@ -7,7 +7,7 @@ type Row = ResponseOf<'masterReport'>['items'][number];
 
 const columns: ReportColumn<Row>[] = [
   { header: 'Id', cell: (r) => r.id, csv: (r) => r.id, nowrap: true },
-  { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
+  { header: 'E-mail', cell: (r) => r.email, csv: (r) => r.email },
   { header: 'Name', cell: (r) => r.name, csv: (r) => r.name },
   { header: 'Username', cell: (r) => r.username, csv: (r) => r.username },
   { header: 'Mobile No', cell: (r) => r.mobile, csv: (r) => r.mobile, nowrap: true },

@@ -20,7 +20,7 @@ const price = (p: number) => p.toLocaleString('en-US', { maximumFractionDigits: 
 
 const columns: ReportColumn<Row>[] = [
   { header: 'Date', cell: (r) => reportTime(r.date), csv: (r) => r.date, nowrap: true },
-  { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
+  { header: 'E-mail', cell: (r) => r.email, csv: (r) => r.email },
   { header: 'Symbol', cell: (r) => r.symbol, csv: (r) => r.symbol },
   { header: 'Buy Price', cell: (r) => price(r.buyPrice), csv: (r) => r.buyPrice, align: 'end' },
   { header: 'Sell Price', cell: (r) => price(r.sellPrice), csv: (r) => r.sellPrice, align: 'end' },

@@ -36,7 +36,7 @@ type History = ResponseOf<'profitHistory'>['items'][number];
 const KEY = ['admin', 'tradingprofit'] as const;
 
 const shareColumns: ReportColumn<Share>[] = [
-  { header: 'Email', cell: (s) => s.email, csv: (s) => s.email },
+  { header: 'E-mail', cell: (s) => s.email, csv: (s) => s.email },
   { header: 'Type', cell: (s) => s.type, csv: (s) => s.type, nowrap: true },
   usdtColumn('Profit', (s) => s.profit),
   usdtColumn('Profit Taken', (s) => s.profitTaken),

@@ -6,7 +6,7 @@ import { usdtText } from '../../lib/format';
 type Row = ResponseOf<'balanceReport'>['items'][number];
 
 const columns: ReportColumn<Row>[] = [
-  { header: 'Email', cell: (r) => r.email, csv: (r) => r.email },
+  { header: 'E-mail', cell: (r) => r.email, csv: (r) => r.email },
   { header: 'Username', cell: (r) => r.username, csv: (r) => r.username },
   usdtColumn('Wallet Balance (USDT)', (r) => r.wallet),
   usdtColumn('Wallet1 Balance (USDT)', (r) => r.wallet1),

@@ -50,12 +50,12 @@ const amount = usdtColumn<Row>('Amount (USDT)', (r) => r.amount);
 const COLUMNS: Record<Kind, ReportColumn<Row>[]> = {
   deposit: [
     codeColumn('Payment Id', (r) => r.paymentId),
-    emailColumn('Email'),
+    emailColumn('E-mail'),
     amount,
     codeColumn('Payout Hash', (r) => r.hash),
     dateColumn('Pay Date'),
   ],
-  withdraw: [emailColumn('Email'), dateColumn('Date'), amount, codeColumn('Payout Hash', (r) => r.hash)],
+  withdraw: [emailColumn('E-mail'), dateColumn('Date'), amount, codeColumn('Payout Hash', (r) => r.hash)],
   payout: [
     dateColumn('Date'),
     emailColumn('Owner'),

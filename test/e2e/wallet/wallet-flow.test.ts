@@ -35,6 +35,8 @@ describe('wallet', () => {
     await expect.poll(() => page.getByTestId('payment-id').isVisible()).toBe(true);
     expect(await page.getByTestId('pay-address').innerText()).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(await page.getByLabel('QR code of the payment address').isVisible()).toBe(true);
+    // the coin as people know it, not the provider's code (USDTBSC)
+    expect(await page.getByText('215.00 USDT (BEP20)', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'wallet-invoice-1440');
 
     // pay it in the simulator, in another tab; the wallet page updates by itself

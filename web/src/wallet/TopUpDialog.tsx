@@ -25,6 +25,22 @@ import { queryKeys } from '../lib/queryKeys';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useMoneyRefresh } from './hooks';
 
+/** The payment provider's coin codes as people know them: 'usdtbsc' is USDT on BNB Smart Chain (BEP20). */
+const COIN_NAMES: Record<string, string> = {
+  usdtbsc: 'USDT (BEP20)',
+  usdttrc20: 'USDT (TRC20)',
+  usdterc20: 'USDT (ERC20)',
+};
+const coinName = (code: string) => COIN_NAMES[code.toLowerCase()] ?? code.toUpperCase();
+const isUsdt = (code: string) => coinName(code).startsWith('USDT');
+const payAmountFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 8,
+});
+/** The provider's amount (a decimal string) with separators and at least cents: '1,300.00'. */
+const payAmountText = (amount: string) =>
+  Number.isFinite(Number(amount)) ? payAmountFormat.format(Number(amount)) : amount;
+
 const WALLET_NAMES: Record<WalletName, string> = { wallet: 'wallet', wallet1: 'Trendex Core wallet' };
 
 /**
@@ -91,7 +107,9 @@ export function InvoiceDetails({
         <DataList.Item>
           <DataList.ItemLabel>Amount to pay</DataList.ItemLabel>
           <DataList.ItemValue>
-            {invoice.payAmount} {invoice.payCurrency.toUpperCase()} ({usdtText(invoice.amount)})
+            {payAmountText(invoice.payAmount)} {coinName(invoice.payCurrency)}
+            {/* a payment in another coin says what it is worth */}
+            {!isUsdt(invoice.payCurrency) && ` (${usdtText(invoice.amount)})`}
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>

@@ -70,6 +70,39 @@ const logInByKeyboard = async (page: Page, email: string, password: string) => {
 };
 
 describe('the keyboard alone', () => {
+  it('the first tab stop is "Skip to content": it shows, and Enter then Tab reach the first field', async () => {
+    for (const [width, route, first] of [
+      [1440, '/login', 'E-mail'],
+      [375, '/signup', 'E-mail'],
+      [375, '/contactus', 'First name'],
+    ] as const) {
+      const page = await newPage(width, 800);
+      await page.goto(url(route));
+      const field = page.getByLabel(first, { exact: true });
+      await field.waitFor();
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      // out of sight until it has focus, then drawn inside the window
+      const onScreen = async () => {
+        const box = await skip.boundingBox();
+        return !!box && box.y >= 0 && box.y + box.height <= 800;
+      };
+      expect(await onScreen(), `${route} at ${width}: hidden until focused`).toBe(false);
+      await page.keyboard.press('Tab');
+      expect(await skip.evaluate((el) => el === document.activeElement), `${route}: first tab stop`).toBe(
+        true,
+      );
+      await expect.poll(onScreen, `${route} at ${width}: shown on focus`).toBe(true);
+      await page.keyboard.press('Enter');
+      // the navigation is behind: the next tab stops are the page's own
+      for (let i = 0; i < 5 && !(await field.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await field.evaluate((el) => el === document.activeElement), `${route}: ${first} reached`).toBe(
+        true,
+      );
+      await page.close();
+    }
+  });
+
   it('signs up: every field, the country, the referral check, the side and the terms', async () => {
     const page = await newPage();
     const keys = keyboard(page);

@@ -29,6 +29,7 @@ import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router';
 import { ColorModeToggle } from '../components/ColorModeToggle';
 import { Logo } from '../components/Logo';
 import { PageLoader } from '../components/PageLoader';
+import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { TickerSlot } from '../components/TickerSlot';
 import { adminNavItem, adminSidebar } from '../layout/navLinks';
 import { useAuth } from '../lib/auth';
@@ -116,6 +117,7 @@ export default function AdminLayout() {
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.canvas">
+      <SkipLink />
       <Box as="header" bg="bg.hero" color="white" position="sticky" top="0" zIndex="sticky">
         <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="2">
           <HStack gap="3">
@@ -223,6 +225,9 @@ export default function AdminLayout() {
         </Box>
         <Container
           as="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          outline="none"
           maxW="6xl"
           px={{ base: '4', md: '8' }}
           py={{ base: '6', md: '10' }}

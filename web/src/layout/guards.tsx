@@ -2,6 +2,7 @@ import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { LuShieldAlert } from 'react-icons/lu';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { useAuth } from '../lib/auth';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -32,8 +33,9 @@ export function RequireMember() {
 function AdminsOnly() {
   return (
     <Flex direction="column" minH="100dvh">
+      <SkipLink />
       <Navbar />
-      <Flex as="main" direction="column" flex="1">
+      <Flex as="main" id={MAIN_ID} tabIndex={-1} outline="none" direction="column" flex="1">
         <Container maxW="xl" py={{ base: '12', md: '20' }} px={{ base: '4', md: '6' }}>
           <Stack layerStyle="card" p={{ base: '6', md: '8' }} gap="4" align="flex-start">
             <Heading as="h1" size="2xl" display="flex" alignItems="center" gap="3">

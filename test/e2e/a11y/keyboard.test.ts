@@ -91,7 +91,7 @@ describe('the keyboard alone', () => {
       expect(await skip.evaluate((el) => el === document.activeElement), `${route}: first tab stop`).toBe(
         true,
       );
-      await expect.poll(onScreen, `${route} at ${width}: shown on focus`).toBe(true);
+      await expect.poll(onScreen, { message: `${route} at ${width}: shown on focus` }).toBe(true);
       await page.keyboard.press('Enter');
       // the navigation is behind: the next tab stops are the page's own
       for (let i = 0; i < 5 && !(await field.evaluate((el) => el === document.activeElement)); i++)

@@ -98,12 +98,12 @@ export const visit = async (page: Page, route: string): Promise<void> => {
 };
 
 /**
- * The routes of web/src/router.tsx beyond the spec's table, by who sees their screen: sign-up and
- * an unknown path (the not-found page), the member's Security and Notifications, and the admin's
+ * The routes of web/src/router.tsx beyond the spec's table, by who sees their screen: sign-up, the
+ * terms (linked from sign-up's checkbox) and an unknown path (the not-found page), the member's Security and Notifications, and the admin's
  * Payout report, Audit log and Operations.
  */
 export const ROUTER_ONLY_ROUTES = {
-  public: ['/signup', '/no-such-page'],
+  public: ['/signup', '/terms', '/no-such-page'],
   member: ['/security', '/notifications'],
   admin: ['/adminpayout', '/auditlog', '/operations'],
 };

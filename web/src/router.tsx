@@ -34,6 +34,7 @@ export const router = createBrowserRouter([
       { path: '/success', ...lazyRoute(() => import('./pages/Success')) },
       { path: '/verify', ...lazyRoute(() => import('./pages/Verify')) },
       { path: '/changepassword', ...lazyRoute(() => import('./pages/ChangePassword')) },
+      { path: '/terms', ...lazyRoute(() => import('./pages/Terms')) },
       // spec routes without a screen of their own (docs/decisions/web-app.md, "Spec routes without a
       // screen of their own"): the home page's scroll stepper, and 'nu' (the old nucleus bot, not
       // offered) leads to the bot marketplace

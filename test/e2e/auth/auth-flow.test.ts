@@ -67,6 +67,10 @@ describe('the public site', () => {
     await page.getByLabel('Message').fill('Which exchanges do you support?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => page.getByText('reached our support team').isVisible()).toBe(true);
+    // one sentence, not a title and a message saying the same
+    expect(await page.getByRole('status').filter({ hasText: 'support team' }).innerText()).toBe(
+      'Thank you: your message has reached our support team.',
+    );
   });
 });
 
@@ -105,13 +109,28 @@ describe('sign-up, verification and log-in', () => {
     await page.getByLabel('Mobile number').fill('9876543210');
     await page.getByText('I Accept Terms and Conditions').click();
     expect(await page.getByLabel('I Accept Terms and Conditions').isChecked()).toBe(true);
+    // the terms accepted are one click away, in a tab of their own (the form stays filled)
+    const [terms] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: /Terms and Conditions/ }).click(),
+    ]);
+    await terms.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
+    expect(new URL(terms.url()).pathname).toBe('/terms');
+    await terms.close();
     await screenshot(page, 'sign-up');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/success');
+    // one sentence says what happened and what to do, said once
+    const said = async (text: RegExp) => ((await page.locator('main').innerText()).match(text) ?? []).length;
+    await expect.poll(() => said(/verification link/g)).toBe(1);
+    expect(await page.getByTestId('success-text').innerText()).toBe(
+      `Your Trendex account is created: open the verification link we e-mailed to ${member.email} to log in.`,
+    );
 
     await followMailedLink(page, member.email, '/verify');
     await page.waitForURL('**/verify?token=*');
     await expect.poll(() => page.getByText('verified').first().isVisible()).toBe(true);
+    expect(await said(/verified/g)).toBe(1);
 
     await logIn(page, member.email, 'Wr0ng!Password');
     await expect.poll(() => page.getByText('Login Credentials are not correct.').isVisible()).toBe(true);

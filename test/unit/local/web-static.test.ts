@@ -95,7 +95,7 @@ describe('the local web server', () => {
     const sitemap = (await get('/sitemap.xml', { host: `localhost:${port}` })).body.toString();
     const listed = [...sitemap.matchAll(/<loc>(.+?)<\/loc>/g)].map(([, loc]) => loc);
     expect(listed).toEqual(
-      ['/', '/aboutus', '/contactus', '/pricing', '/login', '/signup'].map((path) => origin + path),
+      ['/', '/aboutus', '/contactus', '/pricing', '/login', '/signup', '/terms'].map((path) => origin + path),
     );
   });
 

@@ -67,6 +67,12 @@ export const PUBLIC_PAGES: Record<string, PageMeta> = {
     description: 'Verify the e-mail address of your Trendex account.',
     listed: false,
   },
+  '/terms': {
+    title: `Terms and Conditions · ${SITE}`,
+    description:
+      'The terms of a Trendex account: plans and payments, trading risk, the profit charge and referral rewards.',
+    listed: true,
+  },
   '/changepassword': {
     title: `Change password · ${SITE}`,
     description: 'Choose a new password for your Trendex account.',

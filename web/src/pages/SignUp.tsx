@@ -244,7 +244,13 @@ function SignUpForm() {
             </NativeChoice>
             <Text fontSize="xs" color="fg.muted">
               Trading bots act on your own exchange account; crypto prices are volatile and you may lose
-              money. Plans are paid from your Trendex wallet and are not refundable once active.
+              money. Plans are paid from your Trendex wallet and are not refundable once active. Read the{' '}
+              <Link asChild color="brand.fg" textDecoration="underline">
+                <RouterLink to="/terms" target="_blank" rel="noopener">
+                  Terms and Conditions (opens in a new tab)
+                </RouterLink>
+              </Link>
+              .
             </Text>
             <Field.ErrorText>{errors.acceptTerms?.message}</Field.ErrorText>
           </Field.Root>

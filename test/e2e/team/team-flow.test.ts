@@ -111,5 +111,21 @@ describe('the referral network', () => {
     await screenshot(admin, 'admin-tree-rerooted');
     await admin.getByRole('button', { name: 'Up one level' }).click();
     await expect.poll(() => admin.getByText(sponsor.email).isVisible()).toBe(true);
+
+    // at 375 px the four grandchildren share a row: every name and e-mail is shown whole, none cut
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => admin.getByTestId('tree-name').count()).toBeGreaterThanOrEqual(2);
+    const cut = await admin
+      .locator('[data-testid="tree-name"], [data-testid="tree-email"]')
+      .evaluateAll((els) =>
+        els
+          .filter(
+            (el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis',
+          )
+          .map((el) => el.textContent),
+      );
+    expect(cut).toEqual([]);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(admin, 'admin-tree-375');
   });
 });

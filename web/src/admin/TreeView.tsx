@@ -56,7 +56,7 @@ function Seat({
         aria-label={`Show the tree under ${node.email}`}
         onClick={() => onReroot(node.id)}
       >
-        <Avatar.Root size="lg" colorPalette="brand">
+        <Avatar.Root size={{ base: 'md', md: 'lg' }} colorPalette="brand">
           <Avatar.Fallback name={node.name} />
         </Avatar.Root>
       </Button>
@@ -68,12 +68,24 @@ function Seat({
         color="brand.fg"
         textDecoration="underline"
         maxW="full"
-        truncate
+        // four seats share a 375 px row: names and e-mails wrap rather than being cut
+        whiteSpace="normal"
+        wordBreak="break-word"
+        textAlign="center"
+        fontSize={{ base: 'xs', md: 'sm' }}
+        data-testid="tree-name"
         onClick={() => onDetails(node)}
       >
         {node.name}
       </Button>
-      <Text fontSize="xs" color="fg.muted" maxW="full" truncate title={node.email}>
+      <Text
+        fontSize={{ base: '2xs', md: 'xs' }}
+        color="fg.muted"
+        maxW="full"
+        wordBreak="break-all"
+        textAlign="center"
+        data-testid="tree-email"
+      >
         {node.email}
       </Text>
     </Stack>

@@ -109,12 +109,17 @@ const mobileOf = (random: Random, country: CountryCode): string => {
   return example.number;
 };
 
-/** The plans a member buys, in order: a third none, Executive (some upgrade later), Imperial; some add Core. */
+/**
+ * The plans a member buys, in order: a third none, Executive (some upgrade later), Imperial. A Core
+ * plan is bought only where the membership does not include it (api/plans.ts): Trendex Core by
+ * some members without a membership, Premium Trendex Core by some Executive members.
+ */
 const plansOf = (random: Random): PlanOption[] => {
   const x = random();
   const plans: PlanOption[] = x < 0.32 ? [] : x < 0.7 ? ['executive'] : ['imperial'];
   if (plans[0] === 'executive' && random() < 0.2) plans.push('upgrade');
-  if (plans.length && random() < 0.15) plans.push('core');
+  if (!plans.length && random() < 0.15) plans.push('core');
+  if (plans.length === 1 && plans[0] === 'executive' && random() < 0.15) plans.push('premiumCore');
   return plans;
 };
 

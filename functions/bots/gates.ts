@@ -16,7 +16,8 @@ export type PlanTier = 'none' | 'silver' | 'gold';
 export const DCA_FAMILY: readonly BotName[] = ['dca', 'universal', 'aibot', 'dcaking', 'dcaairobot'];
 
 /** DESIGN.md "Bots by plan", from what each membership includes (api/plans.ts): silver is Executive, gold the Imperial Package. */
-export const tierOf = (bot: BotName): 'silver' | 'gold' => (membershipFor(bot) === 'executive' ? 'silver' : 'gold');
+export const tierOf = (bot: BotName): 'silver' | 'gold' =>
+  membershipFor(bot) === 'executive' ? 'silver' : 'gold';
 
 /** Spec section 5, "in order ... no conflicting bot": the running bots that stop each bot. */
 const CONFLICTS: Partial<Record<BotName, readonly BotName[]>> = {

@@ -66,12 +66,19 @@ export const refusal = (f: PlanFlags, plan: PlanOption): string | null => {
  * running, or a running membership that includes it.
  */
 export const holdsCore = (
-  m: PlanFlags & { expiresAt?: string | null; coreExpiresAt?: string | null; premiumCoreExpiresAt?: string | null },
+  m: PlanFlags & {
+    expiresAt?: string | null;
+    coreExpiresAt?: string | null;
+    premiumCoreExpiresAt?: string | null;
+  },
   pool: 'core' | 'premiumCore',
   at: string,
 ): boolean => {
   const running = (end: string | null | undefined) => !end || end > at;
-  const own = pool === 'core' ? m.isCore && running(m.coreExpiresAt) : m.isPremiumCore && running(m.premiumCoreExpiresAt);
+  const own =
+    pool === 'core'
+      ? m.isCore && running(m.coreExpiresAt)
+      : m.isPremiumCore && running(m.premiumCoreExpiresAt);
   const held = membershipOf(m);
   return own || (!!held && membershipIncludes[held][pool] && running(m.expiresAt));
 };

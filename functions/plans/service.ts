@@ -20,6 +20,7 @@ import type { TransactItem } from '#core/db';
 import { deletePlanExpiry, duePlanExpiries, membersWithEndAfter, planExpiryItem } from './store';
 import {
   flagsSetBy,
+  holdsCore,
   includedBy,
   PERIOD_FLAGS,
   periodEnd,
@@ -233,10 +234,13 @@ export const expirePlans = async (): Promise<number> => {
   return expired;
 };
 
+/** Whether a member shares a Core pool now (rules.ts): for the admin's distribution. */
+export { holdsCore };
+
 /**
  * The members who may share a Core pool now: a Core plan or a membership (which includes Trendex
  * Core, and Premium Trendex Core for Imperial) whose period ends later, however long ago they
- * bought or extended it; the caller checks each one's flags and ends on the member (rules.holdsCore).
+ * bought or extended it; the caller checks each one's flags and ends on the member (holdsCore).
  */
 export const coreCandidates = async (): Promise<string[]> => {
   const at = nowIso();

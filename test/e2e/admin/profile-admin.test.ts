@@ -10,7 +10,8 @@ import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
-const visible = (page: Pick<Page, 'getByText'>, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+const visible = (page: Pick<Page, 'getByText'>, text: string | RegExp) => () =>
+  page.getByText(text).first().isVisible();
 
 describe('admin profile tools', () => {
   it('searches a member by e-mail, edits rank and balance; the member sees the balance', async () => {

@@ -130,7 +130,9 @@ describe('the admin reports', () => {
     expect(csv.lines[0]).toBe(
       'Id,E-mail,Name,Username,Sponsor Id,Mobile,Rank,Activation Date,Membership,Amount (USDT)',
     );
-    expect(csv.lines[1]).toMatch(new RegExp(`^${right.id},${right.email},.*,Gold \\(Imperial Package\\),250\\.00$`));
+    expect(csv.lines[1]).toMatch(
+      new RegExp(`^${right.id},${right.email},.*,Gold \\(Imperial Package\\),250\\.00$`),
+    );
 
     // the spec's other path opens the same report
     await page.goto(url('/adminactivate'));

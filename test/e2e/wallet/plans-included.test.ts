@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { logIn, screenshot, useBrowser } from '../../support/browser';
 import { topUp } from '../../support/fund';
 import { visit } from '../../support/routes';
 
 const { newPage } = useBrowser();
 
 const listed = (page: Page, within: string) =>
-  page.getByRole('region', { name: within }).getByRole('listitem').allInnerTexts();
+  page.getByRole('region', { name: within, exact: true }).getByRole('listitem').allInnerTexts();
 
 describe('plans mean what they say', () => {
   for (const width of [1440, 375])
@@ -32,7 +32,7 @@ describe('plans mean what they say', () => {
 
       await visit(page, '/trendex');
       for (const name of ['Premium Trendex Core', 'Trendex Core']) {
-        const card = page.getByRole('region', { name: `${name} plan` });
+        const card = page.getByRole('region', { name: `${name} plan`, exact: true });
         await expect.poll(() => card.getByText('Included in your Imperial Package.').isVisible()).toBe(true);
         // no price, no Subscribe or Extend: nothing to pay for what the plan includes
         expect(await card.getByRole('button').count(), name).toBe(0);
@@ -43,24 +43,33 @@ describe('plans mean what they say', () => {
 
       // /pricing: Executive is included, not on sale; the Imperial card says what it includes
       await visit(page, '/pricing');
-      const executive = page.getByRole('region', { name: 'Executive plan' });
-      await expect.poll(() => executive.getByText('Included in your Imperial Package.').isVisible()).toBe(true);
+      const executive = page.getByRole('region', { name: 'Executive plan', exact: true });
+      await expect
+        .poll(() => executive.getByText('Included in your Imperial Package.').isVisible())
+        .toBe(true);
       expect(await executive.getByRole('button').count()).toBe(0);
       const imperial = await listed(page, 'Imperial Package plan');
       expect(imperial).toEqual(['All 14 trading bots', 'Trendex Core', 'Premium Trendex Core']);
-      const executiveBots = Number(/^(\d+) trading bots/.exec((await listed(page, 'Executive plan'))[0])?.[1]);
+      const executiveBots = Number(
+        /^(\d+) trading bots/.exec((await listed(page, 'Executive plan'))[0])?.[1],
+      );
 
       // /profile lists the same benefits under the same name
       await visit(page, '/profile');
       await expect.poll(() => page.getByText('Imperial Package', { exact: true }).isVisible()).toBe(true);
       expect(
-        await page.getByRole('listitem').filter({ hasText: /trading bots|Trendex Core/ }).allInnerTexts(),
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: /trading bots|Trendex Core/ })
+          .allInnerTexts(),
       ).toEqual(imperial);
 
       // the dashboard's marketplace tags as many bots Executive as the Executive card counts
       await visit(page, '/dashboard');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('article').count()).toBe(14);
-      expect(await page.locator('article').getByText('Executive', { exact: true }).count()).toBe(executiveBots);
+      expect(await page.locator('article').getByText('Executive', { exact: true }).count()).toBe(
+        executiveBots,
+      );
     });
 });

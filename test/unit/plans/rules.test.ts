@@ -58,7 +58,9 @@ describe('plan rules', () => {
     expect([holdsCore(gold, 'core', at), holdsCore(gold, 'premiumCore', at)]).toEqual([true, true]);
     expect([holdsCore(silver, 'core', at), holdsCore(silver, 'premiumCore', at)]).toEqual([true, false]);
     expect(holdsCore({ ...gold, expiresAt: past }, 'premiumCore', at)).toBe(false);
-    expect(holdsCore({ ...none, isPremiumCore: true, premiumCoreExpiresAt: later }, 'premiumCore', at)).toBe(true);
+    expect(holdsCore({ ...none, isPremiumCore: true, premiumCoreExpiresAt: later }, 'premiumCore', at)).toBe(
+      true,
+    );
     expect(holdsCore({ ...none, isCore: true, coreExpiresAt: past }, 'core', at)).toBe(false);
   });
 

@@ -32,9 +32,7 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
       <Table.Body>
         {rows.map((row) => (
           <Table.Row key={row.key}>
-            <Table.Cell whiteSpace="nowrap">
-              {dateTimeText(row.date)}
-            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{dateTimeText(row.date)}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
                 {row.type}

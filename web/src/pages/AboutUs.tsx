@@ -188,8 +188,8 @@ export default function AboutUs() {
               </Text>
               <Text color="fg.muted">
                 Each night at 00:00 UTC we match the activation points of your two teams. You earn 10% of the
-                matched points, up to a daily limit of 230 USDT on Executive or 320 USDT on the Imperial Package.
-                Unmatched points of the stronger team carry over to the next day.
+                matched points, up to a daily limit of 230 USDT on Executive or 320 USDT on the Imperial
+                Package. Unmatched points of the stronger team carry over to the next day.
               </Text>
               <Button asChild colorPalette="brand" alignSelf="flex-start">
                 <RouterLink to="/signup">Become a partner</RouterLink>

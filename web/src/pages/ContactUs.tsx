@@ -165,9 +165,7 @@ export default function ContactUs() {
                   <Textarea rows={6} placeholder="How can we help?" {...register('message')} />
                   <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
                 </Field.Root>
-                {send.isSuccess && (
-                  <FormAlert status="success">{send.data.message}</FormAlert>
-                )}
+                {send.isSuccess && <FormAlert status="success">{send.data.message}</FormAlert>}
                 {formError && <FormAlert status="error">{formError}</FormAlert>}
                 <Button
                   type="submit"

@@ -127,7 +127,7 @@ function SignUpForm() {
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: (res) => navigate('/success', { state: { email: values.email } }),
+      onSuccess: () => navigate('/success', { state: { email: values.email } }),
       onError: (error) => {
         if (error instanceof ApiError && error.field && fieldNames.includes(error.field as FieldName)) {
           setError(error.field as FieldName, { message: error.message }, { shouldFocus: true });

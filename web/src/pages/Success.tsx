@@ -14,8 +14,8 @@ export default function Success() {
           <LuMailCheck />
         </Box>
         <Text data-testid="success-text">
-          Your Trendex account is created: open the verification link we e-mailed to{' '}
-          {state.email ?? 'you'} to log in.
+          Your Trendex account is created: open the verification link we e-mailed to {state.email ?? 'you'} to
+          log in.
         </Text>
         <Button asChild colorPalette="brand" size="lg" w="full">
           <RouterLink to="/signin">Continue to login</RouterLink>

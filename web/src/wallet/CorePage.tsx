@@ -140,7 +140,11 @@ export default function CorePage() {
                   ))}
                 </List.Root>
                 {offer && !offer.enabled && (
-                  <Text fontSize="sm" color={offer.includedIn ? 'fg' : 'fg.muted'} fontWeight={offer.includedIn ? 'semibold' : undefined}>
+                  <Text
+                    fontSize="sm"
+                    color={offer.includedIn ? 'fg' : 'fg.muted'}
+                    fontWeight={offer.includedIn ? 'semibold' : undefined}
+                  >
                     {offer.reason}
                   </Text>
                 )}

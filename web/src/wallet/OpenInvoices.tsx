@@ -81,8 +81,7 @@ export function OpenInvoices() {
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {invoice.wallet === 'wallet1' ? 'Trendex Core wallet' : 'Wallet'} · made{' '}
-                {dateTimeText(invoice.createdAt)} · expires{' '}
-                {dateTimeText(invoice.expiresAt)}
+                {dateTimeText(invoice.createdAt)} · expires {dateTimeText(invoice.expiresAt)}
               </Text>
             </Stack>
             <Button size="sm" variant="outline" onClick={() => setShown(invoice)}>

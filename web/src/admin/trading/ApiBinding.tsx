@@ -130,7 +130,9 @@ export default function ApiBinding() {
                     <Table.Cell>{r.email}</Table.Cell>
                     <Table.Cell>{name}</Table.Cell>
                     <Table.Cell>{r.status}</Table.Cell>
-                    <Table.Cell>{r.futureBalance === null ? 'Not available' : formatUsdt(r.futureBalance)}</Table.Cell>
+                    <Table.Cell>
+                      {r.futureBalance === null ? 'Not available' : formatUsdt(r.futureBalance)}
+                    </Table.Cell>
                     <Table.Cell>{num(r.futurePosition)}</Table.Cell>
                     <Table.Cell>{num(r.futureEntryPrice)}</Table.Cell>
                     <Table.Cell>{num(r.spotPosition)}</Table.Cell>

@@ -114,7 +114,11 @@ function LadderPreview({ values, price }: { values: Values; price: number | unde
           { header: 'USDT', cell: (r) => formatUsdt(Math.round(r.quote * MICRO_PER_USDT)), align: 'end' },
           { header: 'Quantity', cell: (r) => qtyText(Number(r.quantity.toPrecision(6))), align: 'end' },
           { header: 'Average', cell: (r) => priceText(r.averagePrice, values.symbol), align: 'end' },
-          { header: 'Take profit at', cell: (r) => priceText(r.takeProfitPrice, values.symbol), align: 'end' },
+          {
+            header: 'Take profit at',
+            cell: (r) => priceText(r.takeProfitPrice, values.symbol),
+            align: 'end',
+          },
         ]}
       />
     </Stack>

@@ -113,7 +113,11 @@ export function DcaPositions() {
     { header: 'Current Price', cell: (p) => priceText(p.currentPrice, p.symbol), align: 'end' },
     { header: 'Quantity', cell: (p) => qtyText(p.qty), align: 'end' },
     { header: 'Average Price', cell: (p) => priceText(p.averagePrice, p.symbol), align: 'end' },
-    { header: 'Take Price', cell: (p) => `${priceText(p.takePrice, p.symbol)} (${p.takeProfitPct}%)`, align: 'end' },
+    {
+      header: 'Take Price',
+      cell: (p) => `${priceText(p.takePrice, p.symbol)} (${p.takeProfitPct}%)`,
+      align: 'end',
+    },
     { header: 'Count', cell: (p) => `${p.count} / ${p.stages.length + 1}`, align: 'end' },
     {
       header: 'Actions',

@@ -37,6 +37,19 @@ export const formatUsdt = (micro: Micro): string => {
   return `${sign}${whole}.${fraction}`;
 };
 
+/**
+ * 1234500000 → '1,234.50', 1234567 → '1.23': money as people read it (the web app's figures, the
+ * messages members get), rounded to the cent half away from zero in integers, with thousands
+ * separators. A CSV cell or a form's amount keeps every digit (formatUsdt).
+ */
+export const formatUsdtCents = (micro: Micro): string => {
+  if (!Number.isSafeInteger(micro)) throw new RangeError(`not an integer amount: ${micro}`);
+  const cents = Math.round(Math.abs(micro) / (MICRO_PER_USDT / 100));
+  const sign = micro < 0 && cents > 0 ? '-' : '';
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
+};
+
 /** rate x amount rounded down to a micro-USDT: the platform never pays a fraction it does not hold. */
 export const applyRate = (micro: Micro, rate: number): Micro => {
   // BigInt: amount x rate can pass 2^53 (a million USDT is 1e12 micro), where a float product rounds.

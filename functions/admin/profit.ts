@@ -13,7 +13,7 @@
  * A run stopped anywhere is finished by the same request again (the Pending tab's Resume): steps
  * already done are found done, and the money of unpaid shares waits in the distribution's account.
  */
-import { formatUsdt, parseUsdt } from '#api/money';
+import { formatUsdt, formatUsdtCents, parseUsdt } from '#api/money';
 import type { DistributeProfitRequest } from '#api/schemas/admin';
 import { config } from '#core/config';
 import { nowIso } from '#core/clock';
@@ -185,7 +185,7 @@ const payShare = async (share: ShareItem): Promise<boolean> => {
   if (result.status !== 'applied') return false;
   await notify(
     share.memberId,
-    `${type}: ${formatUsdt(share.amount)} USDT credited to your Trendex Core wallet.`,
+    `${type}: ${formatUsdtCents(share.amount)} USDT credited to your Trendex Core wallet.`,
   ).catch(() => undefined);
   return true;
 };

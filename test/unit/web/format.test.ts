@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatUsdtCents } from '#api/money';
 import {
   formatCount,
   formatUsdt,
@@ -56,5 +57,12 @@ describe('the bot pages number formats', () => {
 
   it('writes a USDT figure (a backtest equity, a chart axis) with separators and cents', () => {
     expect(usdFigure(12345.678)).toBe('12,345.68');
+  });
+});
+
+describe('money in the members’ messages', () => {
+  it('is the same cents the web app shows', () => {
+    expect(formatUsdtCents(12_345_678)).toBe(formatUsdt(12_345_678));
+    expect(formatUsdtCents(12_345_678)).toBe('12.35');
   });
 });

@@ -3,21 +3,13 @@
  * written as people read money: cents, with thousands separators, everywhere on screen. A CSV
  * cell and an amount field keep every digit (`plainUsdt`, the contract's rule in api/money.ts).
  */
-import { formatUsdt as plainUsdt, MICRO_PER_USDT as MICRO, parseUsdt } from '#api/money';
-
-const CENT = MICRO / 100;
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+import { formatUsdt as plainUsdt, formatUsdtCents, parseUsdt } from '#api/money';
 
 /**
  * 1234500000 → '1,234.50', 1234567 → '1.23': an amount beside its unit (a column headed 'USDT', a
- * label), rounded to the cent half away from zero, in integers (no float rounding).
+ * label), in cents with thousands separators (api/money.ts, as the members' messages write it).
  */
-export function formatUsdt(micro: number): string {
-  if (!Number.isSafeInteger(micro)) throw new RangeError(`not an integer amount: ${micro}`);
-  const cents = Math.round(Math.abs(micro) / CENT);
-  const sign = micro < 0 && cents > 0 ? '-' : '';
-  return `${sign}${grouped(String(Math.floor(cents / 100)))}.${String(cents % 100).padStart(2, '0')}`;
-}
+export const formatUsdt = formatUsdtCents;
 
 /** 1234500000 → '1,234.50 USDT': an amount on its own. */
 export const usdtText = (micro: number): string => `${formatUsdt(micro)} USDT`;
@@ -36,5 +28,5 @@ export const formatCount = (n: number): string => counts.format(n);
 /** '12500.00' → '12,500', '12500.50' → '12,500.50': activation points (a decimal string from the API). */
 export const pointsText = (points: string): string => {
   const [whole, fraction = ''] = points.split('.');
-  return `${grouped(whole)}${/^0*$/.test(fraction) ? '' : `.${fraction}`}`;
+  return `${counts.format(Number(whole))}${/^0*$/.test(fraction) ? '' : `.${fraction}`}`;
 };

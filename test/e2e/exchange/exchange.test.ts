@@ -162,6 +162,8 @@ describe('exchange and ticker', () => {
     await remove.click();
     await expect.poll(() => removal.getByText('Your API key is removed.').isVisible()).toBe(true);
     await removal.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => wazirx.getByText('Not connected').isVisible()).toBe(true);
+    // the badge and the balance both say so
+    await expect.poll(() => wazirx.getByText('Not connected').count()).toBe(2);
+    expect(await wazirx.getByLabel('WazirX spot balance').innerText()).toBe('Not connected');
   });
 });

@@ -77,7 +77,7 @@ export default function Pricing() {
   const { state } = useAuth();
   const held = usePlans(state.status === 'signedIn').data;
   // The server's offer for a signed-in member: the plan held is extended ("Extend Plan"),
-  // Executive is included in Imperial, and a silver member's Imperial offers the upgrade.
+  // Executive is included in the Imperial Package, and a silver member's Imperial Package offers the upgrade.
   const offerOf = (plan: Plan) => held?.offers.find((o) => o.plan === plan.id);
 
   return (

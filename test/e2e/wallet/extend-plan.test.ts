@@ -94,7 +94,7 @@ describe('Extend Plan', () => {
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel('Start Date').fill(today);
     await page.getByLabel('End Date').fill(today);
-    await page.getByLabel(/^Email/).fill(member.email);
+    await page.getByLabel(/^E-mail/).fill(member.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'Payout Hash' }).isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: member.email });

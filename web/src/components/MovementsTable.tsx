@@ -1,6 +1,6 @@
 import { Badge, Table } from '@chakra-ui/react';
-import { dateTimeText } from '../lib/dates';
 import { usdtText } from '../lib/format';
+import { DateTime } from './DateTime';
 import { ScrollTable } from './ScrollTable';
 
 export interface Movement {
@@ -32,7 +32,9 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
       <Table.Body>
         {rows.map((row) => (
           <Table.Row key={row.key}>
-            <Table.Cell whiteSpace="nowrap">{dateTimeText(row.date)}</Table.Cell>
+            <Table.Cell>
+              <DateTime at={row.date} />
+            </Table.Cell>
             <Table.Cell>
               <Badge colorPalette={row.palette} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
                 {row.type}

@@ -1,5 +1,5 @@
 import { Badge, Box, Code, Table, Text } from '@chakra-ui/react';
-import { dateTimeText } from '../lib/dates';
+import { DateTime } from '../components/DateTime';
 import { useEffect, useRef } from 'react';
 import type { WithdrawalRow } from '#api/schemas/wallet';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
@@ -66,7 +66,9 @@ export function WithdrawalList() {
             <Table.Body>
               {query.data.items.map((w) => (
                 <Table.Row key={w.id}>
-                  <Table.Cell whiteSpace="nowrap">{dateTimeText(w.date)}</Table.Cell>
+                  <Table.Cell>
+                    <DateTime at={w.date} />
+                  </Table.Cell>
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                     {usdtText(w.amount)}
                   </Table.Cell>

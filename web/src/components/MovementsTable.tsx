@@ -24,7 +24,7 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
     <ScrollTable caption={label} variant="line">
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Date</Table.ColumnHeader>
+          <Table.ColumnHeader ps={{ base: '2', md: '3' }}>Date</Table.ColumnHeader>
           <Table.ColumnHeader>Type</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
         </Table.Row>
@@ -32,7 +32,8 @@ export function MovementsTable({ label, rows }: { label: string; rows: Movement[
       <Table.Body>
         {rows.map((row) => (
           <Table.Row key={row.key}>
-            <Table.Cell>
+            {/* a phone keeps the time: smaller, on a line of its own if need be */}
+            <Table.Cell fontSize={{ base: 'xs', md: 'sm' }} ps={{ base: '2', md: '3' }}>
               <DateTime at={row.date} />
             </Table.Cell>
             <Table.Cell>

@@ -479,10 +479,7 @@ export const tradingAccount = async (
         price = undefined;
       }
       const placed = await client.createOrder(sym(order.symbol), type, order.side, order.size, price, params);
-      return withFees(
-        stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId),
-        order.symbol,
-      );
+      return withFees(stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId), order.symbol);
     },
     async cancel(symbol, clientOrderId, kind = 'limit') {
       try {

@@ -128,13 +128,13 @@ export const sqsDeadLetters = {
     return letters.flat().sort((a, b) => b.at.localeCompare(a.at));
   },
 
-  async redrive(id: string): Promise<{ redriven: boolean; error?: string; queued?: boolean }> {
+  async redrive(id: string): Promise<{ redriven: boolean; error?: string }> {
     const [name, messageId] = id.split('/');
     const queue = watched().find((q) => q.name === name);
     const message = queue && (await peek(queue)).find((m) => m.MessageId === messageId);
     if (!queue || !message) return { redriven: false, error: 'no such dead letter' };
     await start(queue, eventOf(queue, parse(message.Body ?? '') as FailureRecord).payload);
     await sqs().send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
-    return { redriven: true, queued: true };
+    return { redriven: true };
   },
 };

@@ -30,8 +30,6 @@ export const redriveDeadLetter = async ({ id }: z.infer<typeof RedriveRequest>, 
   if (!result.redriven) return { redriven: false, message: `${letter.name} failed again: ${result.error}` };
   return {
     redriven: true,
-    message: result.queued
-      ? `${letter.name} was handed to its function again; the letter is gone (a new one comes if it fails again).`
-      : `${letter.name} ran again and succeeded; the letter is gone.`,
+    message: `${letter.name} was started again; the letter is gone (a new one comes if it fails again).`,
   };
 };

@@ -48,7 +48,7 @@ describe('dead letters of the schedules', () => {
     for (let round = 0; letter && round < 20; round++) {
       const redrive = await call('redriveDeadLetter', { id: letter.id }, admin);
       expect(redrive).toMatchObject({ status: 200, body: { redriven: true } });
-      expect(redrive.body.message).toContain('handed to its function again');
+      expect(redrive.body.message).toContain('was started again');
       await new Promise((r) => setTimeout(r, 4_000));
       [letter] = await mine();
     }

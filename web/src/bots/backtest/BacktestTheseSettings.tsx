@@ -247,7 +247,7 @@ function Result({
             label="Your backtest's trades"
             rows={trades.map((t, i) => ({ ...t, key: `${t.exitTime}-${i}` }))}
             rowKey={(t) => t.key}
-            columns={tradeColumns(symbol)}
+            columns={tradeColumns(r.symbol)}
           />
         </Stack>
       ) : (

@@ -7,7 +7,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Waits for two frames and then for every transition and animation to end (a spinner's endless spin
+ * aside): axe reads computed colours, and a link still fading from dark to light mode reads as white
+ * on white, which no person ever sees.
+ */
+export const stillFrame = (page: Page): Promise<unknown> =>
+  page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
 const MODES = ['light', 'dark'] as const;
 
 /** Switches the colour mode as the app's toggle does: next-themes stores it and hears the storage event. */
@@ -37,10 +53,7 @@ export const axeViolations = async (page: Page, name: string): Promise<string[]>
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       // two frames at the new width, so media queries answer for it before axe reads the layout
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
-      await page.waitForTimeout(150);
+      await stillFrame(page);
       found.push(...(await scan(page, `${name} @${width} ${mode}`)));
     }
   }
@@ -52,6 +65,7 @@ export const axeViolationsInBothModes = async (page: Page, selector: string): Pr
   const found: string[] = [];
   for (const mode of MODES) {
     await setColorMode(page, mode);
+    await stillFrame(page);
     found.push(...(await scan(page, mode, selector)));
   }
   return found;

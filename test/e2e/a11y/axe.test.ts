@@ -19,6 +19,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
+import { stillFrame, TAGS } from '../../support/axe';
 import { logIn, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
@@ -32,7 +33,6 @@ import {
 
 const { newPage } = useBrowser();
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const WIDTHS = [375, 1440] as const;
 const MODES = ['light', 'dark'] as const;
 const HEIGHT = 900;
@@ -80,7 +80,7 @@ const setMode = async (page: Page, mode: (typeof MODES)[number]) => {
 /** Scans the page (or only `within`, a dialog) once and records what axe finds under `name`. */
 const scan = async (page: Page, name: string, within?: string) => {
   // let layout and colour transitions end before axe reads computed colours
-  await page.waitForTimeout(150);
+  await stillFrame(page);
   // Only the violations: axe then skips writing up every passing node. Legacy mode runs axe in the
   // page itself instead of finishing each run in a fresh blank page (2-3 times faster); what it
   // gives up is reaching into other origins' iframes, and the app has none.

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newVerifiedMember } from '../../support/api';
+import { stillFrame, TAGS } from '../../support/axe';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
@@ -82,9 +83,9 @@ describe('backtest these settings, in the browser', () => {
     expect(await panel.getByLabel('Buy and hold', { exact: true }).innerText()).toMatch(/^[+-]?\d+\.\d\d%$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // the form, the figures, the charts' descriptions and the trade list pass axe (WCAG 2.1 AA)
-    await page.waitForTimeout(150);
+    await stillFrame(page);
     const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .withTags(TAGS)
       .include('section[aria-label="Backtest these settings"]')
       .setLegacyMode(true)
       .analyze();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatUsdt } from '#api/money';
+import { formatUsdtCents } from '#api/money';
 import { call } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { deployFromPage } from '../../support/deploy-page';
@@ -78,7 +78,7 @@ describe('bots trading, watched in the browser', () => {
     const total = (await call('getProfitStatement', {}, member.idToken)).body.total;
     await expect
       .poll(() => page.getByLabel('Total profit').innerText(), { timeout: 15_000 })
-      .toContain(formatUsdt(total));
+      .toContain(formatUsdtCents(total));
 
     await page.goto(url('/zeno'));
     await deploy.getByLabel('I accept the terms and conditions.').check();

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Box, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Badge, Box, Container, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { BotCard } from '#api/schemas/bots';
 import { PageHeader } from '../components/PageHeader';
@@ -25,31 +25,6 @@ export function BotPageFrame({
         <Stack gap={{ base: '6', md: '8' }}>{children}</Stack>
       </Container>
     </>
-  );
-}
-
-/** A titled card section. */
-export function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Stack
-      as="section"
-      aria-label={title}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p={{ base: '4', md: '6' }}
-      gap="4"
-      minW="0"
-    >
-      <HStack justify="space-between" flexWrap="wrap" gap="2">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {aside}
-      </HStack>
-      {children}
-    </Stack>
   );
 }
 

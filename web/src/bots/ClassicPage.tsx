@@ -1,7 +1,8 @@
 import { Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { QueryError } from '../components/QueryError';
-import { BotFacts, BotPageFrame, Disclaimer, Panel } from './BotInfo';
+import { BotFacts, BotPageFrame, Disclaimer } from './BotInfo';
+import { Panel } from '../components/Panel';
 import { ClosedOrdersList } from './ClosedOrdersList';
 import { BotCockpit } from './cockpit/BotCockpit';
 import { hasCockpit } from './cockpit/hooks';

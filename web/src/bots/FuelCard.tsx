@@ -7,7 +7,7 @@ import { callApi, errorMessage } from '../lib/api';
 import { parseUsdt, usdtText } from '../lib/format';
 import { moneyRetry, useRequestId, useSingleFlight } from '../lib/requestId';
 import { useWallet } from '../wallet/hooks';
-import { Panel } from './BotInfo';
+import { Panel } from '../components/Panel';
 import { useBotsRefresh } from './hooks';
 
 /**

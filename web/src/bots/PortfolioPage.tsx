@@ -1,6 +1,6 @@
 import { Container, Stack, Tabs } from '@chakra-ui/react';
 import { PageHeader } from '../components/PageHeader';
-import { Panel } from './BotInfo';
+import { Panel } from '../components/Panel';
 import { ClosedOrdersList } from './ClosedOrdersList';
 import { useBotsFollowPushes } from './hooks';
 import { PositionsList } from './PositionsList';

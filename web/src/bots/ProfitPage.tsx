@@ -4,7 +4,7 @@ import { dayText } from '../lib/dates';
 import { PageHeader } from '../components/PageHeader';
 import { QueryError } from '../components/QueryError';
 import { usdtText } from '../lib/format';
-import { Panel } from './BotInfo';
+import { Panel } from '../components/Panel';
 import { DataTable, profitColor } from './DataTable';
 import { FuelCard } from './FuelCard';
 import { useBotsFollowPushes, useProfitStatement } from './hooks';

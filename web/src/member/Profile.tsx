@@ -1,11 +1,9 @@
 import {
   Badge,
-  Box,
   Button,
   Container,
   DataList,
   Heading,
-  HStack,
   List,
   SimpleGrid,
   Skeleton,
@@ -15,34 +13,13 @@ import {
 import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
+import { Panel } from '../components/Panel';
 import { QueryError } from '../components/QueryError';
 import { BotEmailChoices } from './BotEmailChoices';
 import { dayText } from '../lib/dates';
 import { daysRemaining, planOf, useProfile } from '../lib/profile';
 
 const fmtDate = (iso: string | null) => (iso ? dayText(iso) : '—');
-
-function Panel({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: React.ReactNode;
-  action?: React.ReactNode;
-}) {
-  return (
-    <Box as="section" aria-label={title} layerStyle="card" p={{ base: '5', md: '6' }}>
-      <HStack justify="space-between" mb="5">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {action}
-      </HStack>
-      {children}
-    </Box>
-  );
-}
 
 export default function Profile() {
   const profile = useProfile();
@@ -103,7 +80,7 @@ export default function Profile() {
           </Panel>
           <Panel
             title="Plan Details"
-            action={
+            aside={
               <Button asChild size="sm" colorPalette="brand" variant="outline">
                 <RouterLink to="/pricing">{p.plan.expiresAt ? 'Extend Plan' : 'Choose a plan'}</RouterLink>
               </Button>

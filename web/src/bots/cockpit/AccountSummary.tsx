@@ -1,34 +1,11 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Panel } from '../../components/Panel';
 import type { ExchangesView } from '#api/schemas/exchange';
 import { formatUsdt } from '../../lib/format';
 import { useWallet } from '../../wallet/hooks';
 import { profitColor } from '../DataTable';
 import { dateText } from '../format';
 import { useProfitStatement } from '../hooks';
-
-function Card({ title, note, children }: { title: string; note: string; children: ReactNode }) {
-  return (
-    <Stack
-      as="section"
-      aria-label={title}
-      bg="bg.surface"
-      borderWidth="1px"
-      borderColor="border.card"
-      borderRadius="xl"
-      p="5"
-      gap="3"
-    >
-      <Text as="h2" fontWeight="bold" fontSize="lg">
-        {title}
-      </Text>
-      {children}
-      <Text fontSize="xs" color="fg.muted">
-        {note}
-      </Text>
-    </Stack>
-  );
-}
 
 function Figure({ label, micro, colour }: { label: string; micro: number | null; colour?: boolean }) {
   return (
@@ -57,7 +34,7 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
     .at(-1);
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-      <Card title="Wallet" note="Your Trendex balances.">
+      <Panel title="Wallet" note="Your Trendex balances.">
         {wallet.data ? (
           <>
             <Figure label="Wallet" micro={wallet.data.wallet} />
@@ -67,8 +44,8 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
         ) : (
           <Skeleton h="20" />
         )}
-      </Card>
-      <Card title="Bot profit" note="Realised by your bots, from the exchange's fills.">
+      </Panel>
+      <Panel title="Bot profit" note="Realised by your bots, from the exchange's fills.">
         {profit.data ? (
           <>
             <Figure label="Today" micro={profit.data.today} colour />
@@ -77,8 +54,8 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
         ) : (
           <Skeleton h="14" />
         )}
-      </Card>
-      <Card
+      </Panel>
+      <Panel
         title="Exchange balances"
         note={
           readAt
@@ -96,7 +73,7 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
         ) : (
           <Skeleton h="14" />
         )}
-      </Card>
+      </Panel>
     </SimpleGrid>
   );
 }

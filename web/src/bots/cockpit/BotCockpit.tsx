@@ -4,7 +4,7 @@ import type { Cockpit } from '#api/schemas/cockpit';
 import { FormAlert } from '../../components/FormAlert';
 import { QueryError } from '../../components/QueryError';
 import { formatUsdt } from '../../lib/format';
-import { Panel } from '../BotInfo';
+import { Panel } from '../../components/Panel';
 import { profitColor } from '../DataTable';
 import { dateText, pctText, priceText, qtyText } from '../format';
 import { useBotAction, useBotCockpit } from './hooks';

@@ -1,5 +1,6 @@
 import { Tabs } from '@chakra-ui/react';
-import { BotPageFrame, Disclaimer, Panel } from '../BotInfo';
+import { BotPageFrame, Disclaimer } from '../BotInfo';
+import { Panel } from '../../components/Panel';
 import { DcaCockpits } from '../cockpit/DcaCockpits';
 import { useBotsFollowPushes } from '../hooks';
 import { DcaAuto } from './DcaAuto';

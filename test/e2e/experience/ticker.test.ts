@@ -24,8 +24,21 @@ describe('market ticker', () => {
   it("shows the paper exchange's prices from its public stream, with our ticker cut off", async () => {
     const page = await newPage(1440, 900);
     await noRestTicker(page);
-    await page.goto(url('/'));
+    const response = await page.goto(url('/'));
     await expect.poll(() => strip(page).getAttribute('data-source'), { timeout: 10_000 }).toBe('stream');
+    // the page's policy lets it connect to the stream, our socket and sign-in, and nothing else
+    const { marketStreamUrl, wsUrl } = (await (await fetch(`${stack().webUrl}/config.json`)).json()) as {
+      marketStreamUrl: string;
+      wsUrl: string;
+    };
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === 'connect-src'),
+    ).toEqual(['connect-src', "'self'", stack().cognitoEndpoint, new URL(wsUrl).origin, new URL(marketStreamUrl).origin]);
     for (const coin of ['BTC', 'ETH', 'XRP', 'BNB'])
       expect(await strip(page).getByLabel(`${coin} last price`).isVisible()).toBe(true);
     const rest = (await (

@@ -26,6 +26,7 @@ describe('bot events from the executor', () => {
         takeProfitPct: 0.6,
         stages: [{ timesX: 1, per: 0.7 }],
         oneShot: true,
+        acceptLoss: true,
         requestId: randomUUID(),
       },
       member.idToken,

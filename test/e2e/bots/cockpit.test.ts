@@ -59,11 +59,13 @@ describe("the member's cockpit in the browser", () => {
     await expect.poll(() => zeno.innerText(), { timeout: 15_000 }).toContain('In a position');
     expect(await zeno.innerText()).toContain('50.00 USDT');
     expect(await page.getByText('Three steps to your first automated trade.').count()).toBe(0);
-    expect(await page.getByRole('region', { name: 'Wallet' }).innerText()).toContain('Fuel wallet');
-    expect(await page.getByRole('region', { name: 'Bot profit' }).innerText()).toContain('All time');
-    expect(await page.getByRole('region', { name: 'Exchange balances' }).innerText()).toContain(
-      'Binance spot',
-    );
+    // each summary card shows its figures once its own request answers
+    for (const [card, figure] of [
+      ['Wallet', 'Fuel wallet'],
+      ['Bot profit', 'All time'],
+      ['Exchange balances', 'Binance spot'],
+    ])
+      await expect.poll(() => page.getByRole('region', { name: card }).innerText()).toContain(figure);
     const bots = await running.boundingBox();
     const marketplace = await page.getByRole('heading', { name: 'Bot marketplace' }).boundingBox();
     expect(bots!.y + bots!.height).toBeLessThan(marketplace!.y);

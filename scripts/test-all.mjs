@@ -72,7 +72,7 @@ const project = async (name, { label = name, filters = [], env = {} } = {}) => {
 
 await Promise.all([
   (async () => {
-    await check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     await check('lint', 'npx', ['eslint', '.']);
     await project('unit');
     await project('infra');

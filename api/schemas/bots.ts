@@ -16,6 +16,7 @@ export const PageBotId = z.enum(
 export type PageBotId = z.infer<typeof PageBotId>;
 
 export const DcaSymbol = z.enum(['BTCUSDT', 'ETHUSDT'], { error: 'Choose BTCUSDT or ETHUSDT.' });
+export type DcaSymbol = z.infer<typeof DcaSymbol>;
 
 /** Micro-USDT amount a member types (integer, > 0). */
 const Amount = (what: string) =>
@@ -145,14 +146,23 @@ export const DcaAutoRequest = z.object({
   requestId: RequestId,
 });
 
-/** The limits of a deploy, read when its form opens. */
-export const DeployLimitsQuery = z.object({ bot: BotIdSchema });
+/** The limits of a deploy, read when its form opens; the manual DCA's for the symbol chosen. */
+export const DeployLimitsQuery = z
+  .object({ bot: BotIdSchema, symbol: DcaSymbol.optional() })
+  .refine((q) => q.symbol === undefined || q.bot === 'dca', {
+    error: 'Only the manual DCA trades a symbol of your choosing.',
+    path: ['symbol'],
+  });
+export type DeployLimitsQuery = z.infer<typeof DeployLimitsQuery>;
 
 export const DeployLimits = z.object({
   bot: BotIdSchema,
   market: z.enum(['spot', 'futures']),
   symbol: z.string(),
-  /** The least amount: the bot's own minimum, or more where its smallest order needs it (micro-USDT). */
+  /**
+   * The least amount: the bot's own minimum, or more where its smallest order needs it (micro-USDT);
+   * the manual DCA's is one order at the exchange's minimum (its form works out its ladder's own).
+   */
   minimum: z.number().int(),
   /** The member's free USDT on that Binance market (micro-USDT); null when no key is bound or it cannot be read. */
   free: z.number().int().nullable(),

@@ -3,8 +3,13 @@
  * the simulated account. The live executor (functions/bots/model.ts) and the browser backtest
  * ("Backtest these settings") both go through here, so a member backtests exactly what would run.
  */
-import { dcaPresetParams, type DcaPreset } from '../strategies/dca-presets';
-import type { DcaParams, DcaStage } from '../strategies/dca';
+import {
+  dcaPresetParams,
+  ladderUnits,
+  manualDcaParams,
+  type DcaPreset,
+  type ManualDcaInput,
+} from '../strategies/dca-presets';
 import { getBot, type BotId } from '../strategies/registry';
 import type { Strategy } from '../types';
 import { defaultConfig, type BacktestConfig } from './config';
@@ -28,35 +33,6 @@ export function deploymentModel(
   return { strategy: bot.strategy, params: merged, config: defaultConfig(bot.market, capital) };
 }
 
-/** What the manual DCA form asks for (amounts in USDT, percentages as percent). */
-export interface ManualDcaSettings {
-  readonly initial: number;
-  readonly stages: readonly DcaStage[];
-  readonly takeProfitPct: number;
-  readonly oneShot: boolean;
-}
-
-/** The manual DCA's parameters: the member's ladder as entered. */
-export function manualDcaParams(s: ManualDcaSettings): DcaParams {
-  return {
-    initial: s.initial,
-    stages: s.stages.map(({ timesX, per }) => ({ timesX, per })),
-    takeProfitPct: s.takeProfitPct,
-    oneShot: s.oneShot,
-    stepUnit: 'percent',
-    atrPeriod: 14,
-    entryRsiBelow: null,
-    rsiPeriod: 14,
-    // The member chose every order: no stop that would shrink them; the kill switch still guards it.
-    stopLossPct: null,
-    riskPct: 10,
-  };
-}
-
-/** What a manual ladder spends when every stage fills, in units of its initial order. */
-export const ladderUnits = (stages: readonly { readonly timesX: number }[]) =>
-  1 + stages.reduce((sum, s) => sum + s.timesX, 0);
-
 /** The bots a member can backtest from the browser, and what they enter for each. */
 export type MemberSettings =
   /** A bot page (and the grid) on an amount. */
@@ -64,7 +40,7 @@ export type MemberSettings =
   /** An automatic DCA preset on the amount one cycle spends (as it starts from the DCA page). */
   | { readonly kind: 'dca-preset'; readonly bot: DcaPreset; readonly amount: number }
   /** The manual DCA as entered on the DCA page. */
-  | ({ readonly kind: 'manual-dca'; readonly symbol: string } & ManualDcaSettings);
+  | ({ readonly kind: 'manual-dca'; readonly symbol: string } & ManualDcaInput);
 
 /** The symbol the settings trade and their model, the same as the server would start. */
 export function memberModel(s: MemberSettings): { readonly symbol: string } & EngineModel {

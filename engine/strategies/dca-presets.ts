@@ -43,13 +43,21 @@ export function dcaPresetParams(preset: DcaPreset, amount: number): DcaParams {
   return { ...ladder, initial: amount / units };
 }
 
-/** What the member sets on the Manual Trading form. */
-export type ManualDcaInput = Pick<DcaParams, 'initial' | 'stages' | 'takeProfitPct' | 'oneShot'>;
+/** What the member sets on the Manual Trading form (amounts in USDT, percentages as percent). */
+export interface ManualDcaInput {
+  readonly initial: number;
+  readonly stages: readonly DcaStage[];
+  readonly takeProfitPct: number;
+  readonly oneShot: boolean;
+}
 
-/** The manual DCA as it runs: the member's ladder, percent steps, opened at once. */
+/** The manual DCA as it runs: the member's ladder as entered, percent steps, opened at once. */
 export function manualDcaParams(input: ManualDcaInput): DcaParams {
   return {
-    ...input,
+    initial: input.initial,
+    stages: input.stages.map(({ timesX, per }) => ({ timesX, per })),
+    takeProfitPct: input.takeProfitPct,
+    oneShot: input.oneShot,
     stepUnit: 'percent',
     atrPeriod: 14,
     entryRsiBelow: null,
@@ -59,3 +67,22 @@ export function manualDcaParams(input: ManualDcaInput): DcaParams {
     riskPct: 10,
   };
 }
+
+type Stages = readonly { readonly timesX: number }[];
+
+/** What a manual ladder spends when every stage fills, in units of its initial order. */
+export const ladderUnits = (stages: Stages) => 1 + stages.reduce((sum, s) => sum + s.timesX, 0);
+
+/** The ladder's smallest order as a share of its initial order: no stop scales a manual ladder. */
+const smallestShare = (stages: Stages) => Math.min(1, ...stages.map((s) => s.timesX));
+
+/** The smallest order (USDT) a manual ladder places: its initial order, or a stage under 1x of it. */
+export const manualSmallestOrder = (initial: number, stages: Stages) => initial * smallestShare(stages);
+
+/**
+ * The least initial order (whole USDT) whose ladder's smallest order is at least `orderMinimum`,
+ * said by the DCA form before it asks and by the server when it refuses (5 / 0.1 reads as 50.000…01
+ * in floating point: the tolerance keeps it 50).
+ */
+export const manualLeastInitial = (stages: Stages, orderMinimum: number) =>
+  Math.ceil(orderMinimum / smallestShare(stages) - 1e-9);

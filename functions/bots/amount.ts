@@ -52,8 +52,13 @@ export const orderMinimumOf = async (market: 'spot' | 'futures', symbol: string)
   return Math.max(rules.minCost, rules.minAmount * price);
 };
 
-/** The bot's smallest order per USDT of its amount: its orders grow in proportion to the amount. */
+/**
+ * The bot's smallest order per USDT of its amount: its orders grow in proportion to the amount.
+ * The manual DCA's ladder is the member's own: its least is a single order at the exchange's
+ * minimum, and its form works out the least of the ladder entered (manualLeastInitial).
+ */
 export const smallestOrderPerUsdt = (bot: BotId): number => {
+  if (bot === 'dca') return 1;
   const reference = 1000;
   return smallestOrderQuote(bot, reference, paramsFor(bot, reference)) / reference;
 };
@@ -76,7 +81,7 @@ export const checkOrderSize = async (
   symbol: string,
   amount: number,
   smallest: number,
-  useAtLeast: (least: number) => string = (least) => `Use at least ${least} USDT.`,
+  useAtLeast: (least: number, orderMinimum: number) => string = (least) => `Use at least ${least} USDT.`,
 ) => {
   if (amount < botMinimum(bot))
     throw badRequest(
@@ -89,7 +94,7 @@ export const checkOrderSize = async (
     throw smallestOrderRefusal(
       smallest,
       orderMinimum,
-      useAtLeast(capitalForMinimumOrder(smallest, amount, orderMinimum)),
+      useAtLeast(capitalForMinimumOrder(smallest, amount, orderMinimum), orderMinimum),
     );
 };
 

@@ -15,6 +15,7 @@ import type {
   DcaPresetId,
   Deployment,
   DeployLimits,
+  DeployLimitsQuery,
   DeployRequest,
   Position,
   ProfitStatement,
@@ -25,8 +26,8 @@ import { newId } from '#core/ids';
 import { logger } from '#core/logger';
 import { botEvidence } from '#engine/published/bot-evidence';
 import { smallestOrderQuote } from '#engine/risk/smallest-order';
-import { ladderUnits, manualDcaParams } from '#engine/backtest/settings';
 import type { DcaParams } from '#engine/strategies/dca';
+import { ladderUnits, manualDcaParams, manualLeastInitial } from '#engine/strategies/dca-presets';
 import { describeBot } from '#engine/strategies/describe';
 import { BOT_LIST, getBot, type BotId } from '#engine/strategies/registry';
 import { closeOutOnExchange } from '#functions/exchange/service';
@@ -142,16 +143,18 @@ export const getBots = async (memberId: string): Promise<BotsView> => {
 };
 
 /** What a deploy form shows before the amount: the least amount and the member's free balance. */
-export const getDeployLimits = async (memberId: string, input: { bot: BotName }): Promise<DeployLimits> => {
+export const getDeployLimits = async (memberId: string, input: DeployLimitsQuery): Promise<DeployLimits> => {
   const bot = getBot(input.bot);
+  // Only the manual DCA trades a symbol of the member's choosing (the schema refuses it elsewhere).
+  const symbol = input.symbol ?? bot.symbol;
   const [orderMinimum, free] = await Promise.all([
-    orderMinimumOf(bot.market, bot.symbol),
+    orderMinimumOf(bot.market, symbol),
     freeBalanceOf(memberId, bot.market, 'USDT'),
   ]);
   return {
     bot: input.bot,
     market: bot.market,
-    symbol: bot.symbol,
+    symbol,
     minimum: usdt(leastAmount(input.bot, orderMinimum)),
     free,
     orderMinimum,
@@ -295,7 +298,7 @@ const startDca = async (
   symbol: string,
   params: DcaParams,
   capital: number,
-  useAtLeast?: (least: number) => string,
+  useAtLeast?: (least: number, orderMinimum: number) => string,
 ) => {
   const earlier = await replayed(memberId, input.requestId);
   if (earlier) return { message: botMessages.dcaStarted, deployment: view(earlier) };
@@ -333,8 +336,8 @@ export const startDcaManual = (memberId: string, input: DcaManualRequest) => {
   const initial = input.initial / MICRO_PER_USDT;
   const params = manualDcaParams({ ...input, initial });
   // The member sets the base order: the least amount that would do is the base order's.
-  const atLeast = (ladder: number) =>
-    `Use an initial amount of at least ${Math.ceil(ladder / ladderUnits(input.stages))} USDT.`;
+  const atLeast = (_ladder: number, orderMinimum: number) =>
+    `Use an initial amount of at least ${manualLeastInitial(input.stages, orderMinimum)} USDT.`;
   return startDca(
     memberId,
     input,

@@ -5,7 +5,7 @@
  * of its own. Pass fields to override any of them.
  */
 import { randomUUID } from 'node:crypto';
-import type { DcaPresetId, PageBotId } from '#api/schemas/bots';
+import type { DcaPresetId, DcaSymbol, PageBotId } from '#api/schemas/bots';
 import { call } from './api';
 
 const USDT = 1_000_000;
@@ -42,5 +42,28 @@ export const startDcaAuto = (
   call(
     'startDcaAuto',
     { bot, amount: amountUsdt * USDT, acceptLoss: true, requestId: randomUUID(), ...fields },
+    idToken,
+  );
+
+/** A manual DCA: `initialUsdt` and positions 2 onwards as [time x, percentage], its consent ticked. */
+export const startDcaManual = (
+  idToken: string,
+  symbol: DcaSymbol,
+  initialUsdt: number,
+  stages: readonly (readonly [timesX: number, per: number])[],
+  fields: Record<string, unknown> = {},
+) =>
+  call(
+    'startDcaManual',
+    {
+      symbol,
+      initial: initialUsdt * USDT,
+      takeProfitPct: 2,
+      stages: stages.map(([timesX, per]) => ({ timesX, per })),
+      oneShot: false,
+      acceptLoss: true,
+      requestId: randomUUID(),
+      ...fields,
+    },
     idToken,
   );

@@ -1,10 +1,11 @@
 /**
  * Deploying a bot in the browser as a member would (issue 28): the amount (the form's default, the
  * bot's least amount, when none is given), the two boxes, the deploy button, then the confirmation,
- * ticking "I have read that this bot lost money in testing" where the bot asks for it. The one
- * helper the e2e tests deploy with.
+ * ticking "I have read that this bot lost money in testing" where the bot asks for it; and the
+ * manual DCA's ladder typed into its form, started through the same confirmation. The helpers the
+ * e2e tests deploy with.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const AMOUNT = /^(Amount the bot may use \(USDT\)|Initial amount \(USDT\))$/;
@@ -39,4 +40,36 @@ export const deployFromPage = async (
 ) => {
   await askToDeploy(region, options);
   await confirmDeploy(region, options.confirm);
+};
+
+/** A manual DCA ladder as a member types it: positions 2 onwards as [time x, percentage]. */
+export interface ManualLadder {
+  symbol: 'BTCUSDT' | 'ETHUSDT';
+  initial: string;
+  takeProfit: string;
+  stages: readonly (readonly [timesX: string, per: string])[];
+}
+
+/** The form's position names (the tests' ladders stop at the fourth). */
+const POSITIONS = ['First', 'Second', 'Third', 'Fourth'] as const;
+
+/** Opens Manual Trading on the /dca page shown and types the ladder into its form, which it returns. */
+export const fillManualDca = async (page: Page, ladder: ManualLadder) => {
+  await page.getByRole('tab', { name: 'Manual Trading' }).click();
+  const form = page.getByRole('form', { name: 'Manual DCA' });
+  await form.getByLabel('Positions').selectOption(POSITIONS[ladder.stages.length]);
+  await form.getByLabel('Symbol').selectOption(ladder.symbol);
+  await form.getByLabel('Initial amount (USDT)').fill(ladder.initial);
+  await form.getByLabel('Take profit (%)').fill(ladder.takeProfit);
+  for (const [i, [timesX, per]] of ladder.stages.entries()) {
+    await form.getByLabel(`${POSITIONS[i + 1]} time x`).fill(timesX);
+    await form.getByLabel(`${POSITIONS[i + 1]} percentage`).fill(per);
+  }
+  return form;
+};
+
+/** Start DCA, then its confirmation (the consent ticked where asked): a manual DCA started. */
+export const startManualDca = async (form: Locator) => {
+  await form.getByRole('button', { name: 'Start DCA' }).click();
+  await confirmDeploy(form, 'Confirm and start');
 };

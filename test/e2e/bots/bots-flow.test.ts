@@ -2,7 +2,7 @@
  * The bots from their pages, in real Chromium: a silver member is refused a gold bot with the
  * spec's words and finds Trendex's start disabled in the marketplace; a gold member with a bound
  * paper Binance key is told to tick the boxes, deploys Zeno, starts a manual DCA of three positions
- * and sees it listed (one shot on), finds Portfolio and Profit Statement, tops up the fuel wallet,
+ * through its confirmation and sees it listed (one shot on), finds Portfolio and Profit Statement, tops up the fuel wallet,
  * undeploys Zeno, is told to close the DCA before Trendex, closes it and deploys Trendex. Whether
  * the executor has traded by then depends on its schedule, so the positions and closed orders are
  * asserted as rows or the empty state, never as a trade that may not have happened yet.
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { call, newVerifiedMember } from '../../support/api';
 import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
-import { confirmDeploy, deployFromPage } from '../../support/deploy-page';
+import { confirmDeploy, deployFromPage, fillManualDca, startManualDca } from '../../support/deploy-page';
 import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -147,18 +147,21 @@ describe('bots from their pages', () => {
     expect(await form.getByLabel('Fifteenth percentage').isVisible()).toBe(true);
     await form.getByLabel('Positions').selectOption('Third');
     expect(await form.getByLabel('Fourth time x').count()).toBe(0);
-    await form.getByLabel('Symbol').selectOption('BTCUSDT');
-    await form.getByLabel('Initial amount (USDT)').fill('20');
-    await form.getByLabel('Take profit (%)').fill('2');
-    await form.getByLabel('Second time x').fill('1');
-    await form.getByLabel('Second percentage').fill('2');
-    await form.getByLabel('Third time x').fill('2');
-    await form.getByLabel('Third percentage').fill('3');
+    await fillManualDca(page, {
+      symbol: 'BTCUSDT',
+      initial: '20',
+      takeProfit: '2',
+      stages: [
+        ['1', '2'],
+        ['2', '3'],
+      ],
+    });
     await expect
       .poll(() => form.getByRole('table', { name: 'DCA ladder preview' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await form.getByLabel('I have read that this bot lost money in testing').check();
-    await form.getByRole('button', { name: 'Start DCA' }).click();
+    // a cycle of 20 × (1 + 1 + 2) USDT, through the confirmation every deploy has
+    expect(await form.getByText('Amount at risk: 80.00 USDT', { exact: true }).isVisible()).toBe(true);
+    await startManualDca(form);
     await expect
       .poll(visible(page, 'DCA bot started. It places its first order at the next candle.'), {
         timeout: 15_000,

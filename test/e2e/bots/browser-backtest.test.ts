@@ -1,7 +1,8 @@
 /**
  * "Backtest these settings" in real Chromium: the engine runs in the page's Web Worker over the
  * candle files the app ships. A member backtests a manual DCA ladder from /dca and sees its trades
- * on the price and in the list; on a bot page, a chosen amount and period give an equity curve.
+ * on the price and in the list, and an automatic DCA from its card on the amount entered; on a bot
+ * page, a chosen amount and period give an equity curve.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { newVerifiedMember } from '../../support/api';
 import { stillFrame, TAGS } from '../../support/axe';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { fillManualDca } from '../../support/deploy-page';
 
 const { newPage } = useBrowser();
 
@@ -23,16 +25,15 @@ describe('backtest these settings, in the browser', () => {
   it('backtests a manual ladder from /dca and shows its trades on the price and in the list', async () => {
     const page = await newPage();
     await openAsMember(page, '/dca');
-    await page.getByRole('tab', { name: 'Manual Trading' }).click();
-    const form = page.getByRole('form', { name: 'Manual DCA' });
-    await form.getByLabel('Positions').selectOption('Third');
-    await form.getByLabel('Symbol').selectOption('ETHUSDT');
-    await form.getByLabel('Initial amount (USDT)').fill('40');
-    await form.getByLabel('Take profit (%)').fill('2');
-    await form.getByLabel('Second time x').fill('1');
-    await form.getByLabel('Second percentage').fill('2');
-    await form.getByLabel('Third time x').fill('2');
-    await form.getByLabel('Third percentage').fill('3');
+    const form = await fillManualDca(page, {
+      symbol: 'ETHUSDT',
+      initial: '40',
+      takeProfit: '2',
+      stages: [
+        ['1', '2'],
+        ['2', '3'],
+      ],
+    });
     await form.getByRole('button', { name: 'Backtest these settings' }).click();
 
     const result = page.getByRole('region', { name: 'Backtest of your ladder' });
@@ -63,6 +64,29 @@ describe('backtest these settings, in the browser', () => {
     await expect
       .poll(() => result.getByRole('alert').innerText())
       .toContain('The shipped candles have no data from 2023-03-03 to 2025-01-01');
+  });
+
+  it('backtests an automatic DCA from its card on /dca, on the amount entered', async () => {
+    const page = await newPage(375, 800);
+    await openAsMember(page, '/dca');
+    const card = page.getByRole('form', { name: 'Universal Bot' });
+    const amount = card.getByLabel('Amount the bot may use (USDT)');
+    // the least amount is the default once it is read; the member then enters their own
+    await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).not.toBe('');
+    await amount.fill('500');
+    await card.getByRole('button', { name: 'Backtest Universal Bot' }).click();
+
+    const result = page.getByRole('region', { name: 'Backtest of the preset' });
+    expect(
+      await result.getByRole('heading', { name: 'Backtest: Universal Bot on 500.00 USDT' }).isVisible(),
+    ).toBe(true);
+    const equity = result.getByRole('figure', { name: "Universal Bot: your backtest's equity curve" });
+    await expect.poll(() => equity.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await result.getByText(/hourly BTCUSDT candles from \d{4}-\d\d-\d\d to/).isVisible()).toBe(true);
+    expect(await result.getByText('starting with 500.00 USDT', { exact: false }).isVisible()).toBe(true);
+    expect(await result.getByLabel('Trades', { exact: true }).innerText()).toMatch(/^[1-9][\d,]*$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'dca-preset-backtest-375');
   });
 
   it('backtests a bot page’s bot on the member’s amount and period and draws its equity curve', async () => {

@@ -2,14 +2,17 @@
  * Deploy with eyes open (issue 28), in real Chromium at 1440 and 375 px: the marketplace and Zeno's
  * page show the out-of-sample tests before any deploy control; Zeno deploys through the amount and
  * a confirmation that names what the amount puts at risk in USDT; a 5 USDT automatic DCA is refused
- * with the exchange's minimum named; a double click on the confirmation starts one DCA.
+ * with the exchange's minimum named; a double click on the confirmation starts one DCA; a manual
+ * ladder whose smallest order Binance would not take is refused with the minimum named, and one
+ * that passes starts through the same confirmation, naming its ladder total and symbol.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, newVerifiedMember } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { askToDeploy, confirmDeploy } from '../../support/deploy-page';
+import { axeViolationsInBothModes } from '../../support/axe';
+import { askToDeploy, confirmDeploy, fillManualDca } from '../../support/deploy-page';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
 
@@ -142,5 +145,84 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
         : page.getByRole('list', { name: 'Open DCA positions' }).getByRole('listitem');
     await expect.poll(() => rows.filter({ hasText: 'Universal Bot' }).count(), { timeout: 15_000 }).toBe(1);
     expect((await call('listDcaPositions', {}, m.idToken)).body.positions).toHaveLength(1);
+  }, 180_000);
+
+  it('refuses a manual ladder whose smallest order is under the minimum, and starts one through its confirmation', async () => {
+    const m = await goldMember();
+    const page = await signedIn(width, m);
+    await page.goto(url('/dca'));
+    // the second position buys a tenth of the initial 20 USDT: a 2 USDT order Binance would refuse
+    const form = await fillManualDca(page, {
+      symbol: 'ETHUSDT',
+      initial: '20',
+      takeProfit: '2',
+      stages: [['0.1', '2']],
+    });
+    const atRisk = form.getByRole('group', { name: 'Amount at risk' });
+    await expect
+      .poll(() => atRisk.innerText(), { timeout: 15_000 })
+      .toContain('Free on your Binance spot account: 5,000.00 USDT.');
+    expect(await atRisk.innerText()).toContain('Amount at risk: 22.00 USDT');
+    expect(await atRisk.innerText()).toContain(
+      'At least 55.00 USDT for this ladder: an initial amount of at least 50 USDT (Binance takes no order under 5 USDT).',
+    );
+    await form.getByRole('button', { name: 'Start DCA' }).click();
+    await expect
+      .poll(() => form.getByText(/^The smallest order this bot would place is/).innerText())
+      .toBe(
+        "The smallest order this bot would place is 2.00 USDT; Binance's minimum is 5 USDT. Use an initial amount of at least 50 USDT.",
+      );
+    expect(await form.getByRole('group', { name: 'Confirm Manual DCA' }).count()).toBe(0);
+    await screenshot(page, `dca-manual-refused-${width}`);
+    expect((await call('listDcaPositions', {}, m.idToken)).body.positions).toEqual([]);
+
+    // the least that does: 50 USDT, a cycle of 55; the confirmation names it, the symbol and the risks
+    await form.getByLabel('Initial amount (USDT)').fill('50');
+    await form.getByRole('button', { name: 'Start DCA' }).click();
+    const confirm = form.getByRole('group', { name: 'Confirm Manual DCA' });
+    await confirm.waitFor({ timeout: 15_000 });
+    const card = (await call('getBots', {}, m.idToken)).body.bots.find((b) => b.id === 'dca')!;
+    const { killSwitchPct } = card.risk;
+    const { worstDrawdownPct } = card.evidence;
+    const usdtOf = (x: number) =>
+      `${x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+    for (const text of [
+      '55.00 USDT of your Binance spot account, what one cycle spends with every order filled',
+      'Spot',
+      'ETHUSDT',
+      'none (1x)',
+      'none: you set every order; the kill switch still guards the bot',
+      `halts the bot and closes its position once it is ${usdtOf((55 * killSwitchPct) / 100)} (${killSwitchPct}%) below its best`,
+      `${usdtOf((55 * worstDrawdownPct) / 100)} for this amount (${worstDrawdownPct}% out-of-sample, with the example ladder)`,
+      '20% of each realised profit, paid from your fuel wallet',
+    ])
+      expect(await confirm.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    // what is confirmed is what starts: the ladder is frozen meanwhile
+    expect(await form.getByLabel('Initial amount (USDT)').isDisabled()).toBe(true);
+    expect(await axeViolationsInBothModes(page, 'form[aria-label="Manual DCA"]')).toEqual([]);
+    await screenshot(page, `dca-manual-confirm-${width}`);
+
+    // the manual DCA lost money in testing: the start waits for its box; a double click starts one
+    const start = confirm.getByRole('button', { name: 'Confirm and start' });
+    expect(await start.isDisabled()).toBe(true);
+    await confirm.getByLabel('I have read that this bot lost money in testing').check();
+    await start.dblclick();
+    await expect
+      .poll(
+        () => form.getByText('DCA bot started. It places its first order at the next candle.').isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const rows =
+      width > 768
+        ? page.getByRole('table', { name: 'Open DCA positions' }).getByRole('row')
+        : page.getByRole('list', { name: 'Open DCA positions' }).getByRole('listitem');
+    const listed = rows.filter({ hasText: 'Manual DCA' });
+    await expect.poll(() => listed.count(), { timeout: 15_000 }).toBe(1);
+    expect(await listed.getByText('ETHUSDT').isVisible()).toBe(true);
+    const positions = (await call('listDcaPositions', {}, m.idToken)).body.positions;
+    expect(positions.map((p) => [p.name, p.symbol, p.initial])).toEqual([
+      ['Manual DCA', 'ETHUSDT', 50_000_000],
+    ]);
   }, 180_000);
 });

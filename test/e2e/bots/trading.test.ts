@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatUsdtCents } from '#api/money';
 import { call } from '../../support/api';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { deployFromPage } from '../../support/deploy-page';
+import { deployFromPage, fillManualDca, startManualDca } from '../../support/deploy-page';
 import { startBotStack, tradingMember, type BotStack } from '../../integration/bots/support';
 
 const { newPage } = useBrowser();
@@ -39,16 +39,13 @@ describe('bots trading, watched in the browser', () => {
       .toBe(true);
 
     await page.goto(url('/dca'));
-    await page.getByRole('tab', { name: 'Manual Trading' }).click();
-    const form = page.getByRole('form', { name: 'Manual DCA' });
-    await form.getByLabel('Positions').selectOption('Second');
-    await form.getByLabel('Symbol').selectOption('BTCUSDT');
-    await form.getByLabel('Initial amount (USDT)').fill('20');
-    await form.getByLabel('Take profit (%)').fill('0.4');
-    await form.getByLabel('Second time x').fill('1');
-    await form.getByLabel('Second percentage').fill('0.5');
-    await form.getByLabel('I have read that this bot lost money in testing').check();
-    await form.getByRole('button', { name: 'Start DCA' }).click();
+    const form = await fillManualDca(page, {
+      symbol: 'BTCUSDT',
+      initial: '20',
+      takeProfit: '0.4',
+      stages: [['1', '0.5']],
+    });
+    await startManualDca(form);
     await expect
       .poll(() => rowsOf(page, 'Open DCA positions').filter({ hasText: 'Manual DCA' }).count(), {
         timeout: 15_000,

@@ -1,15 +1,15 @@
 /**
  * Deploy with eyes open (issue 28), on the server: the evidence comes with every bot, the amount
  * is the capital the bot trades, within its minimum and the member's free balance; a bot that lost
- * money in testing needs its box ticked; an amount whose smallest order the exchange would refuse
- * is refused with the amount that would do; one request id is one deployment.
+ * money in testing needs its box ticked; an amount (or a manual ladder) whose smallest order the
+ * exchange would refuse is refused with the amount that would do; one request id is one deployment.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeBot } from '#engine/strategies/describe';
 import { lossConsentMessage } from '#functions/bots/service';
 import { call, newVerifiedMember } from '../../support/api';
-import { deployBot, startDcaAuto } from '../../support/bots';
+import { deployBot, startDcaAuto, startDcaManual } from '../../support/bots';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
 
@@ -98,6 +98,44 @@ describe('deploy with eyes open', () => {
     expect((await startDcaAuto(member.idToken, 'universal', least - 1)).body.code).toBe('ORDER_TOO_SMALL');
     expect((await startDcaAuto(member.idToken, 'universal', least)).status).toBe(200);
     expect((await call('listDcaPositions', {}, member.idToken)).body.positions).toHaveLength(1);
+  });
+
+  it('refuses a manual ladder whose smallest order Binance would not take, with the initial amount that would do', async () => {
+    const member = await goldMember({ spot: 60, futures: 0 });
+    // the form reads the limits of the symbol chosen; only the manual DCA chooses one
+    expect((await call('getDeployLimits', { bot: 'dca', symbol: 'ETHUSDT' }, member.idToken)).body).toEqual({
+      bot: 'dca',
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      minimum: 5 * USDT,
+      free: 60 * USDT,
+      orderMinimum: 5,
+      smallestOrderPerUsdt: 1,
+    });
+    const otherSymbol = await call('getDeployLimits', { bot: 'zeno', symbol: 'ETHUSDT' }, member.idToken);
+    expect([otherSymbol.status, otherSymbol.body.message]).toEqual([
+      400,
+      'Only the manual DCA trades a symbol of your choosing.',
+    ]);
+
+    // the second position buys a tenth of the initial 20 USDT: 2 USDT
+    const refused = await startDcaManual(member.idToken, 'ETHUSDT', 20, [[0.1, 2]]);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      400,
+      'ORDER_TOO_SMALL',
+      "The smallest order this bot would place is 2.00 USDT; Binance's minimum is 5 USDT. Use an initial amount of at least 50 USDT.",
+    ]);
+    // a cycle of 60 × 1.1 = 66 USDT is more than the 60 free
+    const over = await startDcaManual(member.idToken, 'ETHUSDT', 60, [[0.1, 2]]);
+    expect(over.body.message).toContain(
+      'Your Binance spot account has 60.00 USDT free; this bot would use 66.00.',
+    );
+    expect((await call('listDcaPositions', {}, member.idToken)).body.positions).toEqual([]);
+
+    const started = await startDcaManual(member.idToken, 'ETHUSDT', 50, [[0.1, 2]]);
+    expect(started.status).toBe(200);
+    // its capital is what one cycle spends: 50 × (1 + 0.1)
+    expect([started.body.deployment.symbol, started.body.deployment.capital]).toEqual(['ETHUSDT', 55 * USDT]);
   });
 
   it('counts a retried start once and two deliberate starts twice', async () => {

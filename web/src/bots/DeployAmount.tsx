@@ -32,6 +32,12 @@ export const amountProblem = (micro: number | null, limits: DeployLimits | undef
   return null;
 };
 
+/** The member's free balance on the bot's market, or how to see it. */
+export const freeText = (limits: DeployLimits): string =>
+  limits.free === null
+    ? 'Connect Binance on the Exchange page to see your free balance.'
+    : `Free on your Binance ${limits.market} account: ${usdtText(limits.free)}.`;
+
 /** The amount input with the bot's least amount and the member's free balance under it. */
 export function AmountField({
   limits,
@@ -52,9 +58,7 @@ export function AmountField({
         {limits ? (
           <>
             At least {usdtText(limits.minimum)} (Binance takes no order under {limits.orderMinimum} USDT).{' '}
-            {limits.free === null
-              ? 'Connect Binance on the Exchange page to see your free balance.'
-              : `Free on your Binance ${limits.market} account: ${usdtText(limits.free)}.`}
+            {freeText(limits)}
           </>
         ) : (
           'Reading the least amount and your free balance…'
@@ -73,6 +77,7 @@ export function ConfirmDeploy({
   card,
   amount,
   quote = 'USDT',
+  symbol: chosenSymbol,
   acceptLoss,
   onAcceptLoss,
   onConfirm,
@@ -84,6 +89,8 @@ export function ConfirmDeploy({
   /** micro-USDT */
   amount: number;
   quote?: 'USDT' | 'USDC';
+  /** The symbol the member chose (the manual DCA); the bot's own otherwise. */
+  symbol?: string;
   acceptLoss: boolean;
   onAcceptLoss: (checked: boolean) => void;
   onConfirm: () => void;
@@ -93,10 +100,15 @@ export function ConfirmDeploy({
 }) {
   const a = amount / MICRO_PER_USDT;
   const { risk, evidence } = card;
-  const symbol = quote === 'USDC' ? card.symbol.replace(/USDT$/, 'USDC') : card.symbol;
+  const symbol = chosenSymbol ?? (quote === 'USDC' ? card.symbol.replace(/USDT$/, 'USDC') : card.symbol);
   const perPosition = card.kind === 'signal';
+  // A DCA's amount is what one cycle spends; the manual DCA was tested with its example ladder.
+  const dca = card.kind === 'dca';
   const rows: [string, string][] = [
-    ['Amount at risk', `${usdt(a)} of your Binance ${card.market} account`],
+    [
+      'Amount at risk',
+      `${usdt(a)} of your Binance ${card.market} account${dca ? ', what one cycle spends with every order filled' : ''}`,
+    ],
     ['Market', card.market === 'futures' ? `USD-M futures (${quote}-margined)` : 'Spot'],
     ['Symbol', symbol],
     [
@@ -117,7 +129,7 @@ export function ConfirmDeploy({
     ],
     [
       'Worst drop in testing',
-      `${usdt((a * evidence.worstDrawdownPct) / 100)} for this amount (${evidence.worstDrawdownPct}% out-of-sample)`,
+      `${usdt((a * evidence.worstDrawdownPct) / 100)} for this amount (${evidence.worstDrawdownPct}% out-of-sample${card.id === 'dca' ? ', with the example ladder' : ''})`,
     ],
     ['Profit charge', `${risk.profitChargePct}% of each realised profit, paid from your fuel wallet`],
   ];

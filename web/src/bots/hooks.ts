@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BotName } from '#api/bots';
+import type { DcaSymbol } from '#api/schemas/bots';
 import { callApi } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 
@@ -83,10 +84,10 @@ export function useBotsFollowPushes() {
   }, [client]);
 }
 
-/** The least amount and the member's free balance, read when a deploy form opens. */
-export function useDeployLimits(bot: BotName) {
+/** The least amount and the member's free balance, read when a deploy form opens (the manual DCA's for its symbol). */
+export function useDeployLimits(bot: BotName, symbol?: DcaSymbol) {
   return useQuery({
-    queryKey: [...botKeys.all(), 'limits', bot],
-    queryFn: () => callApi('getDeployLimits', { bot }),
+    queryKey: [...botKeys.all(), 'limits', bot, symbol ?? ''],
+    queryFn: () => callApi('getDeployLimits', { bot, symbol }),
   });
 }

@@ -2,7 +2,6 @@ import {
   Button,
   chakra,
   Field,
-  Fieldset,
   Grid,
   Heading,
   HStack,
@@ -303,7 +302,13 @@ export function DcaManual() {
         gap="5"
       >
         {/* frozen while its confirmation is open: what is confirmed is what starts */}
-        <Fieldset.Root disabled={confirming !== null} gap="5">
+        <chakra.fieldset
+          disabled={confirming !== null}
+          display="flex"
+          flexDirection="column"
+          gap="5"
+          minW="0"
+        >
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
             <Field.Root>
               <Field.Label>Positions</Field.Label>
@@ -378,7 +383,7 @@ export function DcaManual() {
           <NativeChoice type="checkbox" {...form.register('oneShot')}>
             One shot: stop after the first take profit
           </NativeChoice>
-        </Fieldset.Root>
+        </chakra.fieldset>
 
         <LadderPreview values={values} price={price} />
         <LadderAmount shape={shape} limits={limits} />

@@ -81,8 +81,11 @@ export const manualSmallestOrder = (initial: number, stages: Stages) => initial 
 
 /**
  * The least initial order (whole USDT) whose ladder's smallest order is at least `orderMinimum`,
- * said by the DCA form before it asks and by the server when it refuses (5 / 0.1 reads as 50.000…01
- * in floating point: the tolerance keeps it 50).
+ * said by the DCA form before it asks and by the server when it refuses. The division rounds (0.07
+ * / 0.01 is 7.000…01), so the answer is checked with the very product the server compares.
  */
-export const manualLeastInitial = (stages: Stages, orderMinimum: number) =>
-  Math.ceil(orderMinimum / smallestShare(stages) - 1e-9);
+export const manualLeastInitial = (stages: Stages, orderMinimum: number): number => {
+  const least = Math.max(1, Math.ceil(orderMinimum / smallestShare(stages)));
+  if (least > 1 && manualSmallestOrder(least - 1, stages) >= orderMinimum) return least - 1;
+  return manualSmallestOrder(least, stages) >= orderMinimum ? least : least + 1;
+};

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import data from '#engine/published/backtests.json';
 import { botEvidence } from '#engine/published/bot-evidence';
@@ -5,6 +6,12 @@ import evidenceFile from '#engine/published/evidence.json';
 import { evidenceOf } from '#engine/published/evidence';
 import type { PublishedBacktests } from '#engine/published/types';
 import { capitalForMinimumOrder, smallestOrderQuote } from '#engine/risk/smallest-order';
+import {
+  ladderUnits,
+  manualDcaParams,
+  manualLeastInitial,
+  manualSmallestOrder,
+} from '#engine/strategies/dca-presets';
 import { BOT_IDS, presetParamsFor } from '#engine/strategies/registry';
 
 const published = data as unknown as PublishedBacktests;
@@ -38,6 +45,31 @@ describe('the smallest order of a bot', () => {
       expect(smallestOrderQuote(id, least, params(least))).toBeGreaterThanOrEqual(5 - 1e-9);
       expect(smallestOrderQuote(id, least - 1, params(least - 1))).toBeLessThan(5);
     }
+  });
+
+  it("of a manual ladder is the server's own, and its least initial order is the least the exchange takes", () => {
+    const hundredths = (min: number, max: number) => fc.integer({ min, max }).map((n) => n / 100);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ timesX: hundredths(1, 10_000), per: hundredths(1, 10_000) }), { maxLength: 14 }),
+        hundredths(1, 2_000),
+        (stages, orderMinimum) => {
+          const least = manualLeastInitial(stages, orderMinimum);
+          const run = (initial: number) =>
+            smallestOrderQuote(
+              'dca',
+              initial * ladderUnits(stages),
+              manualDcaParams({ initial, stages, takeProfitPct: 2, oneShot: false }),
+            );
+          expect(run(least)).toBe(manualSmallestOrder(least, stages));
+          expect(run(least)).toBeGreaterThanOrEqual(orderMinimum);
+          if (least > 1) expect(run(least - 1)).toBeLessThan(orderMinimum);
+        },
+      ),
+    );
+    // a tenth of the initial order against Binance's 5 USDT: 50; 0.07 / 0.01 reads 7.000…01, yet 7 does
+    expect(manualLeastInitial([{ timesX: 0.1 }], 5)).toBe(50);
+    expect(manualLeastInitial([{ timesX: 0.01 }], 0.07)).toBe(7);
   });
 
   it("of the Universal Bot is its base order as its stop's risk limit shrinks it", () => {

@@ -140,7 +140,12 @@ export function ConfirmDeploy({
       <LostInTesting evidence={evidence} />
       <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} size="sm">
         {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
+          // a responsive orientation keeps the vertical column from md up and centres it: say the row
+          <DataList.Item
+            key={label}
+            flexDirection={{ base: 'column', md: 'row' }}
+            alignItems={{ base: 'flex-start', md: 'baseline' }}
+          >
             <DataList.ItemLabel minW="10rem">{label}</DataList.ItemLabel>
             <DataList.ItemValue>{value}</DataList.ItemValue>
           </DataList.Item>

@@ -80,7 +80,7 @@ describe('backtest these settings, in the browser', () => {
     expect(
       await result.getByRole('heading', { name: 'Backtest: Universal Bot on 500.00 USDT' }).isVisible(),
     ).toBe(true);
-    const equity = result.getByRole('figure', { name: "Universal Bot: your backtest's equity curve" });
+    const equity = result.getByRole('figure', { name: "These settings: your backtest's equity curve" });
     await expect.poll(() => equity.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await result.getByText(/hourly BTCUSDT candles from \d{4}-\d\d-\d\d to/).isVisible()).toBe(true);
     expect(await result.getByText('starting with 500.00 USDT', { exact: false }).isVisible()).toBe(true);

@@ -43,6 +43,9 @@ const handlerOf = async (rule: (typeof schedules)[number]): Promise<ScheduledHan
   return run;
 };
 
+/** Loads every rule's handler module (the stack loads them while DynamoDB Local starts). */
+export const loadSchedules = (): Promise<unknown> => Promise.all(schedules.map(handlerOf));
+
 /** Runs one rule's handler now, as EventBridge would at `at` (tests that drive time themselves). */
 export const runScheduleOnce = async (name: string, at: Date = new Date()): Promise<unknown> => {
   const rule = schedules.find((r) => r.name === name);

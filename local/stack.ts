@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { consumers } from '#api/consumers';
 import { S3_PATH, startLocalS3 } from './s3';
-import { domains, type Domain } from '#api/routes';
 import { outboxMailer } from '#core/mail';
-import { startCognito, type TriggerHandler } from './cognito';
+import { startCognito } from './cognito';
 import { superviseDynamo } from './dynamodb';
-import { startGateway, type ApiHandler, type ExtraRoute } from './gateway';
+import { startGateway, type ExtraRoute } from './gateway';
+import { loadFunctions } from './functions';
+import { withFunctionLogger } from '#core/logger';
 import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
 import { ensureAdmin, ensureUserPool, type SeededAdmin } from './identity';
@@ -33,7 +33,7 @@ import {
   type DeadLetters,
 } from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
-import { attachWebSocket, MANAGEMENT_PATH, type WsHandler } from './websocket';
+import { attachWebSocket, MANAGEMENT_PATH } from './websocket';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -180,6 +180,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   });
 
   const log = options.log ?? console.log;
+  let starting: Promise<Supervised> | undefined;
   let dynamo: Supervised | undefined;
   const servers: Server[] = [];
   const cleanups: (() => unknown)[] = [];
@@ -193,28 +194,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   try {
     // Kept running: restarted on the same port and data folder if it exits (logged), while the
     // API answers 503.
-    dynamo = await superviseDynamo({
+    // the JVM takes seconds to start: the functions load and cognito-local starts meanwhile
+    starting = superviseDynamo({
       port: options.dynamoPort,
       dataDir: join(dataDir, 'dynamodb'),
       tableName: TABLE_NAME,
       log,
     });
-    const store = dynamo;
-
-    const triggers = await import('#functions/auth/triggers');
+    const functions = await loadFunctions();
     const cognito = await startCognito({
       port: options.cognitoPort,
       dataDir: join(dataDir, 'cognito'),
-      triggers: {
-        PreSignUp: triggers.preSignUp as TriggerHandler,
-        PostConfirmation: triggers.postConfirmation as TriggerHandler,
-        CustomMessage: triggers.customMessage as TriggerHandler,
-        PreTokenGeneration: triggers.preTokenGeneration as TriggerHandler,
-      },
+      triggers: functions.triggers,
       mailer: outboxMailer(outboxDir),
     });
     servers.push(cognito.server);
     const ids = await ensureUserPool(cognitoEndpoint, join(dataDir, 'cognito', 'pool.json'));
+    dynamo = await starting;
+    const store = dynamo;
     Object.assign(process.env, { USER_POOL_ID: ids.userPoolId, USER_POOL_CLIENT_ID: ids.userPoolClientId });
 
     const admin = adminAccount(dataDir);
@@ -240,15 +237,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       await admitOwnAccount({ id: adminId, email: admin.email });
     }
 
-    const handlers = Object.fromEntries(
-      await Promise.all(
-        domains.map(async (domain) => [
-          domain,
-          (await import(`../functions/${domain}/handler.ts`)).handler as ApiHandler,
-        ]),
-      ),
-    ) as Record<Domain, ApiHandler>;
-
     const extraRoutes: ExtraRoute[] = [
       startPaymentSimulator({
         stateFile: join(dataDir, 'payments', 'simulator.json'),
@@ -268,7 +256,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(paperStream.close);
     const gateway = await startGateway({
       port: options.webPort,
-      handlers,
+      handlers: functions.api,
       cognitoEndpoint,
       userPoolId: ids.userPoolId,
       userPoolClientId: ids.userPoolClientId,
@@ -304,17 +292,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
       region: process.env.AWS_REGION!,
     };
-    const realtime = (await import('#functions/realtime/handler')).handler as WsHandler;
-    const websocket = attachWebSocket(gateway, realtime, localKey);
+    const websocket = attachWebSocket(gateway, functions.realtime, localKey);
     extraRoutes.push(websocket.manage);
     extraRoutes.push(paper.handle);
-    const { withFunctionLogger } = await import('#core/logger');
-    const executor = (await import('#functions/bots/executor')).handler;
     const sqs = startLocalSqs({ webUrl, dir: join(dataDir, 'sqs'), key: localKey });
     extraRoutes.unshift(sqs.route);
     const queue = startLocalQueue({
       consumer: (event, context) =>
-        withFunctionLogger('trendex-orderExecutor', () => executor(event, context)),
+        withFunctionLogger('trendex-orderExecutor', () => functions.executor(event, context)),
       deadLetterQueue: sqs.waiting('trendex-orders-dlq.fifo'),
       log,
     });
@@ -323,12 +308,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     cleanups.push(queue.stop);
     const deadLetters = startDeadLetters(sqs, log);
     // the functions invoked by name: the exchange gateway (the API's way to members' exchanges)
-    const exchangeGateway = (await import('#functions/bots/exchangeGateway')).handler;
     extraRoutes.unshift(
       localLambda(
         {
           [EXCHANGE_GATEWAY]: (call) =>
-            withFunctionLogger('trendex-exchangeGateway', () => exchangeGateway(call)),
+            withFunctionLogger('trendex-exchangeGateway', () => functions.exchangeGateway(call)),
         },
         deadLetters.invokedAsync,
         localKey,
@@ -352,15 +336,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     );
     // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
     // stream to trigger a function), every 150 ms.
-    const passes = await Promise.all(
-      consumers.map(async (consumer) => {
-        const work = (await import(`../functions/${consumer.domain}/consumer.ts`))[
-          consumer.handlerExport
-        ] as () => Promise<unknown>;
-        return consumerPass(deadLetters, consumer.name, () =>
-          withFunctionLogger(`trendex-${consumer.name}`, work),
-        );
-      }),
+    const passes = functions.consumers.map((consumer) =>
+      consumerPass(deadLetters, consumer.name, () => withFunctionLogger(`trendex-${consumer.name}`, consumer.work)),
     );
     // the admin's Operations page reads and redrives these queues as in AWS (functions/admin/deadLetterQueues.ts)
     process.env.DEAD_LETTER_QUEUES = JSON.stringify(deadLetters.watched());
@@ -371,7 +348,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // while DynamoDB Local restarts there is nothing to poll (and no error to repeat every 150 ms)
         if (store.isUp())
           await pass().catch((error: unknown) =>
-            console.error(`[${consumers[i].name}] ${(error as Error).message}`),
+            console.error(`[${functions.consumers[i].name}] ${(error as Error).message}`),
           );
         await new Promise((r) => setTimeout(r, 150));
       }
@@ -401,6 +378,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     return stack;
   } catch (error) {
+    // a start that failed elsewhere while the JVM was still starting stops it too
+    dynamo ??= await starting?.catch(() => undefined);
     await stop();
     throw error;
   }

@@ -197,7 +197,10 @@ export class Backtest<P, S> {
     const { positionSize, entryPrice, equity } = this.account;
     if (positionSize === 0 || !(equity > 0)) return;
     const loss = -positionSize * (c.close[i] - entryPrice);
-    if (loss > 0) this.worstOpenLossPct = Math.max(this.worstOpenLossPct, (loss / equity) * 100);
+    // Divide only when the loss may beat the worst so far: the test's margin (1e-9) is far wider
+    // than its rounding, so a loss it skips could not have moved the maximum.
+    if (loss > 0 && !(loss * 100 < this.worstOpenLossPct * equity * (1 - 1e-9)))
+      this.worstOpenLossPct = Math.max(this.worstOpenLossPct, (loss / equity) * 100);
   }
 
   result(): BacktestResult {

@@ -1,5 +1,5 @@
 import type { AccountView, Candles, Market, Order, Strategy } from '../types';
-import { exitPriceForEquity, KillSwitch } from './kill-switch';
+import { exitPriceForEquity, exitShortfallAtZero, KillSwitch } from './kill-switch';
 
 /** Emitted once when the kill switch halts a bot; the live side notifies the member with it. */
 export interface KillEvent {
@@ -65,20 +65,22 @@ export class RiskGuard {
     state: S,
   ): readonly Order[] {
     const q = account.positionSize;
-    if (this.killSwitch.breached(account.equity) && q === 0) {
-      this.halt(c.time[i]);
+    if (q === 0) {
+      if (this.killSwitch.breached(account.equity)) this.halt(c.time[i]);
       return NONE;
     }
-    if (q === 0) return NONE;
     const stop = strategy.stopLevel ? strategy.stopLevel(state, account) : NaN;
     if (this.settings.market === 'futures' && !Number.isFinite(stop))
       throw new Error(`a futures position without a protective stop (candle ${c.time[i]})`);
     const long = q > 0;
-    const kill = this.killLevel(account);
     // How far the candle went against the position: its low for a long, its high for a short. No
     // closures here: this runs every candle a position is open, and a closure per call (named by
     // the transpiler's keepNames helper) cost more than the rest of the candle.
     const worst = long ? c.low[i] : c.high[i];
+    // A long that even a fall to 0 would not take to the floor has no kill level a price can reach
+    // (killLevel would be at or below 0): its two divisions are skipped, the usual case of a spot
+    // DCA or grid that holds most of its capital in cash.
+    const kill = long && worst > 0 && this.longBeyondKill(account) ? -Infinity : this.killLevel(account);
     const killReached = long ? worst <= kill : worst >= kill;
     const stopReached = long ? worst <= stop : worst >= stop;
     // Longs are reached on the way down, so the higher level comes first; shorts the other way.
@@ -126,6 +128,17 @@ export class RiskGuard {
     const fill = exitPriceForEquity(q, account.equity, account.markPrice, this.killSwitch.floor, takerFee);
     // A stop fills `slippage` beyond its level, so the level sits that much nearer the price.
     return q > 0 ? fill / (1 - slippage) : fill / (1 + slippage);
+  }
+
+  /** Whether closing the long at any price above 0 leaves the equity above the floor. */
+  private longBeyondKill(account: AccountView): boolean {
+    const shortfall = exitShortfallAtZero(
+      account.positionSize,
+      account.equity,
+      account.markPrice,
+      this.killSwitch.floor,
+    );
+    return shortfall <= 0;
   }
 
   private halt(time: number): void {

@@ -7,7 +7,16 @@
  * Pure state, no I/O: the backtester feeds it the equity at every close, a live runner at every tick.
  */
 export class KillSwitch {
-  private highWaterMark: number;
+  // Numbers from the start, as Account's (engine/backtest/account.ts): a field declared without a
+  // value would box every number later written to it.
+  private highWaterMark = 0;
+  /** The share of the high-water mark the equity may fall to: 1 − maxDrawdownPct / 100. */
+  private readonly kept: number = 1;
+  /**
+   * highWaterMark × kept, updated with the mark rather than computed per read: the backtest reads
+   * it two or three times a candle, and its division was a measurable share of a backtest's time.
+   */
+  private floorLevel = 0;
 
   constructor(
     allocatedCapital: number,
@@ -16,26 +25,31 @@ export class KillSwitch {
     if (!(maxDrawdownPct > 0 && maxDrawdownPct <= 100))
       throw new RangeError(`maxDrawdownPct must be in (0, 100], got ${maxDrawdownPct}`);
     this.highWaterMark = allocatedCapital;
+    this.kept = 1 - maxDrawdownPct / 100;
+    this.floorLevel = allocatedCapital * this.kept;
   }
 
   get peak(): number {
     return this.highWaterMark;
   }
 
-  /** Equity at or below which the bot must halt. */
+  /** Equity at or below which the bot must halt: peak × (1 − maxDrawdownPct / 100). */
   get floor(): number {
-    return this.highWaterMark * (1 - this.maxDrawdownPct / 100);
+    return this.floorLevel;
   }
 
   /** Records an equity reading; true when the bot must halt and close ("halt and close"). */
   observe(equity: number): boolean {
-    if (equity > this.highWaterMark) this.highWaterMark = equity;
-    return this.breached(equity);
+    if (equity > this.highWaterMark) {
+      this.highWaterMark = equity;
+      this.floorLevel = equity * this.kept;
+    }
+    return equity <= this.floorLevel;
   }
 
   /** Whether `equity` is at or below the floor (without moving the high-water mark). */
   breached(equity: number): boolean {
-    return equity <= this.floor;
+    return equity <= this.floorLevel;
   }
 }
 
@@ -51,5 +65,14 @@ export function exitPriceForEquity(
   target: number,
   feeRate: number,
 ): number {
-  return (target - equity + size * mark) / (size - Math.abs(size) * feeRate);
+  return exitShortfallAtZero(size, equity, mark, target) / (size - Math.abs(size) * feeRate);
+}
+
+/**
+ * How far `target` lies above the equity left by closing the position at a price of 0 (before
+ * fees): the numerator of exitPriceForEquity, so a long's exit price is above 0 exactly when this is.
+ * At or below 0, even a total loss of the position leaves the equity above `target`.
+ */
+export function exitShortfallAtZero(size: number, equity: number, mark: number, target: number): number {
+  return target - equity + size * mark;
 }

@@ -49,6 +49,12 @@ export interface DcaState {
   /** This cycle's protective stop (NaN: none) and the factor its orders were scaled by to fit riskPct. */
   stop: number;
   scale: number;
+  /**
+   * 1 + takeProfitPct / 100, and per stage 1 − per / 100 (percent steps): the factors of
+   * takeProfitPrice and nextStagePrice, computed once rather than divided out every candle.
+   */
+  readonly takeProfitFactor: number;
+  readonly stepFactors: Float64Array;
   readonly atr: Atr | null;
   readonly rsi: Rsi | null;
 }
@@ -132,6 +138,8 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
       finished: false,
       stop: Number.NaN,
       scale: 1,
+      takeProfitFactor: 1 + params.takeProfitPct / 100,
+      stepFactors: Float64Array.from(params.stages, (stage) => 1 - stage.per / 100),
       atr: params.stepUnit === 'atr' ? new Atr(params.atrPeriod) : null,
       rsi: params.entryRsiBelow === null ? null : new Rsi(params.rsiPeriod),
     };
@@ -148,7 +156,8 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
     if (state.stage > 0 && account.positionSize <= 0) state.stage = 0;
     if (state.stage === 0) return openCycle(state, c, i, rsi, atr, account.equity);
 
-    const tp = takeProfitPrice(account.entryPrice, params.takeProfitPct);
+    // takeProfitPrice(entryPrice, takeProfitPct), with its factor computed once.
+    const tp = account.entryPrice * state.takeProfitFactor;
     if (c.high[i] >= tp) {
       state.stage = 0;
       state.finished = params.oneShot;
@@ -207,16 +216,23 @@ function ladderLossAtStop(params: DcaParams, firstPrice: number, atr: number, st
   return cost - quantity * stop;
 }
 
+/** The reason of stage k's order, made once rather than per order. */
+const STAGE_REASONS = Array.from({ length: MAX_DCA_STAGES + 1 }, (_, k) => `DCA stage ${k}`);
+
 /** Limit buys for every stage the candle's low reached (a gap can fill several at once). */
 function ladder(state: DcaState, c: Candles, i: number, atr: number): readonly Order[] {
   const { params } = state;
   let orders: Order[] | null = null;
   while (state.stage <= params.stages.length) {
     const stage = params.stages[state.stage - 1];
-    const level = nextStagePrice(state.lastFill, stage, params.stepUnit, atr);
+    // nextStagePrice, with a percent step's factor computed once.
+    const level =
+      params.stepUnit === 'percent'
+        ? state.lastFill * state.stepFactors[state.stage - 1]
+        : state.lastFill - stage.per * atr;
     if (!(c.low[i] <= level) || !(level > 0)) break;
     const quote = params.initial * stage.timesX * state.scale;
-    (orders ??= []).push(order('buy', 'limit', quote / level, level, 1, `DCA stage ${state.stage + 1}`));
+    (orders ??= []).push(order('buy', 'limit', quote / level, level, 1, STAGE_REASONS[state.stage + 1]));
     state.lastFill = level;
     state.stage++;
   }

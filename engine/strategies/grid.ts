@@ -45,21 +45,22 @@ export function gridLevels(center: number, levels: number, rangePct: number): Fl
   return out;
 }
 
-/** The last level k with prices[k] <= price (-1 below the grid): a binary search. */
-function cellOf(prices: Float64Array, price: number): number {
-  return countBelow(prices, price, true) - 1;
+/** The last level k with prices[k] <= price (-1 below the grid), searched from level `near`. */
+function cellOf(prices: Float64Array, price: number, near: number): number {
+  return countBelow(prices, price, true, near + 1) - 1;
 }
 
-/** How many levels lie below `price` (or at it, with `orEqual`): the levels are ascending. */
-function countBelow(prices: Float64Array, price: number, orEqual: boolean): number {
-  let lo = 0;
-  let hi = prices.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (orEqual ? prices[mid] <= price : prices[mid] < price) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/**
+ * How many levels lie below `price` (or at it, with `orEqual`): the levels are ascending, so the
+ * answer is where "below" stops holding. The search starts from the count `start` (0..N) and steps
+ * to it: a candle moves the price a level or two, so from the last close's cell this takes a
+ * comparison or two where a binary search from scratch took about five.
+ */
+function countBelow(prices: Float64Array, price: number, orEqual: boolean, start: number): number {
+  let k = start;
+  while (k > 0 && !(orEqual ? prices[k - 1] <= price : prices[k - 1] < price)) k--;
+  while (k < prices.length && (orEqual ? prices[k] <= price : prices[k] < price)) k++;
+  return k;
 }
 
 /**
@@ -117,7 +118,7 @@ export const gridStrategy: Strategy<GridParams, GridState> = {
     }
     const close = c.close[i];
     // On the fast path the close is still in the same cell; only a crossing candle moves it.
-    if (orders !== null) state.cell = cellOf(prices, close);
+    if (orders !== null) state.cell = cellOf(prices, close, cell);
     if (
       state.params.recenter &&
       state.held === 0 &&
@@ -136,7 +137,7 @@ function build(state: GridState, center: number, equity: number): void {
   prices.set(gridLevels(center, params.levels, params.rangePct));
   state.lots.fill(0);
   state.held = 0;
-  state.cell = cellOf(prices, center);
+  state.cell = cellOf(prices, center, prices.length >> 1);
   state.built = true;
   state.stop = prices[0] * (1 - params.stopLossPct / 100);
   state.lotQuote = gridLotQuote(params, prices, equity);
@@ -177,7 +178,8 @@ function reserveReasons(levels: number): void {
 function walkDown(state: GridState, from: number, to: number, orders: Order[]): void {
   const { prices, lots, params } = state;
   // Start at the highest level below `from` rather than scanning down from the top.
-  for (let k = Math.min(params.levels - 2, countBelow(prices, from, false) - 1); k >= 0; k--) {
+  const highest = countBelow(prices, from, false, state.cell + 1) - 1;
+  for (let k = Math.min(params.levels - 2, highest); k >= 0; k--) {
     const level = prices[k];
     if (level < to) break;
     if (lots[k] > 0) continue;
@@ -191,7 +193,7 @@ function walkDown(state: GridState, from: number, to: number, orders: Order[]): 
 function walkUp(state: GridState, from: number, to: number, orders: Order[]): void {
   const { prices, lots, params } = state;
   // Start at the first lot whose sell level lies above `from` rather than scanning up from the bottom.
-  for (let k = Math.max(0, cellOf(prices, from)); k < params.levels - 1; k++) {
+  for (let k = Math.max(0, cellOf(prices, from, state.cell)); k < params.levels - 1; k++) {
     const target = prices[k + 1];
     if (target > to) break;
     if (lots[k] === 0) continue;

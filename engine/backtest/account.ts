@@ -105,9 +105,14 @@ export class Account implements AccountView {
    * candle i, at candle i's open: a missing candle at a boundary does not skip its payment.
    */
   settleFunding(c: Candles, i: number): void {
+    // Spot pays no funding: the check the backtest loop inlines stays this small.
+    if (this.isFutures) this.payFunding(c, i);
+  }
+
+  private payFunding(c: Candles, i: number): void {
     const previous = this.lastTime;
     this.lastTime = c.time[i];
-    if (!this.isFutures || this.positionSize === 0 || Number.isNaN(previous)) return;
+    if (this.positionSize === 0 || Number.isNaN(previous)) return;
     const boundaries = Math.floor(c.time[i] / FUNDING_PERIOD_MS) - Math.floor(previous / FUNDING_PERIOD_MS);
     if (boundaries <= 0) return;
     const payment = boundaries * this.positionSize * c.open[i] * this.config.fundingRate;
@@ -121,7 +126,11 @@ export class Account implements AccountView {
    * beyond it, before any stop could fill) or anywhere in its range.
    */
   liquidateIfReached(c: Candles, i: number, atOpenOnly: boolean): void {
-    if (!this.isFutures || this.positionSize === 0) return;
+    // Spot cannot be liquidated: the check the backtest loop inlines stays this small.
+    if (this.isFutures && this.positionSize !== 0) this.liquidateFuturesIfReached(c, i, atOpenOnly);
+  }
+
+  private liquidateFuturesIfReached(c: Candles, i: number, atOpenOnly: boolean): void {
     const long = this.positionSize > 0;
     const liq = liquidationPrice(
       long ? 'long' : 'short',

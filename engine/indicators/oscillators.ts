@@ -6,8 +6,10 @@ import { WilderAverage } from './rolling';
  * 100 when there was no loss in the window.
  */
 export class Rsi {
-  value = Number.NaN;
   private previous = Number.NaN;
+  /** The smoothed gain and loss of the last update that had a gain: the value is computed from them. */
+  private gain = Number.NaN;
+  private loss = Number.NaN;
   private readonly gains: WilderAverage;
   private readonly losses: WilderAverage;
 
@@ -16,14 +18,33 @@ export class Rsi {
     this.losses = new WilderAverage(period);
   }
 
-  update(close: number): number {
+  /**
+   * The RSI after the last close (NaN while it warms up), computed when read: a DCA that opens on
+   * the RSI reads it only between cycles, and its two divisions were a large share of that bot's
+   * candle.
+   */
+  get value(): number {
+    const { gain, loss } = this;
+    if (Number.isNaN(gain)) return Number.NaN;
+    return loss === 0 ? 100 : 100 - 100 / (gain / loss + 1);
+  }
+
+  /** Takes the next close without computing the value. */
+  push(close: number): void {
     const previous = this.previous;
     this.previous = close;
-    if (Number.isNaN(previous)) return this.value;
+    if (Number.isNaN(previous)) return;
     const change = close - previous;
     const gain = this.gains.update(change > 0 ? change : 0);
     const loss = this.losses.update(change > 0 ? 0 : -change);
-    if (!Number.isNaN(gain)) this.value = loss === 0 ? 100 : 100 - 100 / (gain / loss + 1);
+    if (!Number.isNaN(gain)) {
+      this.gain = gain;
+      this.loss = loss;
+    }
+  }
+
+  update(close: number): number {
+    this.push(close);
     return this.value;
   }
 }

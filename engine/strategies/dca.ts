@@ -149,12 +149,13 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
     // The ATR before candle i: a level candle i can fill must not depend on candle i's own range.
     const atr = state.atr === null ? 0 : state.atr.value;
     state.atr?.update(c.high[i], c.low[i], c.close[i]);
-    const rsi = state.rsi === null ? 0 : state.rsi.update(c.close[i]);
+    // The RSI is read only when a cycle may open (openCycle).
+    state.rsi?.push(c.close[i]);
     if (state.finished) return NO_ORDERS;
     const { params } = state;
     // The stop closed the cycle, or its opening buy was refused (no cash): start a new one.
     if (state.stage > 0 && account.positionSize <= 0) state.stage = 0;
-    if (state.stage === 0) return openCycle(state, c, i, rsi, atr, account.equity);
+    if (state.stage === 0) return openCycle(state, c, i, atr, account.equity);
 
     // takeProfitPrice(entryPrice, takeProfitPct), with its factor computed once.
     const tp = account.entryPrice * state.takeProfitFactor;
@@ -169,16 +170,9 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
   stopLevel: (state) => state.stop,
 };
 
-function openCycle(
-  state: DcaState,
-  c: Candles,
-  i: number,
-  rsi: number,
-  atr: number,
-  equity: number,
-): readonly Order[] {
-  const { params } = state;
-  if (params.entryRsiBelow !== null && !(rsi < params.entryRsiBelow)) return NO_ORDERS;
+function openCycle(state: DcaState, c: Candles, i: number, atr: number, equity: number): readonly Order[] {
+  const { params, rsi } = state;
+  if (params.entryRsiBelow !== null && !((rsi?.value ?? 0) < params.entryRsiBelow)) return NO_ORDERS;
   if (params.stepUnit === 'atr' && Number.isNaN(atr)) return NO_ORDERS;
   const price = c.close[i];
   state.stage = 1;

@@ -24,7 +24,8 @@ const selections = tuned.bots as unknown as Record<BotId, BotSelection>;
 const published = data as unknown as PublishedBacktests;
 
 describe('research protocol', () => {
-  it.each<BotId>(['zeno3x', 'glint'])(
+  // Every bot (5-7 s in all): neither the selection nor the engine under it may drift.
+  it.each<BotId>(BOT_IDS)(
     'the selection re-run on the candles up to 2020 reproduces %s in tuned-params.json byte for byte',
     (id) => {
       const bot = getBot(id);

@@ -36,12 +36,17 @@ export function liquidationPrice(
 /** Below this size a fill is dust and is skipped. */
 const DUST = 1e-12;
 
-/** A lot bought by an order with a `lot` id: its own price, fee and time, so its sell is measured against it. */
+/**
+ * A lot bought by an order with a `lot` id: its own price, fee and time, so its sell is measured
+ * against it. Once sold (closed) its record waits for the next buy under its id rather than being
+ * allocated again: a grid buys and sells its lots tens of thousands of times a backtest.
+ */
 interface Lot {
+  open: boolean;
   size: number;
-  readonly price: number;
+  price: number;
   fee: number;
-  readonly time: number;
+  time: number;
 }
 
 /**
@@ -81,7 +86,8 @@ export class Account implements AccountView {
   /** Entry fees and funding not yet attributed to a trade. */
   private openFees = 0;
   private openFunding = 0;
-  private readonly lots = new Map<number, Lot>();
+  /** By lot id: an order's `lot` is an index (the grid's level). */
+  private readonly lots: Lot[] = [];
   /**
    * What the reducing fill being recorded is measured against (the position's average, or one
    * lot): its entry price and time and its share of the entry fees. Fields rather than an object
@@ -156,7 +162,7 @@ export class Account implements AccountView {
     const direction = order.side === 'buy' ? 1 : -1;
     let size = order.size;
     if (this.positionSize * direction < 0) {
-      const lot = order.lot === undefined ? undefined : this.lots.get(order.lot);
+      const lot = this.openLot(order.lot);
       // A sell of a lot the account never bought (refused for want of cash) has nothing to sell.
       if (order.lot !== undefined && lot === undefined) return;
       const closing = Math.min(size, Math.abs(this.positionSize), lot?.size ?? Infinity);
@@ -232,7 +238,24 @@ export class Account implements AccountView {
     if (this.cash < 0) this.cash = 0;
     if (this.isFutures) this.margin += size * lockedPerUnit;
     this.openFees += fee;
-    if (lotId !== undefined) this.lots.set(lotId, { size, price, fee, time });
+    if (lotId === undefined) return;
+    const lot = this.lots[lotId];
+    if (lot === undefined) this.lots[lotId] = { open: true, size, price, fee, time };
+    else {
+      lot.open = true;
+      lot.size = size;
+      lot.price = price;
+      lot.fee = fee;
+      lot.time = time;
+    }
+  }
+
+  /** The open lot of that id, if any. */
+  private openLot(lotId: number | undefined): Lot | undefined {
+    if (lotId === undefined) return undefined;
+    if (!(Number.isInteger(lotId) && lotId >= 0)) throw new RangeError(`a lot id is an index, got ${lotId}`);
+    const lot = this.lots[lotId];
+    return lot !== undefined && lot.open ? lot : undefined;
   }
 
   private reduce(
@@ -273,7 +296,7 @@ export class Account implements AccountView {
    * off the books.
    */
   private takeBasis(size: number, share: number, lotId: number | undefined): void {
-    const lot = lotId === undefined ? undefined : this.lots.get(lotId);
+    const lot = this.openLot(lotId);
     if (lot === undefined) {
       const fees = this.openFees * share;
       this.openFees -= fees;
@@ -283,7 +306,7 @@ export class Account implements AccountView {
     const fees = lot.fee * (size / lot.size);
     lot.fee -= fees;
     lot.size -= size;
-    if (lot.size <= DUST) this.lots.delete(lotId!);
+    if (lot.size <= DUST) lot.open = false;
     this.openFees -= fees;
     this.setBasis(lot.price, lot.time, fees);
   }
@@ -334,6 +357,6 @@ export class Account implements AccountView {
     this.margin = 0;
     this.openFees = 0;
     this.openFunding = 0;
-    this.lots.clear();
+    for (const lot of this.lots) if (lot !== undefined) lot.open = false;
   }
 }

@@ -15,11 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
-import { stillFrame, TAGS } from '../../support/axe';
+import { atWidth, axeScan, TAGS } from '../../support/axe';
 import { logIn, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
@@ -79,17 +78,7 @@ const setMode = async (page: Page, mode: (typeof MODES)[number]) => {
 
 /** Scans the page (or only `within`, a dialog) once and records what axe finds under `name`. */
 const scan = async (page: Page, name: string, within?: string) => {
-  // let layout and colour transitions end before axe reads computed colours
-  await stillFrame(page);
-  // Only the violations: axe then skips writing up every passing node. Legacy mode runs axe in the
-  // page itself instead of finishing each run in a fresh blank page (2-3 times faster); what it
-  // gives up is reaching into other origins' iframes, and the app has none.
-  let builder = new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
+  const violations = await axeScan(page, within);
   scans.push(name);
   for (const v of violations)
     findings.push({
@@ -102,29 +91,12 @@ const scan = async (page: Page, name: string, within?: string) => {
     });
 };
 
-/**
- * Waits until the page has drawn a frame at `width` with its media queries answering for it: a busy
- * renderer can hand axe a layout of the new width styled by the old width's media queries (a
- * header's labels shown, past its edge), which no person ever sees.
- */
-const settledAt = (page: Page, width: number) =>
-  page.waitForFunction(
-    (w) =>
-      new Promise<boolean>((done) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => done(window.innerWidth === w && matchMedia(`(width: ${w}px)`).matches)),
-        ),
-      ),
-    width,
-  );
-
 /** Scans in every width × mode; the page (or dialog) stays open while the viewport and theme change. */
 const scanAll = async (page: Page, name: string, within?: string, widths: readonly number[] = WIDTHS) => {
   for (const mode of MODES) {
     await setMode(page, mode);
     for (const width of widths) {
-      await page.setViewportSize({ width, height: HEIGHT });
-      await settledAt(page, width);
+      await atWidth(page, width, HEIGHT);
       await scan(page, `${name} @${width} ${mode}`, within);
     }
   }

@@ -4,11 +4,10 @@
  * on the price and in the list, and an automatic DCA from its card on the amount entered; on a bot
  * page, a chosen amount and period give an equity curve.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newVerifiedMember } from '../../support/api';
-import { stillFrame, TAGS } from '../../support/axe';
+import { axeScan } from '../../support/axe';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
 import { fillManualDca } from '../../support/deploy-page';
 
@@ -107,12 +106,7 @@ describe('backtest these settings, in the browser', () => {
     expect(await panel.getByLabel('Buy and hold', { exact: true }).innerText()).toMatch(/^[+-]?\d+\.\d\d%$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // the form, the figures, the charts' descriptions and the trade list pass axe (WCAG 2.1 AA)
-    await stillFrame(page);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(TAGS)
-      .include('section[aria-label="Backtest these settings"]')
-      .setLegacyMode(true)
-      .analyze();
+    const violations = await axeScan(page, 'section[aria-label="Backtest these settings"]');
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
       [],
     );

@@ -13,7 +13,10 @@ const AMOUNT = /^(Amount the bot may use \(USDT\)|Initial amount \(USDT\))$/;
 /** The confirmation step inside `scope`: the consent where asked, then its confirm button. */
 export const confirmDeploy = async (scope: Locator, confirm = 'Confirm and deploy') => {
   const step = scope.getByRole('group', { name: /^Confirm / });
-  await step.waitFor({ timeout: 15_000 });
+  // where the confirmation never opens, the failure says what the form showed instead
+  await step.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nThe form showed: ${(await scope.innerText()).slice(0, 1500)}`);
+  });
   const consent = step.getByLabel('I have read that this bot lost money in testing');
   if (await consent.count()) await consent.check();
   await step.getByRole('button', { name: confirm }).click();

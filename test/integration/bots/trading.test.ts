@@ -11,11 +11,10 @@ import { decideLive } from '#engine/live/decide';
 import { binanceClient } from '#functions/exchange/clients';
 import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
-import { deployBot } from '../../support/bots';
+import { deployBot, startDcaManual } from '../../support/bots';
 import { startBotStack, tradingMember, type BotStack } from './support';
 
 const HOUR = 3_600_000;
-const USDT = 1_000_000;
 // 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over
 // the shipped candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
 const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
@@ -85,22 +84,16 @@ describe('Zeno (futures) on the paper exchange', () => {
 describe('a manual DCA on the paper exchange', () => {
   it('buys its stages as the price falls, takes profit as it rises, books the 20 % charge, and matches the backtester', async () => {
     const member = await tradingMember('executive');
-    const started = await call(
-      'startDcaManual',
-      {
-        symbol: 'BTCUSDT',
-        initial: 20 * USDT,
-        takeProfitPct: 0.6,
-        stages: [
-          { timesX: 1, per: 0.7 },
-          { timesX: 1.5, per: 0.7 },
-          { timesX: 2, per: 1 },
-        ],
-        oneShot: false,
-        acceptLoss: true,
-        requestId: randomUUID(),
-      },
+    const started = await startDcaManual(
       member.idToken,
+      'BTCUSDT',
+      20,
+      [
+        [1, 0.7],
+        [1.5, 0.7],
+        [2, 1],
+      ],
+      { takeProfitPct: 0.6 },
     );
     expect(started.status).toBe(200);
     const id = started.body.deployment.id;
@@ -162,19 +155,7 @@ describe('a manual DCA on the paper exchange', () => {
 describe('the executor under faults', () => {
   it('records an order whose answer was lost once, and never sends it twice', async () => {
     const member = await tradingMember('executive');
-    const started = await call(
-      'startDcaManual',
-      {
-        symbol: 'ETHUSDT',
-        initial: 30 * USDT,
-        takeProfitPct: 5,
-        stages: [],
-        oneShot: true,
-        acceptLoss: true,
-        requestId: randomUUID(),
-      },
-      member.idToken,
-    );
+    const started = await startDcaManual(member.idToken, 'ETHUSDT', 30, [], { takeProfitPct: 5, oneShot: true });
     expect(started.status).toBe(200);
     // The next order reaches the exchange and fills, but its answer never comes back.
     await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {

@@ -3,12 +3,11 @@
  * DCA on the paper exchange, hour by hour, buys and takes profit; the member's feed has every
  * fill, and the take profit (mailed by default, unlike routine fills) is in the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, outbox } from '../../support/api';
+import { startDcaManual } from '../../support/bots';
 import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from '../bots/support';
 
-const USDT = 1_000_000;
 let bots: BotStack;
 beforeAll(async () => {
   bots = await startBotStack(ZENO_CROSS_AT);
@@ -18,19 +17,10 @@ afterAll(() => bots?.stop());
 describe('bot events from the executor', () => {
   it("a DCA's fills are in the feed, and its take profit is e-mailed", async () => {
     const member = await tradingMember('executive');
-    const started = await call(
-      'startDcaManual',
-      {
-        symbol: 'BTCUSDT',
-        initial: 20 * USDT,
-        takeProfitPct: 0.6,
-        stages: [{ timesX: 1, per: 0.7 }],
-        oneShot: true,
-        acceptLoss: true,
-        requestId: randomUUID(),
-      },
-      member.idToken,
-    );
+    const started = await startDcaManual(member.idToken, 'BTCUSDT', 20, [[1, 0.7]], {
+      takeProfitPct: 0.6,
+      oneShot: true,
+    });
     expect(started.status).toBe(200);
     const feed = async () =>
       (

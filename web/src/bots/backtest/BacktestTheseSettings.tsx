@@ -106,26 +106,18 @@ export default function BacktestTheseSettings(props: Props) {
                 <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
               </Field.Root>
             )}
-            <Field.Root>
-              <Field.Label>From</Field.Label>
-              <Input
-                type="date"
-                value={period.from}
-                min={isoDay(COVERAGE[symbol].first)}
-                max={isoDay(COVERAGE[symbol].last)}
-                onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>To</Field.Label>
-              <Input
-                type="date"
-                value={period.to}
-                min={isoDay(COVERAGE[symbol].first)}
-                max={isoDay(COVERAGE[symbol].last)}
-                onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
-              />
-            </Field.Root>
+            {(['from', 'to'] as const).map((end) => (
+              <Field.Root key={end}>
+                <Field.Label>{end === 'from' ? 'From' : 'To'}</Field.Label>
+                <Input
+                  type="date"
+                  value={period[end]}
+                  min={isoDay(COVERAGE[symbol].first)}
+                  max={isoDay(COVERAGE[symbol].last)}
+                  onChange={(e) => setPeriod((p) => ({ ...p, [end]: e.target.value }))}
+                />
+              </Field.Root>
+            ))}
           </SimpleGrid>
           <Text fontSize="sm" color="fg.muted">
             {coverageText(symbol)} The engine that runs the bots runs here, in your browser, with the same

@@ -13,6 +13,7 @@ import { startCognito } from './cognito';
 import { superviseDynamo } from './dynamodb';
 import { startGateway, type ExtraRoute } from './gateway';
 import { loadFunctions } from './functions';
+import { startConsumers } from './consumers';
 import { withFunctionLogger } from '#core/logger';
 import { providerTimeoutMs } from '#functions/wallet/payments';
 import { LOCAL_PAYOUT_ACCOUNT, SIMULATOR_PATH, startPaymentSimulator } from './payments/simulator';
@@ -47,6 +48,11 @@ export interface LocalStackOptions {
   paper?: Omit<PaperExchangeOptions, 'file'>;
   /** false: the schedules do not fire by themselves; a test runs them with `runSchedule`. */
   schedules?: boolean;
+  /**
+   * true: the table lives in DynamoDB Local's memory, not under `dataDir`: for a test stack that
+   * never restarts its DynamoDB Local and never reads the table after a restart (half the CPU).
+   */
+  tableInMemory?: boolean;
 }
 
 export interface LocalStack {
@@ -197,7 +203,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // the JVM takes seconds to start: the functions load and cognito-local starts meanwhile
     starting = superviseDynamo({
       port: options.dynamoPort,
-      dataDir: join(dataDir, 'dynamodb'),
+      dataDir: options.tableInMemory ? undefined : join(dataDir, 'dynamodb'),
       tableName: TABLE_NAME,
       log,
     });
@@ -334,29 +340,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         localKey,
       ),
     );
-    // The stream consumers of api/consumers.ts: here each polls its lists (DynamoDB Local has no
-    // stream to trigger a function), every 150 ms.
-    const passes = functions.consumers.map((consumer) =>
-      consumerPass(deadLetters, consumer.name, () => withFunctionLogger(`trendex-${consumer.name}`, consumer.work)),
-    );
+    // the stream consumers of api/consumers.ts, woken by the stack's writes (local/consumers.ts)
+    const consumers = functions.consumers.map((consumer) => ({
+      name: consumer.name,
+      pass: consumerPass(deadLetters, consumer.name, () =>
+        withFunctionLogger(`trendex-${consumer.name}`, consumer.work),
+      ),
+    }));
     // the admin's Operations page reads and redrives these queues as in AWS (functions/admin/deadLetterQueues.ts)
     process.env.DEAD_LETTER_QUEUES = JSON.stringify(deadLetters.watched());
     if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
-    let polling = true;
-    const pollers = passes.map(async (pass, i) => {
-      while (polling) {
-        // while DynamoDB Local restarts there is nothing to poll (and no error to repeat every 150 ms)
-        if (store.isUp())
-          await pass().catch((error: unknown) =>
-            console.error(`[${functions.consumers[i].name}] ${(error as Error).message}`),
-          );
-        await new Promise((r) => setTimeout(r, 150));
-      }
-    });
-    cleanups.push(async () => {
-      polling = false;
-      await Promise.all(pollers);
-    });
+    cleanups.push(await startConsumers(consumers, () => store.isUp()));
 
     const stack: LocalStack = {
       webUrl,

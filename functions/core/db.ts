@@ -69,6 +69,8 @@ export const trackStoreWrites = <T>(run: () => Promise<T>): Promise<T> =>
 export const storeMayHaveWritten = (): boolean => requestWrites.getStore()?.mayHaveWritten ?? true;
 
 const READ_COMMAND = /^(Get|BatchGet|Query|Scan|TransactGet|Describe|List)/;
+/** Whether a command of the table's client (by its `commandName`) may change the table. */
+export const isWriteCommand = (commandName = ''): boolean => !READ_COMMAND.test(commandName);
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 interface SdkError {
@@ -93,7 +95,7 @@ const certainlyNotApplied = (error: unknown): boolean => {
 client.middlewareStack.add(
   (next, context) => async (args) => {
     const state = requestWrites.getStore();
-    const write = !READ_COMMAND.test(context.commandName ?? '');
+    const write = isWriteCommand(context.commandName);
     try {
       const output = await next(args);
       if (state && write) state.mayHaveWritten = true;

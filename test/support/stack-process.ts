@@ -16,7 +16,7 @@ import type { StackPorts } from './ports';
 const ports = JSON.parse(process.argv[2]) as StackPorts;
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-test-'));
 const before = { ...process.env };
-const stack = await startLocalStack({ dataDir, ...ports });
+const stack = await startLocalStack({ dataDir, ...ports, tableInMemory: true });
 const env = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => before[key] !== value));
 const { stop, admin, ...info } = stack;
 const totpSecret = await enrolTotp(stack.cognitoEndpoint, stack.userPoolClientId, admin);

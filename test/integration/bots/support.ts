@@ -50,6 +50,7 @@ export const startBotStack = async (
   const stack = await startLocalStack({
     dataDir,
     ...ownStackPorts(),
+    tableInMemory: true,
     log: () => undefined,
     paper: { now: () => clock, startAt, speed: 1, weightLimits },
     schedules: false,

@@ -110,6 +110,7 @@ describe('money under faults', () => {
     const stack = await startLocalStack({
       dataDir,
       ...ownStackPorts(),
+      tableInMemory: true,
       log: () => undefined,
     });
     try {

@@ -255,7 +255,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       }).route,
     ];
     const paper = startPaperExchange({ ...options.paper, file: join(dataDir, 'paper-exchange.json') });
-    cleanups.push(paper.close);
     // Binance's public streams (the web app's ticker reads them directly), on a port of their own
     // as on Binance: any free one, told to the app in its config.
     const paperStream = await startPaperStream(paper);

@@ -1,30 +1,36 @@
 /**
  * The paper exchange's state: the price replay, one order book per exchange with its accounts, the
- * funding clock, the request weights per caller IP, and their persistence. Accounts (with their
- * resting and conditional orders, isolated margins and income) and the last funding settled are
- * kept in a small JSON file (written at most every 200 ms), so a restart keeps them. Before each
- * request `catchUp` walks the replayed path since the last request: every order, stop and isolated
+ * funding clock, the request weights per caller IP, and their persistence. Before each request
+ * `catchUp` walks the replayed path since the last request: every order, stop and isolated
  * liquidation the price reached runs, and every funding time passed is settled in its turn.
+ *
+ * Kept between runs (state-file.ts: a snapshot and a journal): the accounts (with their resting and
+ * conditional orders, isolated margins, income and faults), the replay's clock, the last funding
+ * settled and how far the price has been walked. Every change is on disk before the request that
+ * made it is answered, and a walk's fills before the request that ran the walk is: a crash loses
+ * nothing anyone was told. A restarted exchange goes on as if it had never stopped: the replay is
+ * where it would be now, and the first request walks the price through the time it was down
+ * (orders fill, stops trigger, funding is settled), as Binance goes on while a client is away.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
 import { PaperBook, SYMBOLS, newAccount, symbolInfo, type Account } from './engine';
 import { RequestWeights, type WeightLimits } from './weights';
-import { Replay } from './replay';
+import { Replay, type ReplayClock } from './replay';
+import { openStateFile, type JournalEntry } from './state-file';
 
 /** Binance's long-run typical funding rate per 8 hours (the backtester's too). */
 export const FUNDING_RATE = 0.0001;
 
 export interface PaperExchangeOptions {
-  /** Where accounts are kept between restarts; in memory only when absent. */
+  /** Where the state is kept between restarts (state-file.ts); in memory only when absent. */
   file?: string;
   /** Replay speed (see replay.ts); PAPER_SPEED in the environment; 60 by default. */
   speed?: number;
   /**
    * The exchange's clock (Date.now by default): server time, order and trade times, funding
    * times (00:00, 08:00, 16:00 UTC of this clock), the rate-limit minute and the replay (which
-   * starts at the clock's reading at start-up). A test passes a clock it moves by hand; request
+   * starts at the clock's reading at its first start-up). A test passes a clock it moves by hand; request
    * signatures are still checked against the caller's real clock (Date.now).
    */
   now?: () => number;
@@ -32,6 +38,7 @@ export interface PaperExchangeOptions {
    * Open time (epoch ms of the data in data/market) of the 15-minute candle the replay starts
    * at, at the clock's reading at start-up; PAPER_START_AT in the environment. With speed 1 the
    * replay then follows the clock candle for candle (the start rounded down to its 15 minutes).
+   * Only for a new exchange: one with a state file goes on with the replay it kept.
    */
   startAt?: number;
   /** Without `startAt`: how many days before the end of the data the replay starts (30). */
@@ -49,25 +56,44 @@ export interface NewAccountOptions {
   futuresUsdt?: number;
 }
 
-interface SavedState {
+/** How far the exchange has gone (exchange clock): the last funding time settled, the price walked. */
+interface ClockMarks {
+  fundedThrough: number;
+  lastMatch: number;
+}
+
+interface SavedState extends Partial<ClockMarks> {
   binance?: Account[];
   wazirx?: Account[];
-  /** The last funding time settled (exchange clock). */
-  fundedThrough?: number;
+  replay?: ReplayClock;
 }
+
+/** A journal entry applied to the state read so far. */
+const applyEntry = (state: SavedState = {}, entry: JournalEntry<Account, ClockMarks>): SavedState => {
+  if ('clock' in entry) return { ...state, ...entry.clock };
+  const name = entry.exchange as ExchangeName;
+  const others = (state[name] ?? []).filter(
+    (a) => a.apiKey !== ('account' in entry ? entry.account.apiKey : entry.revoked),
+  );
+  return { ...state, [name]: 'account' in entry ? [...others, entry.account] : others };
+};
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const stateFile = options.file ? openStateFile<SavedState, Account, ClockMarks>(options.file) : undefined;
+  const saved = stateFile?.read(applyEntry) ?? {};
   const replay = new Replay({
     speed: options.speed ?? envNumber('PAPER_SPEED') ?? 60,
     startAt: options.startAt ?? envNumber('PAPER_START_AT'),
     startDaysBeforeEnd: options.startDaysBeforeEnd,
     startedAt,
+    clock: saved.replay,
   });
-  let lastMatch = startedAt;
+  // a restarted exchange walks the price from where it stopped walking (through the time it was down)
+  let lastMatch = saved.lastMatch ?? startedAt;
   const priceOf = (symbol: string) => {
     symbolInfo(symbol);
     return replay.price(symbol, now());
@@ -78,10 +104,6 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   };
   const weights = new RequestWeights(now, options.weightLimits);
 
-  const saved: SavedState =
-    options.file && existsSync(options.file)
-      ? (JSON.parse(readFileSync(options.file, 'utf8')) as SavedState)
-      : {};
   for (const name of Object.keys(books) as ExchangeName[]) {
     for (const a of saved[name] ?? []) books[name].add(a);
     books[name].resumeIds();
@@ -89,32 +111,41 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   // A new exchange settles from its start; a restarted one also settles what fell due while it was down.
   let fundedThrough = saved.fundedThrough ?? Math.floor(startedAt / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS;
 
-  let saveTimer: NodeJS.Timeout | undefined;
-  const write = () => {
-    const data: SavedState = {
-      ...Object.fromEntries(Object.entries(books).map(([k, b]) => [k, [...b.accounts.values()]])),
-      fundedThrough,
-    };
-    writeFileSync(options.file!, JSON.stringify(data), { mode: 0o600 });
-  };
-  const save = () => {
-    if (!options.file || saveTimer) return;
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined;
-      write();
-    }, 200);
+  const whole = (): SavedState => ({
+    binance: [...books.binance.accounts.values()],
+    wazirx: [...books.wazirx.accounts.values()],
+    replay: replay.clock(),
+    fundedThrough,
+    lastMatch,
+  });
+  // the journal read is folded in at once, and the replay's clock (fixed from here on) kept
+  stateFile?.snapshot(whole());
+
+  const exchangeOf = (account: Account): ExchangeName =>
+    books.binance.accounts.get(account.apiKey) === account ? 'binance' : 'wazirx';
+
+  /** Puts changed accounts (and how far the clock has gone) on disk, before anyone hears of them. */
+  const save = (...changed: Account[]) => {
+    if (!stateFile) return;
+    const entries: JournalEntry<Account, ClockMarks>[] = changed.map((account) => ({
+      exchange: exchangeOf(account),
+      account,
+    }));
+    entries.push({ clock: { fundedThrough, lastMatch } });
+    if (stateFile.append(entries)) stateFile.snapshot(whole());
   };
 
   /** Walks every symbol's replayed path from `from` to `to` through the accounts it can touch. */
-  const walk = (from: number, to: number) => {
+  const walk = (from: number, to: number): Account[] => {
+    const changed: Account[] = [];
     for (const symbol of Object.keys(SYMBOLS))
       for (const book of Object.values(books)) {
         // only open orders and isolated positions react to a price, and a walk opens none of its own
         const accounts = book.watching(symbol);
         if (accounts.length === 0) continue;
         const path = replay.path(symbol, from, to);
-        for (let i = 1; i < path.length; i++)
-          book.move(
+        for (let i = 1; i < path.length; i++) {
+          const moved = book.move(
             symbol,
             path[i - 1].price,
             path[i].price,
@@ -122,42 +153,52 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
             path[i].jump,
             accounts,
           );
+          changed.push(...moved);
+        }
       }
+    return changed;
   };
 
-  /** Everything the replayed price reached since the last look, with the funding times passed. */
+  /**
+   * Everything the replayed price reached since the last look, with the funding times passed; what
+   * it changed is saved. A walk that changed nothing is not: walked again after a crash, it again
+   * changes nothing.
+   */
   const catchUp = () => {
     const t = now();
     if (t <= lastMatch && fundedThrough + FUNDING_PERIOD_MS > t) return;
+    const changed = new Set<Account>();
+    const walked = (accounts: Iterable<Account>) => {
+      for (const a of accounts) changed.add(a);
+    };
     while (fundedThrough + FUNDING_PERIOD_MS <= t) {
       const due = fundedThrough + FUNDING_PERIOD_MS;
       if (due > lastMatch) {
-        walk(lastMatch, due);
+        walked(walk(lastMatch, due));
         lastMatch = due;
       }
       for (const symbol of Object.keys(SYMBOLS))
-        books.binance.fund(symbol, replay.price(symbol, due), FUNDING_RATE, due);
+        walked(books.binance.fund(symbol, replay.price(symbol, due), FUNDING_RATE, due));
       fundedThrough = due;
     }
-    if (t > lastMatch) walk(lastMatch, t);
+    if (t > lastMatch) walked(walk(lastMatch, t));
     lastMatch = Math.max(lastMatch, t);
-    save();
+    if (changed.size > 0) save(...changed);
   };
 
   const createAccount = (exchange: ExchangeName, opts: NewAccountOptions = {}) => {
     // shaped as Binance issues them: 64 characters each (api/schemas/exchange.ts)
     const apiKey = randomBytes(32).toString('hex');
     const secret = randomBytes(32).toString('hex');
-    books[exchange].add(newAccount(apiKey, secret, opts));
-    save();
+    save(books[exchange].add(newAccount(apiKey, secret, opts)));
     return { apiKey, secret };
   };
 
   /** Revokes a key on whichever exchange holds it (as deleting it on the exchange would). */
   const revoke = (apiKey: string): boolean => {
-    const found = books.binance.accounts.delete(apiKey) || books.wazirx.accounts.delete(apiKey);
-    save();
-    return found;
+    const exchange = (['binance', 'wazirx'] as const).find((name) => books[name].accounts.delete(apiKey));
+    if (exchange) stateFile?.append([{ exchange, revoked: apiKey }]);
+    return exchange !== undefined;
   };
 
   return {
@@ -170,13 +211,6 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     catchUp,
     createAccount,
     revoke,
-    /** Writes what is pending at once (a second exchange on the same file then sees it). */
-    close: () => {
-      if (!saveTimer) return;
-      clearTimeout(saveTimer);
-      saveTimer = undefined;
-      write();
-    },
   };
 };
 

@@ -650,6 +650,7 @@ export class PaperBook {
    * The replayed price went from `from` to `to` (linearly, or by a jump): every resting order,
    * stop and isolated liquidation it reached runs, in the order the price reached their levels.
    * Limits fill at their price; stops and liquidations at theirs, or at `to` after a jump.
+   * Answers the accounts it changed.
    */
   move(
     symbol: string,
@@ -658,11 +659,11 @@ export class PaperBook {
     time: number,
     jump = false,
     accounts: Iterable<Account> = this.accounts.values(),
-  ) {
+  ): Set<Account> {
     const low = Math.min(from, to);
     const high = Math.max(from, to);
     const reached = (r: Reachable) => (r.up ? high >= r.level - EPS : low <= r.level + EPS);
-    const events: Reachable[] = [];
+    const events: (Reachable & { account: Account })[] = [];
     for (const account of accounts) {
       for (const order of account.orders) {
         if (order.status !== 'NEW' || order.symbol !== symbol) continue;
@@ -673,12 +674,14 @@ export class PaperBook {
         }
         if (order.type === 'LIMIT')
           events.push({
+            account,
             level: order.price,
             up: order.side === 'SELL',
             run: () => this.fillResting(account, order, order.price, true, time),
           });
         else if (order.type === 'STOP_LOSS' || order.type === 'TAKE_PROFIT')
           events.push({
+            account,
             level: order.stopPrice ?? 0,
             up: triggersUp(stopKind(order.type), order.side),
             run: (price) => this.fillResting(account, order, price, false, time),
@@ -687,6 +690,7 @@ export class PaperBook {
       for (const algo of algoOrdersOf(account))
         if (algo.status === 'NEW' && algo.symbol === symbol)
           events.push({
+            account,
             level: algo.triggerPrice,
             up: triggersUp(stopKind(algo.orderType), algo.side),
             run: (price) => this.trigger(account, algo, price, time),
@@ -695,6 +699,7 @@ export class PaperBook {
       if (liquidation !== undefined) {
         const long = account.futures.positions[symbol].amount > 0;
         events.push({
+          account,
           level: liquidation,
           up: !long,
           run: (price) => {
@@ -713,6 +718,7 @@ export class PaperBook {
       const past = event.up ? from > event.level : from < event.level;
       event.run(jump ? to : past ? from : event.level);
     }
+    return new Set(due.map((e) => e.account));
   }
 
   /** The accounts a move of the symbol's price can touch: open orders or stops, or an isolated position. */
@@ -840,17 +846,21 @@ export class PaperBook {
   /**
    * Funding settlement at `mark`: each position in `symbol` pays rate × notional (longs pay
    * shorts when the rate is positive), from the isolated wallet of an isolated position.
+   * Answers the accounts it changed.
    */
-  fund(symbol: string, mark: number, rate: number, time: number) {
+  fund(symbol: string, mark: number, rate: number, time: number): Account[] {
+    const paid: Account[] = [];
     for (const account of this.accounts.values()) {
       const p = account.futures.positions[symbol];
       if (!p || Math.abs(p.amount) < EPS) continue;
+      paid.push(account);
       const income = -p.amount * mark * rate;
       account.futures.wallet += income;
       if (this.marginTypeOf(account, symbol) === 'ISOLATED')
         p.isolatedWallet = (p.isolatedWallet ?? 0) + income;
       this.addIncome(account, symbol, 'FUNDING_FEE', income, time);
     }
+    return paid;
   }
 
   private addIncome(

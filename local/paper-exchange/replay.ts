@@ -6,6 +6,9 @@
  * boundary of the replay falls on every 15-minute boundary of the exchange's clock. The start
  * candle is the one holding `startAt` (an open time of the data, epoch ms) or, without it, the one
  * `startDaysBeforeEnd` days (30) before the end of the data. The replay wraps around at the end.
+ * The clock (`ReplayClock`) is kept with the accounts: a restarted exchange given it goes on from
+ * where the replay would be now, as if it had never stopped (a restart at another speed re-anchors
+ * at the restart, so neither the price path nor the candles' times jump back).
  *
  * Path inside a candle (as the backtester assumes, engine/backtest/account.ts): open, then the
  * extreme on the far side of the move, then the other extreme, then close (open→low→high→close for
@@ -40,6 +43,19 @@ export interface PathPoint {
   jump: boolean;
 }
 
+/**
+ * What a replay's clock is, kept between restarts: the exchange-clock `anchor` where the replay
+ * stood at the start candle, the time `label` that candle is served with, the speed, and per
+ * symbol the start candle's open time in the data (a time, not an index, so more data appended to
+ * data/market does not move the clock).
+ */
+export interface ReplayClock {
+  anchor: number;
+  label: number;
+  speed: number;
+  start: Record<string, number>;
+}
+
 export interface ReplayOptions {
   /** Replay speed against the exchange's clock: 60 plays one 15-minute candle in 15 seconds. */
   speed: number;
@@ -49,13 +65,19 @@ export interface ReplayOptions {
   startDaysBeforeEnd?: number;
   /** Exchange-clock time (ms) of the start. */
   startedAt: number;
+  /** The clock of an earlier run to go on with (wins over `startAt` and `startDaysBeforeEnd`). */
+  clock?: ReplayClock;
 }
 
 const LEG = 1 / 3;
 
 export class Replay {
   private readonly series = new Map<string, Candles>();
+  /** Unwrapped index of each symbol's candle at `anchor`. */
+  private readonly startIndexes = new Map<Candles, number>();
   private readonly anchor: number;
+  private readonly label: number;
+  private readonly speed: number;
 
   constructor(
     private readonly options: ReplayOptions,
@@ -63,7 +85,34 @@ export class Replay {
     symbols: string[] = ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'],
   ) {
     for (const symbol of symbols) this.series.set(symbol, load(symbol));
-    this.anchor = Math.floor(options.startedAt / CANDLE_MS) * CANDLE_MS;
+    const saved = options.clock;
+    const anchor = saved?.anchor ?? Math.floor(options.startedAt / CANDLE_MS) * CANDLE_MS;
+    const from = saved?.speed ?? options.speed;
+    for (const [symbol, c] of this.series) {
+      const at = saved?.start[symbol];
+      this.startIndexes.set(c, at === undefined ? this.firstIndex(c) : this.indexAt(c, at));
+    }
+    if (from === options.speed) {
+      this.anchor = anchor;
+      this.label = saved?.label ?? anchor;
+      this.speed = from;
+      return;
+    }
+    // Another speed from here on: the candle being replayed now becomes the start, as far
+    // through as it was, and keeps its time, so the replay goes on without a jump.
+    const played = ((options.startedAt - anchor) * from) / CANDLE_MS;
+    const whole = Math.floor(played);
+    for (const [c, i] of this.startIndexes) this.startIndexes.set(c, i + whole);
+    this.label = (saved?.label ?? anchor) + whole * CANDLE_MS;
+    this.speed = options.speed;
+    this.anchor = options.startedAt - ((played - whole) * CANDLE_MS) / options.speed;
+  }
+
+  /** The clock to keep, so that a restart goes on from here. */
+  clock(): ReplayClock {
+    const start: Record<string, number> = {};
+    for (const [symbol, c] of this.series) start[symbol] = c.time[this.wrap(c, this.startIndex(c))];
+    return { anchor: this.anchor, label: this.label, speed: this.speed, start };
   }
 
   has(symbol: string) {
@@ -77,10 +126,19 @@ export class Replay {
   }
 
   private startIndex(c: Candles): number {
+    return this.startIndexes.get(c)!;
+  }
+
+  /** The start candle of a new replay. */
+  private firstIndex(c: Candles): number {
     const { startAt, startDaysBeforeEnd } = this.options;
     if (startAt === undefined)
       return Math.max(0, c.length - ((startDaysBeforeEnd ?? 30) * DAY_MS) / CANDLE_MS);
-    // the last candle that opened at or before startAt (binary search over open times)
+    return this.indexAt(c, startAt);
+  }
+
+  /** The last candle that opened at or before `startAt` (binary search over open times). */
+  private indexAt(c: Candles, startAt: number): number {
     let lo = 0;
     let hi = c.length - 1;
     while (lo < hi) {
@@ -93,12 +151,12 @@ export class Replay {
 
   /** Replay position in candles (fractional, not wrapped) at an exchange-clock time. */
   private position(c: Candles, wall: number): number {
-    return this.startIndex(c) + ((wall - this.anchor) * this.options.speed) / CANDLE_MS;
+    return this.startIndex(c) + ((wall - this.anchor) * this.speed) / CANDLE_MS;
   }
 
   /** The exchange-clock time of a replay position (inverse of `position`). */
   private wallOf(c: Candles, pos: number): number {
-    return this.anchor + ((pos - this.startIndex(c)) * CANDLE_MS) / this.options.speed;
+    return this.anchor + ((pos - this.startIndex(c)) * CANDLE_MS) / this.speed;
   }
 
   /** Index into the data of the candle at unwrapped index i. */
@@ -181,10 +239,10 @@ export class Replay {
     const c = this.candles(symbol);
     const pos = this.position(c, wall);
     const current = Math.floor(pos);
-    // Open time of the current 15-minute candle: the anchor plus 15 minutes per candle replayed.
-    // At speed 1 that is the exchange clock's own 15-minute grid; faster, the times run ahead of
-    // the clock but each candle keeps its time (a bot's history is never relabelled).
-    const currentOpen = this.anchor + (current - this.startIndex(c)) * CANDLE_MS;
+    // Open time of the current 15-minute candle: the start's label plus 15 minutes per candle
+    // replayed. At speed 1 that is the exchange clock's own 15-minute grid; faster, the times run
+    // ahead of the clock but each candle keeps its time (a bot's history is never relabelled).
+    const currentOpen = this.label + (current - this.startIndex(c)) * CANDLE_MS;
     const per = Math.max(1, Math.round(intervalMs / CANDLE_MS));
     // Group whole 15-minute candles into the asked interval, aligned on the shifted grid.
     const groupStart = (i: number) =>

@@ -11,8 +11,9 @@
  *    hour by minute, bans), for tests and benches (weights.ts).
  * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
  * Its public market streams (Binance's mini ticker) are on a port of their own: stream.ts.
- * The prices, books and accounts (kept in `<dataDir>/paper-exchange.json`, so a restart keeps
- * them) are accounts.ts; startPaperExchange's options are PaperExchangeOptions there.
+ * The prices, books and accounts (kept in `<dataDir>/paper-exchange.json` and its journal, so a
+ * restart, even after a crash, goes on where it stopped) are accounts.ts; startPaperExchange's
+ * options are PaperExchangeOptions there. It has nothing to close: what it is told is on disk.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -81,7 +82,10 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
       const faults = /^\/accounts\/([^/]+)\/faults$/.exec(rest);
       if (faults && method === 'POST') {
         const account = market.books.binance.accounts.get(decodeURIComponent(faults[1]));
-        if (account) account.faults = JSON.parse(body || '{}') as Account['faults'];
+        if (account) {
+          account.faults = JSON.parse(body || '{}') as Account['faults'];
+          market.save(account);
+        }
         send(res, account ? 200 : 404, { faults: account?.faults ?? null });
         return true;
       }
@@ -123,7 +127,8 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
       else if (venue.private[key]) {
         const account = venue.authenticate(req, rawQuery, body, params);
         answer = venue.private[key]({ method, path, params, account });
-        market.save();
+        // on disk before the caller hears of it (a read changes nothing)
+        if (method !== 'GET') market.save(account);
         const placesOrder = method === 'POST' && /\/(order|algoOrder)$/.test(path);
         if (placesOrder && (account.faults?.dropOrderAnswers ?? 0) > 0) {
           account.faults!.dropOrderAnswers! -= 1;
@@ -163,6 +168,5 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     now: market.now,
     price: market.price,
     weights: market.weights,
-    close: market.close,
   };
 };

@@ -62,7 +62,6 @@ export const servePaper = async (options: PaperExchangeOptions) => {
       return binanceClient(key, market);
     },
     async close() {
-      paper.close();
       await new Promise((resolve) => server.close(resolve));
     },
   };

@@ -13,9 +13,7 @@ import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFile
 
 /** One line of the journal: an account as it is now, a key revoked, or the clock's latest marks. */
 export type JournalEntry<Account, Clock> =
-  | { exchange: string; account: Account }
-  | { exchange: string; revoked: string }
-  | { clock: Clock };
+  { exchange: string; account: Account } | { exchange: string; revoked: string } | { clock: Clock };
 
 /** The journal may grow to the snapshot's size, and to this at least, before it is folded in. */
 const MIN_JOURNAL_BYTES = 1 << 20;

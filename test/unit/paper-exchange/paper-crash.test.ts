@@ -24,10 +24,14 @@ afterAll(() => {
 
 /** Starts the exchange in its own process; resolves with its base URL. */
 const startExchange = () => {
-  const child = fork(fileURLToPath(new URL('./serve-process.ts', import.meta.url)), [file, String(c.time[start])], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(new URL('./serve-process.ts', import.meta.url)),
+    [file, String(c.time[start])],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   children.push(child);
   return {
     child,

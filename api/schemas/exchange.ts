@@ -32,16 +32,50 @@ const keyField = (exchange: ExchangeName, what: 'API key' | 'API secret') => {
   );
 };
 
+/**
+ * An Ed25519 private key as Binance's key generator saves it (PKCS #8 in PEM): its base64 body is
+ * 64 characters, the 16 bytes that say "Ed25519 private key" and then the 32-byte key.
+ */
+const ED25519_PEM =
+  /^-----BEGIN PRIVATE KEY-----\s*(MC4CAQAwBQYDK2VwBCIEI[A-Za-z0-9+/]{43})\s*-----END PRIVATE KEY-----$/;
+
+/** Whether a Binance secret is an Ed25519 private key (PEM) rather than an HMAC secret. */
+export const isPrivateKeyPem = (secret: string) => secret.trim().startsWith('-----BEGIN');
+
+/**
+ * Binance's API secret: an HMAC secret, or for an Ed25519 key (which Binance recommends) the
+ * private key in PEM, kept in its one-line-body form (what ccxt signs with).
+ */
+const binanceSecret = z
+  .string({ error: 'Enter your API secret.' })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (!isPrivateKeyPem(value)) {
+      const hmac = keyField('binance', 'API secret').safeParse(value);
+      for (const issue of hmac.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+    } else if (!ED25519_PEM.test(value))
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'This is not an Ed25519 private key. Paste the whole private key file of your Ed25519 key, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY----- (RSA and password-protected keys are not supported).',
+      });
+  })
+  .transform((value) => {
+    const pem = ED25519_PEM.exec(value);
+    return pem ? `-----BEGIN PRIVATE KEY-----\n${pem[1]}\n-----END PRIVATE KEY-----\n` : value;
+  })
+  .describe('the HMAC secret (64 characters), or the Ed25519 private key in PEM (PKCS #8)');
+
 /** The e-mailed one-time code that binding and removing a key need. */
 const otp = z
   .string({ error: 'Enter the code from your e-mail.' })
   .trim()
   .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your e-mail.' });
 
-/** Spec "Exchange API form": apikey, apisecret, otp. */
+/** Spec "Exchange API form": apikey, apisecret, otp (apisecret: an HMAC secret or an Ed25519 private key). */
 export const BindBinanceRequest = z.object({
   apikey: keyField('binance', 'API key'),
-  apisecret: keyField('binance', 'API secret'),
+  apisecret: binanceSecret,
   otp,
 });
 export type BindBinanceRequest = z.infer<typeof BindBinanceRequest>;

@@ -12,7 +12,7 @@
  * where it would be now, and the first request walks the price through the time it was down
  * (orders fill, stops trigger, funding is settled), as Binance goes on while a client is away.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
 import { PaperBook, SYMBOLS, newAccount, symbolInfo, type Account } from './engine';
 import { RequestWeights, type WeightLimits } from './weights';
@@ -50,6 +50,12 @@ export interface PaperExchangeOptions {
 export type ExchangeName = 'binance' | 'wazirx';
 
 export interface NewAccountOptions {
+  /**
+   * 'ed25519': a Binance key registered by an Ed25519 public key; the exchange makes the key pair
+   * (as a member would, with Binance's key generator) and answers the private key, in PEM, as the
+   * secret. HMAC ('hmac', the default) otherwise.
+   */
+  keyType?: 'hmac' | 'ed25519';
   canWithdraw?: boolean;
   ipRestrict?: boolean;
   spot?: Record<string, number>;
@@ -189,6 +195,12 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   const createAccount = (exchange: ExchangeName, opts: NewAccountOptions = {}) => {
     // shaped as Binance issues them: 64 characters each (api/schemas/exchange.ts)
     const apiKey = randomBytes(32).toString('hex');
+    if (exchange === 'binance' && opts.keyType === 'ed25519') {
+      const pair = generateKeyPairSync('ed25519');
+      const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      save(books.binance.add({ ...newAccount(apiKey, '', opts), publicKey }));
+      return { apiKey, secret: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    }
     const secret = randomBytes(32).toString('hex');
     save(books[exchange].add(newAccount(apiKey, secret, opts)));
     return { apiKey, secret };

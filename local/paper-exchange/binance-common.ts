@@ -1,12 +1,13 @@
 /**
  * What the paper exchange's Binance spot and USD-M futures APIs share: the symbols' filters, the
  * 24-hour ticker, candles, order ids in parameters, and the check of a private call as Binance
- * does it (X-MBX-APIKEY, HMAC-SHA256 of query + body, timestamp and recvWindow).
+ * does it (X-MBX-APIKEY, an HMAC-SHA256 or, for an Ed25519 key, an Ed25519 signature of the
+ * query + body as sent, timestamp and recvWindow).
  */
 import { ExchangeError, SYMBOLS, errors, symbolInfo } from './engine';
 import type { PaperMarket } from './accounts';
 import { CANDLE_MS } from './replay';
-import { hmac, num, sameHex, splitSignature, type VenueApi } from './wire';
+import { ed25519Signed, hmac, num, sameHex, splitSignature, type VenueApi } from './wire';
 
 const INTERVALS: Record<string, number> = {
   '15m': CANDLE_MS,
@@ -128,8 +129,12 @@ export const binanceCommon = (market: PaperMarket) => {
     const b = splitSignature(body);
     const signature = q.signature ?? b.signature;
     if (!signature) throw errors.badParam('signature');
-    if (!sameHex(hmac(account.secret, q.rest + b.rest), signature))
-      throw new ExchangeError(400, -1022, 'Signature for this request is not valid.');
+    // signed as sent: the percent-encoded query and body, as Binance's current rules have it
+    const payload = q.rest + b.rest;
+    const valid = account.publicKey
+      ? ed25519Signed(account.publicKey, payload, signature)
+      : sameHex(hmac(account.secret, payload), signature);
+    if (!valid) throw new ExchangeError(400, -1022, 'Signature for this request is not valid.');
     const timestamp = Number(params.timestamp);
     const recvWindow = Number(params.recvWindow ?? 5000);
     if (!timestamp) throw errors.badParam('timestamp');

@@ -171,7 +171,13 @@ export interface Balance {
 
 export interface Account {
   apiKey: string;
+  /** The HMAC-SHA256 secret ('' for an Ed25519 key). */
   secret: string;
+  /**
+   * An Ed25519 key's public key (PEM, SPKI), as Binance keeps it for a key a member registered by
+   * its public key: requests are then checked by their Ed25519 signature instead of an HMAC.
+   */
+  publicKey?: string;
   canWithdraw: boolean;
   /** The key is restricted to trusted IPs (Binance's apiRestrictions ipRestrict). */
   ipRestrict?: boolean;

@@ -1,4 +1,7 @@
-/** GET /paper: a small page that makes a paper account and shows its API key and secret. */
+/**
+ * GET /paper: a small page that makes a paper account and shows its API key and its secret (an
+ * HMAC secret, or an Ed25519 private key in PEM).
+ */
 export const paperPage = (
   accountsUrl: string,
 ) => `<!doctype html><meta charset="utf-8"><title>Paper exchange</title>
@@ -6,8 +9,9 @@ export const paperPage = (
 <h1>Paper exchange</h1><p>Stands in for Binance (spot and USD-M futures) and WazirX in the local stack.
 Make a paper account and paste its key and secret on the Exchange page.</p>
 <form id="f"><label>Exchange <select name="exchange"><option>binance</option><option>wazirx</option></select></label>
+<label>Key type (Binance) <select name="keyType"><option value="hmac">HMAC</option><option value="ed25519">Ed25519</option></select></label>
 <label><input type="checkbox" name="canWithdraw"> withdrawals enabled</label> <button>Create API key</button></form>
 <pre id="out"></pre><script>
 f.onsubmit=async(e)=>{e.preventDefault();const d=new FormData(f);
-const r=await fetch('${accountsUrl}',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({exchange:d.get('exchange'),canWithdraw:d.get('canWithdraw')==='on'})});
-out.textContent=JSON.stringify(await r.json(),null,2)};</script></body>`;
+const r=await fetch('${accountsUrl}',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({exchange:d.get('exchange'),keyType:d.get('keyType'),canWithdraw:d.get('canWithdraw')==='on'})});
+const a=await r.json();out.textContent='API key: '+a.apiKey+'\\n'+(a.secret.includes('PRIVATE KEY')?'Ed25519 private key (paste it whole):\\n':'Secret: ')+a.secret};</script></body>`;

@@ -1,9 +1,9 @@
 /**
  * What the paper exchange's venues share on the wire: Binance-style number strings, HMAC-SHA256
- * request signatures, the order parameters (Binance's names; WazirX's after upper-casing) and the
+ * and Ed25519 request signatures, the order parameters (Binance's names; WazirX's after upper-casing) and the
  * shape of a venue's routes.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, verify } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ExchangeError, errors, type Account, type OrderSide, type OrderType, type Venue } from './engine';
 
@@ -14,6 +14,16 @@ export const hmac = (secret: string, payload: string) =>
 
 export const sameHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** Whether `signature` (base64, as Binance takes it) is the Ed25519 signature of `payload`. */
+export const ed25519Signed = (publicKey: string, payload: string, signature: string) => {
+  try {
+    return verify(null, Buffer.from(payload, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    // not base64 of a signature's length: not signed by this key
+    return false;
+  }
+};
 
 /** The raw query or body without its `signature` parameter, and that signature. */
 export const splitSignature = (raw: string): { rest: string; signature?: string } => {

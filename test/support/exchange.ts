@@ -9,6 +9,8 @@ export interface PaperKey {
 export const paperAccount = async (
   opts: {
     exchange?: 'binance' | 'wazirx';
+    /** 'ed25519': the secret answered is the key's Ed25519 private key (PEM). */
+    keyType?: 'hmac' | 'ed25519';
     canWithdraw?: boolean;
     ipRestrict?: boolean;
     spot?: Record<string, number>;

@@ -100,17 +100,18 @@ export const startBotStack = async (
   };
 };
 
-/** A member with a plan, money in the wallet and a bound paper Binance key. */
+/** A member with a plan, money in the wallet and a bound paper Binance key (HMAC unless told). */
 export const tradingMember = async (
   plan: 'executive' | 'imperial',
   spotUsdt = 10_000,
   futuresUsdt = 10_000,
+  keyType: 'hmac' | 'ed25519' = 'hmac',
 ) => {
   const member = await newVerifiedMember();
   await topUp(member.idToken, '1000');
   const bought = await call('activatePlan', { plan, requestId: randomUUID() }, member.idToken);
   if (bought.status !== 200) throw new Error(`plan: ${JSON.stringify(bought.body)}`);
-  const key = await paperAccount({ spot: { USDT: spotUsdt }, futuresUsdt });
+  const key = await paperAccount({ spot: { USDT: spotUsdt }, futuresUsdt, keyType });
   const otp = await bindingCode(member.email, member.idToken);
   const bound = await call('bindBinance', { apikey: key.apiKey, apisecret: key.secret, otp }, member.idToken);
   if (bound.status !== 200) throw new Error(`bind: ${JSON.stringify(bound.body)}`);

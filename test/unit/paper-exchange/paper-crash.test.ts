@@ -72,7 +72,7 @@ describe('the paper exchange killed', () => {
     expect((await again.fetchOpenOrders(BTC)).map((o) => o.id)).toEqual([resting.id]);
     expect((await again.fetchMyTrades(BTC)).map((t) => t.order)).toEqual([bought.id]);
     const [now] = await again.fetchOHLCV(BTC, '15m', undefined, 1);
-    expect(now[0]).toBeGreaterThanOrEqual(candle[0]);
-    expect(now[0]).toBeLessThan(candle[0] + 100 * 15 * 60_000);
+    expect(now[0]).toBeGreaterThanOrEqual(candle[0]!);
+    expect(now[0]).toBeLessThan(candle[0]! + 100 * 15 * 60_000);
   });
 });

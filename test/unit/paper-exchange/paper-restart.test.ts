@@ -108,11 +108,11 @@ describe('the paper exchange restarted at another speed', () => {
     try {
       const spot = slow.client(key, 'spot');
       const [after] = await spot.fetchOHLCV(BTC, '15m', undefined, 1);
-      expect(after.slice(0, 2)).toEqual([before[0] + 20 * CANDLE, c.open[k + 60]]);
+      expect(after.slice(0, 2)).toEqual([before[0]! + 20 * CANDLE, c.open[k + 60]]);
       // from here one candle per 15 minutes: half way through candle k + 60 now
       clock.advance(CANDLE / 2);
       const [next] = await spot.fetchOHLCV(BTC, '15m', undefined, 1);
-      expect(next.slice(0, 2)).toEqual([after[0] + CANDLE, c.open[k + 61]]);
+      expect(next.slice(0, 2)).toEqual([after[0]! + CANDLE, c.open[k + 61]]);
     } finally {
       await slow.close();
     }

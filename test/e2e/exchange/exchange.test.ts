@@ -105,6 +105,42 @@ describe('exchange and ticker', () => {
     await screenshot(mobile, 'exchange-375');
   });
 
+  it('binds a Binance Ed25519 key by its private key, the form turning to Ed25519 when one is pasted as the secret', async () => {
+    const member = await newVerifiedMember();
+    const key = await paperAccount({ keyType: 'ed25519', spot: { USDT: 321 } });
+    const page = await newPage();
+    await logIn(page, member.email, member.password);
+    await page.goto(url('/exchange'));
+    const binance = page.getByRole('region', { name: 'Binance account' });
+    await expect.poll(() => binance.isVisible(), { timeout: 15_000 }).toBe(true);
+    await binance.getByRole('button', { name: 'Connect Binance' }).click();
+    const dialog = page.getByRole('dialog');
+    const ed25519 = dialog.getByLabel('Ed25519 (recommended by Binance)');
+    expect(await dialog.getByLabel('HMAC', { exact: true }).isChecked()).toBe(true);
+
+    // chosen by hand, the secret field becomes the private key's
+    await ed25519.check();
+    await expect.poll(() => dialog.getByLabel('Ed25519 private key').isVisible()).toBe(true);
+    await dialog.getByLabel('HMAC', { exact: true }).check();
+    // a private key pasted where the HMAC secret goes turns the form to Ed25519
+    await dialog.getByLabel('API key', { exact: true }).fill(key.apiKey);
+    await dialog.getByLabel('API secret', { exact: true }).fill(key.secret);
+    await expect.poll(() => ed25519.isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Ed25519 private key').inputValue()).toContain('BEGIN PRIVATE KEY');
+    await dialog.getByLabel('Ed25519 private key').fill(key.secret);
+    await screenshot(page, 'exchange-ed25519-dialog-1440');
+
+    await dialog.getByLabel('OTP', { exact: true }).fill(await sendCode(dialog, member.email));
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => dialog.getByText('Your API key is verified and connected.').isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
+    await expect.poll(() => binance.getByText(`key …${key.apiKey.slice(-4)}`).isVisible()).toBe(true);
+    await expect.poll(() => binance.getByLabel('Binance spot balance').innerText()).toBe('321.00 USDT');
+    expect(await page.content()).not.toContain('PRIVATE KEY');
+  });
+
   it("binds a WazirX key only with the code and the member's word that it cannot withdraw, and removes it with a code", async () => {
     const member = await newVerifiedMember();
     const key = await paperAccount({ exchange: 'wazirx', spot: { USDT: 75 } });

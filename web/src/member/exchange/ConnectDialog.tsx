@@ -1,7 +1,7 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ExchangeName } from '#api/schemas/exchange';
+import { isPrivateKeyPem, type ExchangeName } from '#api/schemas/exchange';
 import { AppDialog, DialogDismiss } from '../../components/AppDialog';
 import { FormAlert } from '../../components/FormAlert';
 import { NativeChoice } from '../../components/NativeChoice';
@@ -11,7 +11,13 @@ import { queryKeys } from '../../lib/queryKeys';
 import { codeRefused, useSendCode } from './mailedCode';
 import { bindFailureText, EXCHANGE_NAMES } from './messages';
 
-/** Connects (or replaces) an exchange's API key: key, secret and the mailed code. */
+/**
+ * How a Binance key signs: with an HMAC secret, or with an Ed25519 private key (Binance's
+ * recommendation: it keeps only the public key).
+ */
+type KeyType = 'hmac' | 'ed25519';
+
+/** Connects (or replaces) an exchange's API key: key, secret (or Ed25519 private key) and the mailed code. */
 export function ConnectDialog({
   exchange,
   open,
@@ -24,6 +30,7 @@ export function ConnectDialog({
   const queryClient = useQueryClient();
   const [apikey, setApikey] = useState('');
   const [apisecret, setApisecret] = useState('');
+  const [keyType, setKeyType] = useState<KeyType>('hmac');
   const [otp, setOtp] = useState('');
   const [confirmedNoWithdraw, setConfirmedNoWithdraw] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -44,6 +51,7 @@ export function ConnectDialog({
     if (open) {
       setApikey('');
       setApisecret('');
+      setKeyType('hmac');
       setOtp('');
       setConfirmedNoWithdraw(false);
       resetSend();
@@ -51,6 +59,16 @@ export function ConnectDialog({
     }
     return () => window.clearTimeout(timer.current);
   }, [open, resetSend, resetBind]);
+
+  const chooseKeyType = (type: KeyType) => {
+    setKeyType(type);
+    setApisecret('');
+  };
+  // a private key pasted as the secret is an Ed25519 key: the form says so, the server checks it
+  const changeSecret = (value: string) => {
+    if (exchange === 'binance' && isPrivateKeyPem(value)) setKeyType('ed25519');
+    setApisecret(value);
+  };
 
   const complete =
     apikey.trim() && apisecret.trim() && otp.trim() && (!needsConfirmation || confirmedNoWithdraw);
@@ -95,6 +113,31 @@ export function ConnectDialog({
           Paste the API key and secret you created on {EXCHANGE_NAMES[exchange]}. We check the key with one
           read-only call before we keep it, encrypted. The secret is never shown again.
         </Text>
+        {exchange === 'binance' && (
+          <Fieldset.Root>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              Key type
+            </Fieldset.Legend>
+            <HStack gap="6" mt="2" role="radiogroup" aria-label="Key type">
+              <NativeChoice
+                type="radio"
+                name="keyType"
+                checked={keyType === 'hmac'}
+                onChange={() => chooseKeyType('hmac')}
+              >
+                HMAC
+              </NativeChoice>
+              <NativeChoice
+                type="radio"
+                name="keyType"
+                checked={keyType === 'ed25519'}
+                onChange={() => chooseKeyType('ed25519')}
+              >
+                Ed25519 (recommended by Binance)
+              </NativeChoice>
+            </HStack>
+          </Fieldset.Root>
+        )}
         <Field.Root required>
           <Field.Label>API key</Field.Label>
           <Input
@@ -104,16 +147,37 @@ export function ConnectDialog({
             onChange={(e) => setApikey(e.target.value)}
           />
         </Field.Root>
-        <Field.Root required>
-          <Field.Label>API secret</Field.Label>
-          <Input
-            name="apisecret"
-            type="password"
-            autoComplete="off"
-            value={apisecret}
-            onChange={(e) => setApisecret(e.target.value)}
-          />
-        </Field.Root>
+        {keyType === 'ed25519' ? (
+          <Field.Root required>
+            <Field.Label>Ed25519 private key</Field.Label>
+            <Textarea
+              name="apisecret"
+              rows={4}
+              autoComplete="off"
+              spellCheck={false}
+              fontFamily="mono"
+              fontSize="xs"
+              placeholder="-----BEGIN PRIVATE KEY-----"
+              value={apisecret}
+              onChange={(e) => changeSecret(e.target.value)}
+            />
+            <Field.HelperText>
+              The whole private key file of the key pair whose public key you registered on Binance, from
+              -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.
+            </Field.HelperText>
+          </Field.Root>
+        ) : (
+          <Field.Root required>
+            <Field.Label>API secret</Field.Label>
+            <Input
+              name="apisecret"
+              type="password"
+              autoComplete="off"
+              value={apisecret}
+              onChange={(e) => changeSecret(e.target.value)}
+            />
+          </Field.Root>
+        )}
         {needsConfirmation && (
           <Stack gap="2">
             <FormAlert status="warning">

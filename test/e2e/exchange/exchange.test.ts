@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { newVerifiedMember, outbox, stack } from '../../support/api';
+import { axeViolationsInBothModes } from '../../support/axe';
 import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
@@ -128,6 +129,7 @@ describe('exchange and ticker', () => {
     await expect.poll(() => ed25519.isChecked()).toBe(true);
     expect(await dialog.getByLabel('Ed25519 private key').inputValue()).toContain('BEGIN PRIVATE KEY');
     await dialog.getByLabel('Ed25519 private key').fill(key.secret);
+    expect(await axeViolationsInBothModes(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'exchange-ed25519-dialog-1440');
 
     await dialog.getByLabel('OTP', { exact: true }).fill(await sendCode(dialog, member.email));

@@ -2,7 +2,8 @@
  * Runs the exchange function and the exchange gateway it invokes in this process (same code as the
  * stack's, against the stack's table and paper exchange; the gateway behind local/lambda.ts on a
  * port of this process) at DEBUG level and keeps every line they write: none may hold the secret
- * or the API key, through a good binding, a refused one, a refresh and a failed refresh.
+ * or the API key, through a good binding, a refused one, a refresh and a failed refresh, with an
+ * HMAC key and with an Ed25519 key (its private key pasted as the secret).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -45,15 +46,11 @@ beforeAll(async () => {
     restore.push(() => (stream.write = write));
   }
   const gateway = (await import('#functions/bots/exchangeGateway')).handler;
-  gatewayRoute.current = localLambda(
-    { exchangeGateway: gateway as never },
-    () => ({}),
-    {
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-      region: process.env.AWS_REGION!,
-    },
-  );
+  gatewayRoute.current = localLambda({ exchangeGateway: gateway as never }, () => ({}), {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+    region: process.env.AWS_REGION!,
+  });
   ({ handler } = (await import('#functions/exchange/handler')) as unknown as { handler: typeof handler });
 });
 
@@ -83,12 +80,16 @@ const invoke = (memberId: string, method: string, path: string, body: unknown) =
     } as unknown as Context,
   );
 
-describe('exchange logs', () => {
+/** What of a secret would give it away: an HMAC secret, or an Ed25519 private key's base64 body. */
+const telling = (secret: string) => secret.split('\n').filter((line) => line && !line.startsWith('-----'));
+
+describe.each(['hmac', 'ed25519'] as const)('exchange logs with an %s key', (keyType) => {
   it('no log line contains the secret or the API key', async () => {
+    lines.length = 0;
     const member = await newVerifiedMember();
     const memberId = String((await call('getProfile', {}, member.idToken)).body.id);
-    const key = await paperAccount();
-    const withdrawing = await paperAccount({ canWithdraw: true });
+    const key = await paperAccount({ keyType });
+    const withdrawing = await paperAccount({ canWithdraw: true, keyType });
 
     // a wrong secret, a withdrawal-enabled key, then the right one
     let otp = await bindingCode(member.email, member.idToken);
@@ -129,7 +130,7 @@ describe('exchange logs', () => {
     const log = lines.join('');
     expect(log).toContain('exchange key bound'); // the logger did write
     expect(log).toContain('balance refresh failed');
-    for (const secret of [key.secret, key.apiKey, withdrawing.secret, withdrawing.apiKey])
+    for (const secret of [key.secret, key.apiKey, withdrawing.secret, withdrawing.apiKey].flatMap(telling))
       expect(log).not.toContain(secret);
   });
 });

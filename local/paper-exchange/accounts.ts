@@ -30,8 +30,8 @@ export interface PaperExchangeOptions {
   /**
    * The exchange's clock (Date.now by default): server time, order and trade times, funding
    * times (00:00, 08:00, 16:00 UTC of this clock), the rate-limit minute and the replay (which
-   * starts at the clock's reading at its first start-up). A test passes a clock it moves by hand; request
-   * signatures are still checked against the caller's real clock (Date.now).
+   * starts at the clock's reading at its first start-up). A test passes a clock it moves by hand;
+   * request signatures are still checked against the caller's real clock (Date.now).
    */
   now?: () => number;
   /**

@@ -40,7 +40,7 @@ export const openStateFile = <Snapshot, Account extends { apiKey: string }, Cloc
         } catch (error) {
           // only the last line can be cut short (the process died writing it); anything else is damage
           if (i === lines.length - 1) break;
-          throw error;
+          throw new Error(`${journal}: line ${i + 1} is damaged`, { cause: error });
         }
         state = apply(state, entry);
       }

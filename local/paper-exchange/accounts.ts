@@ -12,9 +12,9 @@
  * where it would be now, and the first request walks the price through the time it was down
  * (orders fill, stops trigger, funding is settled), as Binance goes on while a client is away.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { FUNDING_PERIOD_MS } from '#engine/backtest/config';
-import { PaperBook, SYMBOLS, newAccount, symbolInfo, type Account } from './engine';
+import { PaperBook, SYMBOLS, errors, newAccount, symbolInfo, type Account } from './engine';
 import { RequestWeights, type WeightLimits } from './weights';
 import { Replay, type ReplayClock } from './replay';
 import { openStateFile, type JournalEntry } from './state-file';
@@ -51,11 +51,13 @@ export type ExchangeName = 'binance' | 'wazirx';
 
 export interface NewAccountOptions {
   /**
-   * 'ed25519': a Binance key registered by an Ed25519 public key; the exchange makes the key pair
-   * (as a member would, with Binance's key generator) and answers the private key, in PEM, as the
+   * 'ed25519': a Binance key registered by an Ed25519 public key. Given `publicKey` (PEM), as on
+   * Binance, the answer is the API key alone; without it the exchange makes the key pair (as a
+   * member would, with Binance's key generator) and answers the private key, in PEM, as the
    * secret. HMAC ('hmac', the default) otherwise.
    */
   keyType?: 'hmac' | 'ed25519';
+  publicKey?: string;
   canWithdraw?: boolean;
   ipRestrict?: boolean;
   spot?: Record<string, number>;
@@ -85,6 +87,17 @@ const applyEntry = (state: SavedState = {}, entry: JournalEntry<Account, ClockMa
 };
 
 const envNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
+/** A registered public key, refused unless it is an Ed25519 one. */
+const ed25519PublicKey = (pem: string): KeyObject => {
+  try {
+    const key = createPublicKey(pem);
+    if (key.asymmetricKeyType === 'ed25519') return key;
+  } catch {
+    // not a public key at all: refused below
+  }
+  throw errors.badParam('publicKey');
+};
 
 export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   const now = options.now ?? Date.now;
@@ -196,9 +209,11 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     // shaped as Binance issues them: 64 characters each (api/schemas/exchange.ts)
     const apiKey = randomBytes(32).toString('hex');
     if (exchange === 'binance' && opts.keyType === 'ed25519') {
-      const pair = generateKeyPairSync('ed25519');
-      const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      save(books.binance.add({ ...newAccount(apiKey, '', opts), publicKey }));
+      const pair = opts.publicKey ? undefined : generateKeyPairSync('ed25519');
+      const publicKey = pair?.publicKey ?? ed25519PublicKey(opts.publicKey!);
+      const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      save(books.binance.add({ ...newAccount(apiKey, '', opts), publicKey: pem }));
+      if (!pair) return { apiKey };
       return { apiKey, secret: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
     }
     const secret = randomBytes(32).toString('hex');

@@ -3,9 +3,10 @@
  * routes:
  *  - /paper/binance/...  Binance's spot, wallet and USD-M futures subset (binance.ts);
  *  - /paper/wazirx/...   a tiny WazirX subset (wazirx.ts);
- *  - POST /paper/accounts  makes a paper account ({ exchange, keyType?, canWithdraw?, ipRestrict?,
- *    spot?, futuresUsdt? }) and answers its API key and secret (for keyType ed25519 the private key
- *    in PEM); GET /paper is a small page that does the same (page.ts);
+ *  - POST /paper/accounts  makes a paper account ({ exchange, keyType?, publicKey?, canWithdraw?,
+ *    ipRestrict?, spot?, futuresUsdt? }) and answers its API key and secret (for keyType ed25519
+ *    the private key in PEM, or nothing but the API key for a publicKey registered); GET /paper is
+ *    a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
  *    POST /paper/accounts/<apiKey>/faults sets a Binance account's faults (engine.ts Account.faults);
  *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last

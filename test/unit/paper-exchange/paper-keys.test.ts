@@ -3,7 +3,7 @@
  * sent (percent-encoded), with the key's HMAC secret or, for an Ed25519 key, its public key; and
  * ccxt signs both kinds so.
  */
-import { createHmac, createPrivateKey, sign } from 'node:crypto';
+import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePaper } from './serve';
 
@@ -57,6 +57,31 @@ describe.each(['hmac', 'ed25519'] as const)('a %s key', (keyType) => {
     expect(await orderBy(key, id, false)).toEqual({
       status: 400,
       body: { code: -1022, msg: 'Signature for this request is not valid.' },
+    });
+  });
+});
+
+describe('an Ed25519 public key registered, as on Binance', () => {
+  it('answers the API key alone, and takes requests signed with the private key kept by its owner', async () => {
+    const pair = generateKeyPairSync('ed25519');
+    const register = (publicKey: string) =>
+      fetch(`${exchange.base}/accounts`, {
+        method: 'POST',
+        body: JSON.stringify({ keyType: 'ed25519', publicKey, spot: { USDT: 50 } }),
+      });
+    const answer = await register(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    const registered = (await answer.json()) as Record<string, string>;
+    expect(Object.keys(registered).sort()).toEqual(['apiKey', 'exchange']);
+    const secret = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const spot = exchange.client({ apiKey: registered.apiKey, secret }, 'spot');
+    expect((await spot.fetchBalance()).USDT.free).toBe(50);
+
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+    const refused = await register(rsa.export({ type: 'spki', format: 'pem' }).toString());
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: -1102,
+      msg: "Mandatory parameter 'publicKey' was not sent, was empty/null, or malformed.",
     });
   });
 });

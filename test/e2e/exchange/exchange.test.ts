@@ -131,6 +131,11 @@ describe('exchange and ticker', () => {
     await dialog.getByLabel('Ed25519 private key').fill(key.secret);
     expect(await axeViolationsInBothModes(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'exchange-ed25519-dialog-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overflow = await dialog.evaluate((d) => d.scrollWidth > d.clientWidth);
+    expect(overflow).toBe(false);
+    await screenshot(page, 'exchange-ed25519-dialog-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await dialog.getByLabel('OTP', { exact: true }).fill(await sendCode(dialog, member.email));
     await dialog.getByRole('button', { name: 'Connect' }).click();

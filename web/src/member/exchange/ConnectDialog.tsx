@@ -118,7 +118,7 @@ export function ConnectDialog({
             <Fieldset.Legend fontSize="sm" fontWeight="medium">
               Key type
             </Fieldset.Legend>
-            <HStack gap="6" mt="2" role="radiogroup" aria-label="Key type">
+            <HStack gap="6" rowGap="2" mt="2" flexWrap="wrap" role="radiogroup" aria-label="Key type">
               <NativeChoice
                 type="radio"
                 name="keyType"
@@ -162,8 +162,8 @@ export function ConnectDialog({
               onChange={(e) => changeSecret(e.target.value)}
             />
             <Field.HelperText>
-              The whole private key file of the key pair whose public key you registered on Binance, from
-              -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.
+              The whole private key file (PEM) of the key pair whose public key you registered on Binance, its
+              BEGIN and END lines included.
             </Field.HelperText>
           </Field.Root>
         ) : (

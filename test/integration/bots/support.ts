@@ -35,8 +35,9 @@ export interface BotStack {
   runTick(): Promise<void>;
   queue(): LocalQueue;
   /**
-   * Stops the stack, moves the clock on by `downMs` and starts it again on the same data (a stack started restartable). Nothing
-   * of the paper exchange is saved on the way down: what it keeps is what a kill -9 leaves.
+   * Stops the stack, moves the clock on by `downMs` and starts it again on the same data (a stack
+   * started restartable). Nothing of the paper exchange is saved on the way down: what it keeps is
+   * what a kill -9 leaves.
    */
   restart(downMs: number): Promise<void>;
   stop(): Promise<void>;

@@ -1,14 +1,31 @@
 /**
  * axe-core for e2e tests of screens the app-wide walk (test/e2e/a11y/axe.test.ts) cannot reach in
  * the state a test built (a bot in a position on a hand-moved clock, a preference just saved):
- * the walk's rules, in light and dark mode, on a whole page at 375 and 1440 px or on one part of
- * it. Violations come back as one line each.
+ * the walk's rules in light mode and its colour rules in dark mode, on a whole page at 375 and
+ * 1440 px or on one part of it. Violations come back as one line each.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Result } from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const MODES = ['light', 'dark'] as const;
+type Mode = (typeof MODES)[number];
+
+/**
+ * The rules whose outcome depends on colours: all a switch between light and dark mode can change
+ * (the modes differ in colours only), so the dark-mode scans run these and the light-mode scans all
+ * of TAGS. Contrast is most of a scan's cost, the other rules roughly half of it.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** The rules a scan in `mode` runs (undefined: all of TAGS). */
+export const rulesFor = (mode: Mode): readonly string[] | undefined =>
+  mode === 'dark' ? COLOUR_RULES : undefined;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Waits for two frames and then for every transition and animation to end (a spinner's endless spin
@@ -26,16 +43,25 @@ const stillFrame = (page: Page): Promise<unknown> =>
     );
   });
 
-/** axe with the walk's rules on the page, or only on the part `within` selects. */
-const analyze = async (page: Page, within?: string): Promise<Result[]> => {
-  // Only the violations: axe then skips writing up every passing node. Legacy mode runs axe in the
-  // page itself instead of finishing each run in a fresh blank page (2-3 times faster); what it
-  // gives up is reaching into other origins' iframes, and the app has none.
-  const builder = new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true);
-  return (await (within ? builder.include(within) : builder).analyze()).violations;
+/**
+ * axe on the page, or only on the part `within` selects: the walk's tags, or only `rules`. axe-core
+ * is put in each document once (by the DevTools protocol, which the page's CSP does not govern) and
+ * run in the page itself, which reaches everything the app draws (it has no iframes); only the
+ * violations are written up.
+ */
+const analyze = async (page: Page, within?: string, rules?: readonly string[]): Promise<Result[]> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    runOnly: rules ? { type: 'rule', values: [...rules] } : { type: 'tag', values: TAGS },
+    resultTypes: ['violations'],
+  };
+  return page.evaluate(
+    async ({ within, options }) => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe;
+      return (await axe.run(within ? { include: [within] } : document, options)).violations;
+    },
+    { within, options },
+  );
 };
 
 /**
@@ -44,18 +70,21 @@ const analyze = async (page: Page, within?: string): Promise<Result[]> => {
  * of the moment before (a link's colour half-way through a mode switch), which no person sees;
  * what is wrong with the page is there both times, and only what is there both times is reported.
  */
-export const axeScan = async (page: Page, within?: string): Promise<Result[]> => {
+export const axeScan = async (
+  page: Page,
+  within?: string,
+  rules?: readonly string[],
+): Promise<Result[]> => {
   await stillFrame(page);
-  const first = await analyze(page, within);
+  const first = await analyze(page, within, rules);
   if (!first.length) return first;
   await page.waitForTimeout(500);
   await stillFrame(page);
-  const again = await analyze(page, within);
+  const again = await analyze(page, within, rules);
   const before = new Set(first.map((v) => v.id));
   return again.filter((v) => before.has(v.id));
 };
 
-const MODES = ['light', 'dark'] as const;
 
 /** Chakra's breakpoints (sm, md, lg, xl, 2xl): where the app's media rules change the layout. */
 const BREAKPOINTS = ['30rem', '48rem', '64rem', '80rem', '96rem'];
@@ -108,7 +137,7 @@ export const atWidth = async (page: Page, width: number, height = 900): Promise<
 };
 
 /** Switches the colour mode as the app's toggle does: next-themes stores it and hears the storage event. */
-export const setColorMode = async (page: Page, mode: 'light' | 'dark') => {
+export const setColorMode = async (page: Page, mode: Mode) => {
   await page.evaluate((m) => {
     localStorage.setItem('theme', m);
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: m }));
@@ -116,9 +145,9 @@ export const setColorMode = async (page: Page, mode: 'light' | 'dark') => {
   await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode);
 };
 
-/** One scan: each violation as "<label>: rule target html". */
-const scan = async (page: Page, label: string, within?: string): Promise<string[]> =>
-  (await axeScan(page, within)).map(
+/** One scan in `mode`: each violation as "<label>: rule target html". */
+const scan = async (page: Page, mode: Mode, label: string, within?: string): Promise<string[]> =>
+  (await axeScan(page, within, rulesFor(mode))).map(
     (v) =>
       `${label}: ${v.id} on ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)}`).join(' | ')}: ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`,
   );
@@ -130,7 +159,7 @@ export const axeViolations = async (page: Page, name: string): Promise<string[]>
     await setColorMode(page, mode);
     for (const width of [375, 1440]) {
       await atWidth(page, width);
-      found.push(...(await scan(page, `${name} @${width} ${mode}`)));
+      found.push(...(await scan(page, mode, `${name} @${width} ${mode}`)));
     }
   }
   return found;
@@ -141,7 +170,7 @@ export const axeViolationsInBothModes = async (page: Page, selector: string): Pr
   const found: string[] = [];
   for (const mode of MODES) {
     await setColorMode(page, mode);
-    found.push(...(await scan(page, mode, selector)));
+    found.push(...(await scan(page, mode, mode, selector)));
   }
   return found;
 };

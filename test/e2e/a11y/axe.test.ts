@@ -1,7 +1,8 @@
 /**
  * axe-core (WCAG 2.0/2.1 A and AA, and the best-practice rules) on every route of the router as a
- * visitor, a member and an admin, at 375 and 1440 px, in light and dark mode, and on every dialog:
- * no violation anywhere. The same walks are the route walk: every route of the spec's table, opened
+ * visitor, a member and an admin, at 375 and 1440 px, in light mode (and the colour rules in dark
+ * mode, which changes only colours: test/support/axe.ts), and on every dialog: no violation
+ * anywhere. The same walks are the route walk: every route of the spec's table, opened
  * by each role, shows a screen (not a blank page, not the not-found page, not the error page) and
  * logs no console error; visitors land on the log-in page for member and admin routes, members on
  * "This page is for admins." for admin routes: both are screens. One browser; each role keeps one
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
-import { atWidth, axeScan, TAGS } from '../../support/axe';
+import { atWidth, axeScan, rulesFor, TAGS } from '../../support/axe';
 import { logIn, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
@@ -76,9 +77,9 @@ const setMode = async (page: Page, mode: (typeof MODES)[number]) => {
   throw new Error(`the ${mode} theme did not apply on ${page.url()}`);
 };
 
-/** Scans the page (or only `within`, a dialog) once and records what axe finds under `name`. */
-const scan = async (page: Page, name: string, within?: string) => {
-  const violations = await axeScan(page, within);
+/** Scans the page (or only `within`, a dialog) once in `mode` and records what axe finds under `name`. */
+const scan = async (page: Page, mode: (typeof MODES)[number], name: string, within?: string) => {
+  const violations = await axeScan(page, within, rulesFor(mode));
   scans.push(name);
   for (const v of violations)
     findings.push({
@@ -97,7 +98,7 @@ const scanAll = async (page: Page, name: string, within?: string, widths: readon
     await setMode(page, mode);
     for (const width of widths) {
       await atWidth(page, width, HEIGHT);
-      await scan(page, `${name} @${width} ${mode}`, within);
+      await scan(page, mode, `${name} @${width} ${mode}`, within);
     }
   }
 };

@@ -22,12 +22,14 @@
  */
 import { liquidationPrice } from '#engine/backtest/account';
 import { PRICE_DECIMALS } from '#api/markets';
+import { takeFault, type AccountFaults } from './faults';
 
 export type Venue = 'spot' | 'futures';
 export type OrderSide = 'BUY' | 'SELL';
 /** Order types of the order book: spot's stops rest there, futures' are AlgoOrders. */
 export type OrderType = 'MARKET' | 'LIMIT' | 'STOP_LOSS' | 'TAKE_PROFIT';
-type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+/** EXPIRED_IN_MATCH: expired by self-trade prevention (faults.ts selfTrade). */
+type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED' | 'EXPIRED' | 'EXPIRED_IN_MATCH';
 export type AlgoOrderType = 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
 type AlgoStatus = 'NEW' | 'CANCELED' | 'FINISHED' | 'EXPIRED';
 export type MarginType = 'ISOLATED' | 'CROSSED';
@@ -195,12 +197,11 @@ export interface Account {
   trades: Trade[];
   income?: Income[];
   /**
-   * Faults a test asks for: the next `dropOrderAnswers` order placements take effect, but their
-   * answer is lost (the connection drops), as a timeout after the exchange acted looks to a client;
-   * the next `partialFills` resting limit orders the price reaches fill half their quantity (in lot
-   * steps) and go on resting for the rest, as a thin book fills them.
+   * Faults a test asks for (faults.ts): e.g. the next `dropOrderAnswers` order placements take
+   * effect but their answer is lost; the next `partialFills` resting limit orders the price reaches
+   * fill half their quantity (in lot steps) and go on resting for the rest, as a thin book fills them.
    */
-  faults?: { dropOrderAnswers?: number; partialFills?: number };
+  faults?: AccountFaults;
 }
 
 export interface Fees {
@@ -640,14 +641,23 @@ export class PaperBook {
   }
 
   /** How much of a resting order the price fills now: all of it, or half under the partial-fill fault. */
-  private fillable(account: Account, order: Order): number {
+  private fillable(account: Account, order: Order, time: number): number {
     const left = order.origQty - order.executedQty;
     const faults = account.faults;
-    if (order.type !== 'LIMIT' || !(faults?.partialFills && faults.partialFills > 0)) return left;
+    if (order.type !== 'LIMIT' || !faults) return left;
     const step = symbolInfo(order.symbol).minQty;
     const half = Math.floor(left / 2 / step) * step;
     if (half < step - EPS) return left;
-    faults.partialFills -= 1;
+    if ((faults.partialFills ?? 0) > 0) faults.partialFills! -= 1;
+    else {
+      const request = {
+        method: '',
+        path: '',
+        now: time,
+        params: { symbol: order.symbol, clientOrderId: order.clientOrderId },
+      };
+      if (!takeFault(faults.rules, ['partialFill'], request)) return left;
+    }
     order.holdsRest = true;
     return half;
   }
@@ -737,6 +747,37 @@ export class PaperBook {
     );
   }
 
+  /**
+   * A resting order filled now at its own level, as though the price had just reached it (the
+   * cancelRace fault: the fill that wins the race with a cancel).
+   */
+  fillNow(account: Account, order: Order, time: number) {
+    if (order.status !== 'NEW') return;
+    const level = order.price || order.stopPrice || this.priceOf(order.symbol);
+    this.fillResting(account, order, level, order.type === 'LIMIT', time);
+  }
+
+  /**
+   * Self-trade prevention (EXPIRE_MAKER, Binance's default): an order of the account about to
+   * trade against its own resting orders on the other side expires those makers.
+   */
+  expireInMatch(
+    account: Account,
+    taker: { venue: Venue; symbol: string; side: OrderSide },
+    time: number,
+  ): Order[] {
+    const makers = account.orders.filter(
+      (o) =>
+        o.status === 'NEW' && o.venue === taker.venue && o.symbol === taker.symbol && o.side !== taker.side,
+    );
+    for (const o of makers) {
+      if (o.venue === 'spot') this.unlock(account, o);
+      o.status = 'EXPIRED_IN_MATCH';
+      o.updateTime = time;
+    }
+    return makers;
+  }
+
   /** A resting order the price reached (still open when its turn comes): fill it or drop it. */
   private fillResting(account: Account, order: Order, price: number, maker: boolean, time: number) {
     if (order.status !== 'NEW') return;
@@ -762,7 +803,7 @@ export class PaperBook {
         return;
       }
     }
-    this.fill(account, order, price, maker, time, this.fillable(account, order));
+    this.fill(account, order, price, maker, time, this.fillable(account, order, time));
     if (order.status === 'NEW' && order.venue === 'spot') this.relock(account, order);
   }
 

@@ -8,7 +8,9 @@
  *    the private key in PEM, or nothing but the API key for a publicKey registered); GET /paper is
  *    a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
- *    POST /paper/accounts/<apiKey>/faults sets a Binance account's faults (engine.ts Account.faults);
+ *    POST /paper/accounts/<apiKey>/faults sets a Binance account's fault switches, POST /paper/faults
+ *    the whole exchange's (a maintenance, say); both take faults.ts AccountFaults and answer what
+ *    is set (400 with why for a body that is not one);
  *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last
  *    hour by minute, bans), for tests and benches (weights.ts).
  * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
@@ -26,6 +28,17 @@ import {
 } from './accounts';
 import { binanceApi } from './binance';
 import { ExchangeError, type Account } from './engine';
+import {
+  answerAfter,
+  parseFaults,
+  placesOrder,
+  refusalBefore,
+  systemStatus,
+  takeFault,
+  type AccountFaults,
+  type BinanceRefusal,
+  type FaultRequest,
+} from './faults';
 import { paperPage } from './page';
 import { wazirxApi } from './wazirx';
 import { binanceWeight } from '#functions/exchange/binance-weights';
@@ -56,6 +69,34 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
   const market = openPaperMarket(options);
   const venues: Record<ExchangeName, VenueApi> = { binance: binanceApi(market), wazirx: wazirxApi(market) };
 
+  /** The whole exchange's fault switches (a maintenance): kept in memory only. */
+  let exchangeFaults: AccountFaults = {};
+
+  /**
+   * The faults the order book itself plays (faults.ts): a cancel that loses the race with a fill,
+   * and an order that crosses the account's own resting orders (self-trade prevention).
+   */
+  const bookFaults = (account: Account, asked: FaultRequest) => {
+    const venue = asked.path.startsWith('/fapi/') ? 'futures' : 'spot';
+    const rule = takeFault(account.faults?.rules, ['cancelRace', 'selfTrade'], asked);
+    if (rule?.fault === 'cancelRace') {
+      const order = account.orders.find(
+        (o) =>
+          o.venue === venue &&
+          o.symbol === asked.params.symbol &&
+          (asked.params.orderId
+            ? o.orderId === Number(asked.params.orderId)
+            : o.clientOrderId === asked.params.origClientOrderId),
+      );
+      if (order) market.books.binance.fillNow(account, order, asked.now);
+    } else if (rule?.fault === 'selfTrade' && placesOrder(asked) && asked.params.side)
+      market.books.binance.expireInMatch(
+        account,
+        { venue, symbol: asked.params.symbol, side: asked.params.side as 'BUY' | 'SELL' },
+        asked.now,
+      );
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname !== PAPER_PREFIX && !url.pathname.startsWith(`${PAPER_PREFIX}/`)) return false;
     const rest = url.pathname.slice(PAPER_PREFIX.length) || '/';
@@ -82,10 +123,22 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
         return true;
       }
       const faults = /^\/accounts\/([^/]+)\/faults$/.exec(rest);
-      if (faults && method === 'POST') {
+      if ((faults || rest === '/faults') && method === 'POST') {
+        let parsed: AccountFaults;
+        try {
+          parsed = parseFaults(body);
+        } catch (error) {
+          send(res, 400, { error: (error as Error).message });
+          return true;
+        }
+        if (!faults) {
+          exchangeFaults = parsed;
+          send(res, 200, { faults: exchangeFaults });
+          return true;
+        }
         const account = market.books.binance.accounts.get(decodeURIComponent(faults[1]));
         if (account) {
-          account.faults = JSON.parse(body || '{}') as Account['faults'];
+          account.faults = parsed;
           market.save(account);
         }
         send(res, account ? 200 : 404, { faults: account?.faults ?? null });
@@ -111,8 +164,8 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           : Object.fromEntries(new URLSearchParams(body));
         Object.assign(params, fromBody);
       }
-      const cost =
-        match[1] === 'binance' ? binanceWeight(method, path, new URLSearchParams(params)) : undefined;
+      const binance = match[1] === 'binance';
+      const cost = binance ? binanceWeight(method, path, new URLSearchParams(params)) : undefined;
       if (cost) {
         const { used, refusal } = market.weights.charge(callerIp(req), cost.market, cost.weight);
         headers['x-mbx-used-weight'] = String(used);
@@ -123,20 +176,35 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           return true;
         }
       }
+      const asked: FaultRequest = { method, path, params, now: market.now() };
+      const refuse = (refusal: BinanceRefusal) => {
+        if (refusal.retryAfter) headers['retry-after'] = String(refusal.retryAfter);
+        send(res, refusal.status, { code: refusal.code, msg: refusal.msg }, headers);
+        return true;
+      };
+      if (binance && key === 'GET /sapi/v1/system/status') {
+        send(res, 200, systemStatus(exchangeFaults.rules, asked.now), headers);
+        return true;
+      }
+      const everyone = binance ? refusalBefore(exchangeFaults.rules, asked) : undefined;
+      if (everyone) return refuse(everyone);
       market.catchUp();
       let answer: unknown;
       if (venue.public[key]) answer = venue.public[key]({ method, path, params });
       else if (venue.private[key]) {
         const account = venue.authenticate(req, rawQuery, body, params);
+        const refusal = binance ? refusalBefore(account.faults?.rules, asked) : undefined;
+        if (refusal) return refuse(refusal);
+        if (binance) bookFaults(account, asked);
         answer = venue.private[key]({ method, path, params, account });
         // on disk before the caller hears of it (a read changes nothing)
         if (method !== 'GET') market.save(account);
-        const placesOrder = method === 'POST' && /\/(order|algoOrder)$/.test(path);
-        if (placesOrder && (account.faults?.dropOrderAnswers ?? 0) > 0) {
-          account.faults!.dropOrderAnswers! -= 1;
+        const after = binance ? answerAfter(account.faults, asked) : undefined;
+        if (after === 'lost') {
           res.destroy();
           return true;
         }
+        if (after) return refuse(after);
       } else throw new ExchangeError(404, -1, `The paper exchange does not serve ${key}.`);
       send(res, 200, answer, headers);
     } catch (error) {

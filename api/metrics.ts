@@ -18,6 +18,8 @@ export const businessMetrics = {
   Payouts: 'Count',
   OrdersPlaced: 'Count',
   OrdersFailed: 'Count',
+  /** Bot ticks put off because the exchange was busy, banning, away or its answer unknown (retried next minute). */
+  TicksDeferred: 'Count',
   BotsActive: 'Count',
   /** What the daily ledger audit found wrong (0 on a clean day): accounts, and paid invoices without exactly one deposit. */
   LedgerAuditDifferences: 'Count',

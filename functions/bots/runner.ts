@@ -29,8 +29,12 @@ import type { ModelFill } from '#engine/backtest/backtest';
 import type { RestingOrder } from '#engine/live/decide';
 import {
   UnknownOrder,
+  errorSummary,
+  exchangeCode,
+  exchangeWords,
   intervalMs,
   memberTradingAccount,
+  tradingFault,
   type OrderState,
   type TradingAccount,
 } from '#functions/exchange/service';
@@ -79,11 +83,14 @@ interface OrderSpec {
   hold?: boolean;
 }
 
-/** Exchange answers that refuse an order for good (retrying cannot help): recorded, not retried. */
-const isRefusal = (error: unknown) =>
-  /InsufficientFunds|InvalidOrder|BadRequest|OrderImmediatelyFillable|PermissionDenied|AuthenticationError|BadSymbol/.test(
-    (error as { name?: string }).name ?? '',
-  );
+/** Exchange answers that refuse an order or the key (retrying the same cannot help): recorded, not retried. */
+const isRefusal = (error: unknown) => {
+  const fault = tradingFault(error);
+  return fault !== null && fault !== 'later';
+};
+
+/** Binance's answer that a reduce-only order would not reduce: the position is not there any more. */
+const REDUCE_ONLY_REJECTED = -2022;
 
 const candleCache = new Map<string, { item: CandlesItem | null; tick: number }>();
 
@@ -317,17 +324,20 @@ const sendOnce = async (
   try {
     state = resumed ? await lookupOrPlace(account, order) : await place(account, order);
   } catch (error) {
+    // `later` (unknown outcome, refused unrun): the record stays "placing", so the next attempt
+    // looks the order up by its client order id before it could ever send it again.
     if (!isRefusal(error)) throw error;
-    await updateOrder(order, {
-      status: 'failed',
-      error: String((error as Error).message).slice(0, 300),
-      updatedAt: nowIso(),
-    });
+    await updateOrder(order, { status: 'failed', error: exchangeWords(error), updatedAt: nowIso() });
     logger.warn('order refused', { deploymentId: d.id, clientOrderId, error: (error as Error).name });
     countMetric('OrdersFailed');
+    // A sale of what is not there any more: the member sold, closed or moved it by hand.
+    const gone =
+      reduces(d, order) && (tradingFault(error) === 'funds' || exchangeCode(error) === REDUCE_ONLY_REJECTED);
+    const followed = gone ? await followExchange(account, d, order.price ?? price) : null;
+    if (followed) return followed;
     await tellMember(
       d,
-      /AuthenticationError|PermissionDenied/.test((error as Error).name) ? 'key-problem' : 'order-refused',
+      tradingFault(error) === 'key' ? 'key-problem' : 'order-refused',
       refusalMessage(d, order, error as Error),
     );
     return markAttention(d, attentionOf(d, error as Error));
@@ -344,21 +354,65 @@ const sendOnce = async (
 /** What the member reads of an order the exchange refused, and what to do about it. */
 const refusalMessage = (d: DeploymentItem, order: BotOrderItem, error: Error) => {
   const what = `${BOT_NAMES[d.bot]}: the exchange refused its ${order.side} order (${order.reason})`;
-  if (/AuthenticationError|PermissionDenied/.test(error.name))
+  const fault = tradingFault(error);
+  if (fault === 'key')
     return `${what}: your API key was refused. Check it on the Exchange page (trading must be enabled).`;
-  if (/InsufficientFunds/.test(error.name))
-    return `${what}: not enough free balance on your ${d.market} account.`;
-  return `${what}: ${error.message.slice(0, 160)}`;
+  if (fault === 'funds') return `${what}: not enough free balance on your ${d.market} account.`;
+  return `${what}: ${exchangeWords(error).slice(0, 160)}`;
 };
 
 /** What a refusal asks of the member, kept on the deployment for its state (state.ts). */
 const attentionOf = (d: Pick<DeploymentItem, 'market'>, error: Error): BotAttention => {
   const at = nowIso();
-  if (/AuthenticationError|PermissionDenied/.test(error.name))
-    return { kind: 'key', reason: 'Binance refused your API key.', at };
-  if (/InsufficientFunds/.test(error.name))
+  const fault = tradingFault(error);
+  if (fault === 'key') return { kind: 'key', reason: 'Binance refused your API key.', at };
+  if (fault === 'funds')
     return { kind: 'funds', reason: `Not enough free balance on your ${d.market} account.`, at };
-  return { kind: 'refused', reason: error.message.slice(0, 300), at };
+  return { kind: 'refused', reason: exchangeWords(error), at };
+};
+
+/** An order that sells what the bot holds (or buys back its short). */
+const reduces = (d: DeploymentItem, order: Pick<BotOrderItem, 'side'>) => {
+  const held = d.position?.size ?? 0;
+  return held !== 0 && (order.side === 'sell') === held > 0;
+};
+
+/**
+ * The member's own hands: the exchange holds less of the symbol than the bot's position (coins sold
+ * or moved out, the futures position closed by hand). The bot's books follow the exchange: its
+ * position shrinks to what is there, its cost in proportion, with no trade, profit or charge (the
+ * bot sold nothing), and the member is told. null when nothing is missing (the refusal was
+ * something else) or the deployment moved meanwhile.
+ */
+const followExchange = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  price: number,
+): Promise<DeploymentItem | null> => {
+  const position = d.position;
+  if (!position || position.size === 0) return null;
+  const there = await account.held(d.symbol);
+  const size = Math.abs(position.size);
+  const kept = Math.sign(there) === Math.sign(position.size) ? Math.min(Math.abs(there), size) : 0;
+  if (kept >= size * (1 - 1e-9)) return null;
+  const left =
+    kept > 0
+      ? { ...position, size: Math.sign(position.size) * kept, cost: (position.cost * kept) / size }
+      : undefined;
+  const next: DeploymentItem = { ...d, ...splitDust(d, left, account, price) };
+  if (!(await replaceDeployment(d, next))) return null;
+  const coin = d.symbol.replace(/USD[TC]$/, '');
+  const where =
+    d.market === 'spot'
+      ? `your Binance spot account holds ${kept} ${coin}`
+      : `your Binance futures position is ${there} ${coin}`;
+  logger.warn('position changed on the exchange', { deploymentId: d.id, held: position.size, there });
+  await tellMember(
+    d,
+    'order-refused',
+    `${BOT_NAMES[d.bot]}: ${where}, less than the ${size} ${coin} it held (sold, closed or moved by hand). It now counts ${kept} ${coin} as its position.`,
+  );
+  return { ...next, version: d.version + 1 };
 };
 
 /** The deployment with its attention set (the version moves); unchanged if someone wrote it meanwhile. */
@@ -462,14 +516,69 @@ const settleResting = async (
     await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
     return { d, filled: false };
   }
-  if (state.filled > 0)
-    return { d: await recordFill(account, d, order, state, expected === 'none'), filled: true };
+  if (state.filled > 0) {
+    const next = await recordFill(account, d, order, state, expected === 'none');
+    if (state.endedElsewhere && state.status === 'canceled') await tellEndedElsewhere(next, order, state);
+    return { d: next, filled: true };
+  }
+  if (state.endedElsewhere) {
+    // Not the bot's doing: the member cancelled it on Binance, or the exchange expired it.
+    await updateOrder(order, {
+      status: 'canceled',
+      error: endedElsewhereNote(d, state),
+      updatedAt: nowIso(),
+    });
+    const followed = reduces(d, order) ? await followExchange(account, d, order.price ?? 0) : null;
+    await tellEndedElsewhere(d, order, state);
+    return { d: followed ?? d, filled: false };
+  }
   await updateOrder(order, {
     status: expected === 'fill' ? 'missed' : 'canceled',
     ...(expected === 'fill' ? { error: 'the model filled this level; the exchange did not' } : {}),
     updatedAt: nowIso(),
   });
   return { d, filled: false };
+};
+
+/** Why a resting order ended without the bot cancelling it, for the journal. */
+const endedElsewhereNote = (d: DeploymentItem, state: OrderState) =>
+  state.expiredInMatch
+    ? `expired by Binance's self-trade prevention (EXPIRED_IN_MATCH): another order on your account crossed it on ${d.symbol}`
+    : 'cancelled or expired on Binance, not by the bot';
+
+const tellEndedElsewhere = (d: DeploymentItem, order: BotOrderItem, state: OrderState) =>
+  tellMember(
+    d,
+    'order-refused',
+    `${BOT_NAMES[d.bot]}: its ${order.side} order (${order.reason}) was ${endedElsewhereNote(d, state)}${
+      state.filled > 0 ? ` after ${state.filled} filled` : ''
+    }.${state.expiredInMatch ? ' Two bots on one symbol can cross each other.' : ''}`,
+  );
+
+/**
+ * A market order of an earlier candle whose answer never came (a 5xx, a lost connection, a tick
+ * deferred until its candle was over): the exchange is asked by its client order id; its fill is
+ * the bot's, and one the exchange never took is not sent late.
+ */
+const settleUnanswered = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  order: BotOrderItem,
+): Promise<DeploymentItem> => {
+  try {
+    const state = await account.lookup(order.symbol, order.clientOrderId, order.type);
+    if (state.filled > 0) return recordFill(account, d, order, state);
+    if (state.status !== 'open')
+      await updateOrder(order, { status: 'canceled', orderId: state.orderId, updatedAt: nowIso() });
+  } catch (error) {
+    if (!(error instanceof UnknownOrder)) throw error;
+    await updateOrder(order, {
+      status: 'missed',
+      error: 'never reached the exchange; not sent late',
+      updatedAt: nowIso(),
+    });
+  }
+  return d;
 };
 
 const sameLevel = (o: BotOrderItem, f: { order: Pick<ModelFill['order'], 'side' | 'type' | 'price'> }) =>
@@ -549,6 +658,13 @@ export const runDeployment = async (id: string, tick = 0): Promise<void> => {
   try {
     await tickDeployment(id, tick);
   } catch (error) {
+    if (tradingFault(error) === 'later') {
+      // Busy, banned, away or unknown: the candle stays unfinished (lastCandle does not move) and
+      // the next minute's tick acts on it again, looking up first what this attempt may have sent.
+      logger.warn('tick deferred by the exchange', { deploymentId: id, ...errorSummary(error) });
+      countMetric('TicksDeferred');
+      return;
+    }
     if (!isRefusal(error)) throw error;
     const d = await getDeployment(id);
     if (!d) return;
@@ -670,9 +786,13 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   // Candles missed while the executor was down are settled too (their resting orders); their
   // market orders are not sent late. The stop kept while paused is settled at the first candle after.
   const since = d.lastCandle ?? -Infinity;
-  const rested = (await deploymentOrders(d.id)).filter(
+  const orders = await deploymentOrders(d.id);
+  const rested = orders.filter(
     (o) => ((o.candle > since && o.candle <= last) || o.hold) && o.type !== 'market',
   );
+  for (const o of orders)
+    if (o.type === 'market' && o.status === 'placing' && o.candle < last)
+      d = await settleUnanswered(account, d, o);
   const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
   const fills = decision.fills.filter((f) => f.time > since && f.time <= last);
   const settled = new Set<string>();

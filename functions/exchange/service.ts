@@ -140,7 +140,7 @@ export const refreshBalances = async (memberId: string, exchange: ExchangeName) 
   }
 };
 
-export { errorSummary } from './errors';
+export { errorSummary, exchangeCode, exchangeWords, tradingFault, type TradingFault } from './errors';
 export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client';
 export {
   fetchCandles,

@@ -68,13 +68,19 @@ export interface OrderState {
   fee: number;
   /** The part of `filled` the fee took in the base asset (a spot buy's): not held afterwards. */
   feeBase: number;
+  /** Expired by the exchange's self-trade prevention (Binance: EXPIRED_IN_MATCH). */
+  expiredInMatch?: boolean;
+  /** `cancel` found it over already: filled, cancelled or expired by someone else than the bot. */
+  endedElsewhere?: boolean;
 }
 
 /** The exchange's answer that an order does not exist (never placed, or unknown id). */
 export class UnknownOrder extends Error {}
 
 /** The exchange's answer that a lane is closed for longer than a call may wait (a ban). */
-export class EgressClosed extends Error {}
+export class EgressClosed extends Error {
+  override name = 'EgressClosed';
+}
 
 interface InFlight {
   minute: number;
@@ -369,6 +375,9 @@ const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState 
     filled,
     average: filled > 0 ? average : null,
     ...fees,
+    ...((o.info as { status?: string } | undefined)?.status === 'EXPIRED_IN_MATCH'
+      ? { expiredInMatch: true }
+      : {}),
     feesKnown: lines.length > 0,
   };
 };
@@ -391,6 +400,11 @@ export interface TradingAccount {
   cancel(symbol: string, clientOrderId: string, kind?: OrderKind): Promise<OrderState>;
   /** Free quote balance of the market. */
   freeQuote(quote: string): Promise<number>;
+  /**
+   * What the account holds of the symbol, signed: spot, the free base balance (what a sale could
+   * sell); futures, the one-way position (negative short).
+   */
+  held(symbol: string): Promise<number>;
   /** Futures: the symbol's leverage (set once per deployment). */
   setLeverage(symbol: string, leverage: number): Promise<void>;
 }
@@ -479,12 +493,15 @@ export const tradingAccount = async (
         price = undefined;
       }
       const placed = await client.createOrder(sym(order.symbol), type, order.side, order.size, price, params);
-      return withFees(stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId), order.symbol);
+      return withFees(
+        stateOf(placed as unknown as Record<string, unknown>, order.clientOrderId),
+        order.symbol,
+      );
     },
     async cancel(symbol, clientOrderId, kind = 'limit') {
       try {
         const found = await lookup(symbol, clientOrderId, kind);
-        if (found.status !== 'open') return found;
+        if (found.status !== 'open') return { ...found, endedElsewhere: true };
         await client.cancelOrder(found.orderId, sym(symbol), isAlgo(kind) ? { trigger: true } : {});
       } catch (error) {
         if (!isUnknownOrder(error) && !(error instanceof UnknownOrder)) throw error;
@@ -496,6 +513,17 @@ export const tradingAccount = async (
         free?: Record<string, number | undefined>;
       };
       return Number(balance.free?.[quote] ?? 0);
+    },
+    async held(symbol) {
+      if (market === 'spot') {
+        const balance = (await client.fetchBalance()) as unknown as {
+          free?: Record<string, number | undefined>;
+        };
+        return Number(balance.free?.[sym(symbol).split('/')[0]] ?? 0);
+      }
+      const [position] = await client.fetchPositions([sym(symbol)]);
+      const contracts = Number(position?.contracts ?? 0);
+      return position?.side === 'short' ? -contracts : contracts;
     },
     async setLeverage(symbol, leverage) {
       if (market === 'futures') await client.setLeverage(leverage, sym(symbol));

@@ -55,6 +55,7 @@ import {
   getCandles,
   getDeployment,
   getOrder,
+  memberDeployments,
   orderFilledItem,
   profitDayItem,
   recordOrderIntent,
@@ -556,6 +557,29 @@ const tellEndedElsewhere = (d: DeploymentItem, order: BotOrderItem, state: Order
   );
 
 /**
+ * A futures bot in a position, once its resting orders are settled (none of its own is left on the
+ * exchange then): the symbol's position is read, and one closed or cut by hand is followed. Only
+ * when no other bot of the member holds that symbol: the exchange nets their positions together.
+ */
+const followFuturesPosition = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  price: number,
+): Promise<DeploymentItem> => {
+  if ((d.position?.size ?? 0) === 0) return d;
+  const sharing = (await memberDeployments(d.memberId)).some(
+    (o) =>
+      o.id !== d.id &&
+      o.market === 'futures' &&
+      o.symbol === d.symbol &&
+      (o.position?.size ?? 0) !== 0 &&
+      o.status !== 'stopped' &&
+      o.status !== 'killed',
+  );
+  return sharing ? d : ((await followExchange(account, d, price)) ?? d);
+};
+
+/**
  * A market order of an earlier candle whose answer never came (a 5xx, a lost connection, a tick
  * deferred until its candle was over): the exchange is asked by its client order id; its fill is
  * the bot's, and one the exchange never took is not sent late.
@@ -817,6 +841,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
     for (const match of matches) await settle(match, true);
   }
   for (const o of rested) if (!settled.has(o.clientOrderId)) await settle(o, false);
+  if (d.market === 'futures') d = await followFuturesPosition(account, d, item.price);
   if (d.resumed) d = await realignResumed(account, d, decision.position, last, item.price);
   let leg = 0;
   for (const f of [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)])

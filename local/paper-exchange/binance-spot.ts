@@ -1,5 +1,5 @@
 /** The paper exchange's Binance spot (/api/v3) and wallet (/sapi/v1) routes. */
-import { ExchangeError, SYMBOLS, errors, symbolInfo, type Order, type Trade } from './engine';
+import { SYMBOLS, symbolInfo, type Order, type Trade } from './engine';
 import type { PaperMarket } from './accounts';
 import type { BinanceCommon } from './binance-common';
 import { newOrderFrom, num, ofOrder, workingStatus, type VenueApi } from './wire';
@@ -137,19 +137,6 @@ export const binanceSpotRoutes = (
       enableWithdrawals: account.canWithdraw,
       enableMargin: false,
     }),
-    // The member's own hands: coins moved out of the account (the address is not checked).
-    'POST /sapi/v1/capital/withdraw/apply': ({ account, params }) => {
-      if (!account.canWithdraw)
-        throw new ExchangeError(401, -1002, 'You are not authorized to execute this request.');
-      const amount = Number(params.amount);
-      if (!params.coin) throw errors.badParam('coin');
-      if (!params.address) throw errors.badParam('address');
-      if (!(amount > 0)) throw errors.badParam('amount');
-      const balance = account.spot[params.coin];
-      if (!balance || balance.free + 1e-9 < amount) throw errors.insufficientBalance();
-      balance.free -= amount;
-      return { id: `paperwithdraw${now()}` };
-    },
     'POST /api/v3/order': ({ account, params }) => {
       const o = books.binance.place(
         account,

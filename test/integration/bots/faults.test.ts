@@ -1,0 +1,371 @@
+/**
+ * The executor against Binance's faults and the member's own hands (issue 30, point 3), each
+ * switched on in the paper exchange (local/paper-exchange/faults.ts) with Binance's own codes and
+ * messages: what a member then sees (the journal, the bot's state, notifications, positions) and
+ * that no client order id is ever filled twice. docs/decisions/exchange-faults.md has the table.
+ * A one-shot manual DCA on ETHUSDT buys at market on its first candle and rests a take profit 5 %
+ * above; a Zeno (futures) deployed before its cross stands for the futures bots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binanceClient } from '#functions/exchange/clients';
+import type { AccountFaults } from '#local/paper-exchange/faults';
+import { stackControls } from '#local/stack';
+import { call } from '../../support/api';
+import { deployBot, startDcaManual } from '../../support/bots';
+import { startBotStack, tradingMember, ZENO_CROSS_AT, type BotStack } from './support';
+
+type Member = Awaited<ReturnType<typeof tradingMember>>;
+interface Bot {
+  member: Member;
+  id: string;
+}
+
+let bots: BotStack;
+let zeno: Bot;
+
+const cockpit = async (b: Bot) => (await call('getBotCockpit', { id: b.id }, b.member.idToken)).body;
+const journal = async (b: Bot) =>
+  (await call('getBotJournal', { id: b.id, limit: 50 }, b.member.idToken)).body.items;
+const notes = async (m: Member): Promise<string[]> =>
+  (await call('listNotifications', { limit: 50 }, m.idToken)).body.items.map(
+    (n: { message: string }) => n.message,
+  );
+const positions = async (m: Member) => (await call('getPositions', {}, m.idToken)).body.positions;
+const exchangeOf = (m: Member, market: 'spot' | 'futures') =>
+  binanceClient({ apiKey: m.key.apiKey, secret: m.key.secret }, market);
+/** An asset's balance on the member's spot account, free or in all (free and locked). */
+const balanceOf = async (m: Member, asset: string, part: 'free' | 'total') => {
+  const balance = (await exchangeOf(m, 'spot').fetchBalance()) as unknown as Record<
+    'free' | 'total',
+    Record<string, number | undefined>
+  >;
+  return Number(balance[part][asset] ?? 0);
+};
+
+const switchOn = async (path: string, faults: AccountFaults) => {
+  const answer = await fetch(`${bots.stack.webUrl}/paper${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(answer.status).toBe(200);
+};
+const faultsOf = (m: Member, faults: AccountFaults) => switchOn(`/accounts/${m.key.apiKey}/faults`, faults);
+
+/** The next minute's tick: the same candle, acted on again if the last attempt was put off. */
+const nextMinute = async () => {
+  bots.advance(60_000);
+  await bots.runTick();
+};
+
+/** A one-shot manual DCA of 30 USDT on ETHUSDT; it trades from the candle after the next tick. */
+const startDca = async (): Promise<Bot> => {
+  const member = await tradingMember('executive');
+  const started = await startDcaManual(member.idToken, 'ETHUSDT', 30, [], {
+    takeProfitPct: 5,
+    oneShot: true,
+  });
+  expect(started.status).toBe(200);
+  return { member, id: started.body.deployment.id };
+};
+
+/** Started, then its first candle traded: bought at market, its take profit resting. */
+const dcaHolding = async (): Promise<Bot> => {
+  const b = await startDca();
+  await bots.nextHour();
+  await bots.nextHour();
+  expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+    ['limit', 'resting'],
+    ['market', 'filled'],
+  ]);
+  return b;
+};
+
+/**
+ * What must hold whatever happened: every exchange order of the symbol under a client order id of
+ * the bot's journal, none twice, each filled as much as the journal says, and the bot's position
+ * what the exchange holds (spot: the coin's balance; futures: the symbol's position).
+ */
+const agreesWithExchange = async (b: Bot, market: 'spot' | 'futures', symbol: string) => {
+  const exchange = exchangeOf(b.member, market);
+  const orders = await exchange.fetchOrders(symbol);
+  const ids = orders.map((o) => o.clientOrderId);
+  expect(new Set(ids).size).toBe(ids.length);
+  const ours = new Map((await journal(b)).map((o) => [o.clientOrderId, o]));
+  for (const o of orders.filter((x) => ours.has(x.clientOrderId!)))
+    expect(ours.get(o.clientOrderId!)!.filled).toBeCloseTo(o.filled ?? 0, 8);
+  const held = (await positions(b.member)).reduce((s, p: { quantity: number }) => s + p.quantity, 0);
+  if (market === 'spot') {
+    expect(held).toBeCloseTo(await balanceOf(b.member, symbol.split('/')[0], 'total'), 8);
+  } else {
+    const [position] = await exchange.fetchPositions([symbol]);
+    expect(held).toBeCloseTo(Math.abs(Number(position?.contracts ?? 0)), 8);
+  }
+};
+
+beforeAll(async () => {
+  bots = await startBotStack(ZENO_CROSS_AT);
+  const member = await tradingMember('imperial');
+  const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 50 });
+  expect(deployed.status).toBe(200);
+  zeno = { member, id: deployed.body.deployment.id };
+  for (let hour = 0; hour < 60 && (await cockpit(zeno)).position === null; hour++) await bots.nextHour();
+}, 600_000);
+afterAll(() => bots?.stop());
+
+describe("the member's own hands", () => {
+  it('a futures position closed by hand: the bot follows the exchange and tells the member', async () => {
+    const before = await cockpit(zeno);
+    expect(before.position).not.toBeNull();
+    const exchange = exchangeOf(zeno.member, 'futures');
+    const [open] = await exchange.fetchPositions(['BTC/USDT:USDT']);
+    await exchange.createOrder(
+      'BTC/USDT:USDT',
+      'market',
+      open.side === 'long' ? 'sell' : 'buy',
+      open.contracts!,
+      undefined,
+      {
+        reduceOnly: true,
+      },
+    );
+    await bots.nextHour();
+    expect((await cockpit(zeno)).position).toBeNull();
+    expect(await notes(zeno.member)).toContainEqual(
+      expect.stringMatching(
+        /^Zeno: your Binance futures position is 0 BTC, less than the [\d.]+ BTC it held \(sold, closed or moved by hand\)\. It now counts 0 BTC as its position\.$/,
+      ),
+    );
+    await agreesWithExchange(zeno, 'futures', 'BTC/USDT:USDT');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+
+  it('a resting take profit cancelled on Binance, then part of the coins sold: the journal says so, the position follows, the member is told', async () => {
+    const b = await dcaHolding();
+    const exchange = exchangeOf(b.member, 'spot');
+    const tp = (await journal(b))[0];
+    await exchange.cancelOrder('', 'ETH/USDT', { origClientOrderId: tp.clientOrderId });
+    const eth = await balanceOf(b.member, 'ETH', 'free');
+    await exchange.createOrder('ETH/USDT', 'market', 'sell', Math.floor((eth / 2) * 1e4) / 1e4);
+    await bots.nextHour();
+    const after = await journal(b);
+    expect(after.find((o) => o.clientOrderId === tp.clientOrderId)).toMatchObject({
+      status: 'cancelled',
+      note: 'cancelled or expired on Binance, not by the bot',
+    });
+    const told = await notes(b.member);
+    expect(told).toContainEqual(
+      'Manual DCA: its sell order (take profit) was cancelled or expired on Binance, not by the bot.',
+    );
+    expect(told).toContainEqual(
+      expect.stringMatching(
+        /^Manual DCA: your Binance spot account holds [\d.]+ ETH, less than the [\d.]+ ETH it held/,
+      ),
+    );
+    // Its new take profit sells what is left, no more.
+    const next = after[0];
+    expect(next).toMatchObject({ type: 'limit', side: 'sell', status: 'resting' });
+    expect(next.size).toBeCloseTo((await positions(b.member))[0].quantity, 4);
+    expect((await cockpit(b)).state.name).toBe('position');
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+  }, 300_000);
+
+  it('the quote moved out before a buy: Needs attention, the exchange refusal in the journal, a notification', async () => {
+    const b = await startDca();
+    await bots.nextHour();
+    const exchange = exchangeOf(b.member, 'spot');
+    const usdt = await balanceOf(b.member, 'USDT', 'free');
+    await exchange.createOrder('BTC/USDT', 'market', 'buy', undefined as unknown as number, undefined, {
+      quoteOrderQty: Math.floor(usdt - 1),
+    });
+    await bots.nextHour();
+    const [buy] = await journal(b);
+    expect(buy).toMatchObject({
+      type: 'market',
+      status: 'refused',
+      note: 'Account has insufficient balance for requested action. (-2010)',
+    });
+    expect((await cockpit(b)).state).toMatchObject({
+      name: 'attention',
+      label: 'Needs attention',
+      detail: 'Not enough free balance on your spot account.',
+    });
+    expect(await notes(b.member)).toContainEqual(
+      'Manual DCA: the exchange refused its buy order (DCA base order): not enough free balance on your spot account.',
+    );
+  }, 300_000);
+});
+
+describe('faults whose outcome is unknown or that refuse a request unrun', () => {
+  it('an order answered 503 "execution status unknown" is looked up by its client order id, never sent again, even after its candle', async () => {
+    const b = await startDca();
+    await bots.nextHour();
+    await faultsOf(b.member, { rules: [{ fault: 'unknownOutcome' }] });
+    await bots.nextHour();
+    // It filled on the exchange; the bot does not know yet, and nothing needs the member.
+    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
+    expect((await cockpit(b)).state.name).not.toBe('attention');
+    await bots.nextHour();
+    const [tp, buy] = await journal(b);
+    expect(buy).toMatchObject({ type: 'market', status: 'filled' });
+    expect(tp).toMatchObject({ type: 'limit', status: 'resting' });
+    expect(await exchangeOf(b.member, 'spot').fetchMyTrades('ETH/USDT')).toHaveLength(1);
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+
+  it('-1021 and -1008 put the tick off to the next minute; the order is looked up first, then sent once', async () => {
+    const b = await startDca();
+    await bots.nextHour();
+    await faultsOf(b.member, { rules: [{ fault: 'recvWindow' }, { fault: 'busy' }] });
+    await bots.nextHour();
+    expect((await journal(b)).map((o) => o.status)).toEqual(['sending']);
+    await nextMinute();
+    expect((await journal(b)).map((o) => o.status)).toEqual(['sending']);
+    await nextMinute();
+    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+      ['limit', 'resting'],
+      ['market', 'filled'],
+    ]);
+    expect((await cockpit(b)).state.name).toBe('position');
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+
+  it('a 429 is waited out and sent again in the same call; a 418 ban puts the tick off until its Retry-After', async () => {
+    const b = await startDca();
+    await bots.nextHour();
+    await faultsOf(b.member, { rules: [{ fault: 'rateLimit', retryAfter: 1 }] });
+    await bots.nextHour();
+    expect((await journal(b)).map((o) => o.status)).toEqual(['resting', 'filled']);
+    await faultsOf(b.member, { rules: [{ fault: 'ban', retryAfter: 2 }] });
+    await bots.nextHour();
+    const tp = (await journal(b)).find((o) => o.type === 'limit')!;
+    expect(tp.status).toBe('resting');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await nextMinute();
+    const after = await journal(b);
+    expect(after.find((o) => o.clientOrderId === tp.clientOrderId)!.status).toBe('cancelled');
+    expect(after[0]).toMatchObject({ type: 'limit', status: 'resting' });
+    expect((await cockpit(b)).state.name).toBe('position');
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+
+  it('a maintenance: nothing is traded while Binance is away, and the bot acts on its first tick after', async () => {
+    const b = await startDca();
+    await bots.nextHour();
+    await switchOn('/faults', { rules: [{ fault: 'maintenance', until: bots.now() + 90 * 60_000 }] });
+    const status = await fetch(`${bots.stack.webUrl}/paper/binance/sapi/v1/system/status`);
+    expect(await status.json()).toEqual({ status: 1, msg: 'system_maintenance' });
+    // The tick cannot read the candles: it fails (EventBridge tries it again), no bot is asked to act.
+    await expect(
+      stackControls(bots.stack).runSchedule('botTick', new Date(bots.now() + 3_600_000)),
+    ).rejects.toThrow();
+    bots.advance(3_600_000);
+    expect(await journal(b)).toEqual([]);
+    await bots.nextHour();
+    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+      ['limit', 'resting'],
+      ['market', 'filled'],
+    ]);
+    expect((await cockpit(b)).state.name).toBe('position');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+});
+
+describe('refusals the member must act on', () => {
+  it('-2015, a filter refusal and insufficient balance: Needs attention with what to do, the exchange words in the journal, a notification', async () => {
+    const [key, filter, funds] = [await startDca(), await startDca(), await startDca()];
+    await bots.nextHour();
+    await faultsOf(key.member, { rules: [{ fault: 'keyRejected', times: 50 }] });
+    await faultsOf(filter.member, { rules: [{ fault: 'filter', filter: 'LOT_SIZE' }] });
+    await faultsOf(funds.member, { rules: [{ fault: 'insufficientBalance' }] });
+    await bots.nextHour();
+
+    expect((await journal(key))[0]).toMatchObject({
+      status: 'refused',
+      note: 'Invalid API-key, IP, or permissions for action. (-2015)',
+    });
+    expect((await cockpit(key)).state).toMatchObject({
+      name: 'attention',
+      detail: 'Binance refused your API key.',
+    });
+    expect(await notes(key.member)).toContainEqual(
+      'Manual DCA: the exchange refused its buy order (DCA base order): your API key was refused. Check it on the Exchange page (trading must be enabled).',
+    );
+
+    expect((await journal(filter))[0]).toMatchObject({
+      status: 'refused',
+      note: 'Filter failure: LOT_SIZE (-1013)',
+    });
+    expect((await cockpit(filter)).state).toMatchObject({
+      name: 'attention',
+      detail: 'Filter failure: LOT_SIZE (-1013)',
+    });
+    expect(await notes(filter.member)).toContainEqual(
+      'Manual DCA: the exchange refused its buy order (DCA base order): Filter failure: LOT_SIZE (-1013)',
+    );
+
+    expect((await journal(funds))[0]).toMatchObject({
+      status: 'refused',
+      note: 'Account has insufficient balance for requested action. (-2010)',
+    });
+    expect((await cockpit(funds)).state.name).toBe('attention');
+
+    // Nothing reached the exchange; the key works again: the next candle clears the attention.
+    for (const b of [key, filter, funds])
+      expect(await exchangeOf(b.member, 'spot').fetchOrders('ETH/USDT')).toEqual([]);
+    await faultsOf(key.member, {});
+    await bots.nextHour();
+    expect((await cockpit(key)).state.name).not.toBe('attention');
+    expect(bots.queue().deadLetters()).toEqual([]);
+  }, 300_000);
+});
+
+describe('the order book’s own faults', () => {
+  it('a cancel that loses the race with a fill (-2011 "Unknown order sent.") records the fill, once', async () => {
+    const b = await dcaHolding();
+    const tp = (await journal(b))[0];
+    await faultsOf(b.member, { rules: [{ fault: 'cancelRace', clientOrderId: tp.clientOrderId }] });
+    await bots.nextHour();
+    const filled = (await journal(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
+    expect(filled).toMatchObject({ status: 'filled', filled: tp.size });
+    expect(await positions(b.member)).toEqual([]);
+    const closed = (await call('getClosedOrders', { limit: 10 }, b.member.idToken)).body.items;
+    expect(closed).toHaveLength(1);
+    expect(closed[0].profit).toBeGreaterThan(0);
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+  }, 300_000);
+
+  it('a partial fill, the rest cancelled: "partly filled", the position what is left', async () => {
+    const b = await dcaHolding();
+    const tp = (await journal(b))[0];
+    await faultsOf(b.member, { rules: [{ fault: 'cancelRace' }, { fault: 'partialFill' }] });
+    await bots.nextHour();
+    const part = (await journal(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
+    expect(part.status).toBe('partly filled');
+    expect(part.filled).toBeGreaterThan(0);
+    expect(part.filled).toBeLessThan(tp.size);
+    expect((await positions(b.member))[0].quantity).toBeCloseTo(tp.size - part.filled, 8);
+    await agreesWithExchange(b, 'spot', 'ETH/USDT');
+  }, 300_000);
+
+  it("self-trade prevention expires the bot's resting order (EXPIRED_IN_MATCH) when another order of the account crosses it", async () => {
+    const b = await dcaHolding();
+    const tp = (await journal(b))[0];
+    await faultsOf(b.member, { rules: [{ fault: 'selfTrade' }] });
+    // Another order of the same account, on the other side of the same symbol.
+    await exchangeOf(b.member, 'spot').createOrder('ETH/USDT', 'market', 'buy', 0.01);
+    await bots.nextHour();
+    const after = await journal(b);
+    expect(after.find((o) => o.clientOrderId === tp.clientOrderId)).toMatchObject({
+      status: 'cancelled',
+      note: "expired by Binance's self-trade prevention (EXPIRED_IN_MATCH): another order on your account crossed it on ETHUSDT",
+    });
+    expect(await notes(b.member)).toContainEqual(
+      "Manual DCA: its sell order (take profit) was expired by Binance's self-trade prevention (EXPIRED_IN_MATCH): another order on your account crossed it on ETHUSDT. Two bots on one symbol can cross each other.",
+    );
+    expect(after[0]).toMatchObject({ type: 'limit', status: 'resting' });
+  }, 300_000);
+});

@@ -73,7 +73,10 @@ export const exchangeWords = (error: unknown): string => {
   const text = String((error as Error | null)?.message ?? error);
   const msg = /"msg"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
   const code = exchangeCode(error);
-  return msg ? `${msg}${code === undefined ? '' : ` (${code})`}` : text.slice(0, 300);
+  // ccxt names the exchange first ("binance Account has insufficient balance ..."): only Binance's words.
+  return msg
+    ? `${msg}${code === undefined ? '' : ` (${code})`}`
+    : text.replace(/^binance\w* /, '').slice(0, 300);
 };
 
 export const tradingFault = (error: unknown): TradingFault | null => {

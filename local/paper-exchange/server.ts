@@ -78,23 +78,21 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
    */
   const bookFaults = (account: Account, asked: FaultRequest) => {
     const venue = asked.path.startsWith('/fapi/') ? 'futures' : 'spot';
-    const rule = takeFault(account.faults?.rules, ['cancelRace', 'selfTrade'], asked);
-    if (rule?.fault === 'cancelRace') {
-      const order = account.orders.find(
-        (o) =>
-          o.venue === venue &&
-          o.symbol === asked.params.symbol &&
-          (asked.params.orderId
-            ? o.orderId === Number(asked.params.orderId)
-            : o.clientOrderId === asked.params.origClientOrderId),
-      );
-      if (order) market.books.binance.fillNow(account, order, asked.now);
-    } else if (rule?.fault === 'selfTrade' && placesOrder(asked) && asked.params.side)
-      market.books.binance.expireInMatch(
-        account,
-        { venue, symbol: asked.params.symbol, side: asked.params.side as 'BUY' | 'SELL' },
-        asked.now,
-      );
+    const { symbol, orderId, origClientOrderId, side } = asked.params;
+    // A cancel by order id still meets a rule set for its client order id.
+    const target = account.orders.find(
+      (o) =>
+        o.venue === venue &&
+        o.symbol === symbol &&
+        (orderId ? o.orderId === Number(orderId) : o.clientOrderId === origClientOrderId),
+    );
+    const about = target
+      ? { ...asked, params: { ...asked.params, origClientOrderId: target.clientOrderId } }
+      : asked;
+    const rule = takeFault(account.faults?.rules, ['cancelRace', 'selfTrade'], about);
+    if (rule?.fault === 'cancelRace' && target) market.books.binance.fillNow(account, target, asked.now);
+    else if (rule?.fault === 'selfTrade' && placesOrder(asked) && side)
+      market.books.binance.expireInMatch(account, { venue, symbol, side: side as 'BUY' | 'SELL' }, asked.now);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {

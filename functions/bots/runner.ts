@@ -680,11 +680,11 @@ export const closeOut = async (
  */
 export const runDeployment = async (id: string, tick = 0): Promise<void> => {
   try {
-    await tickDeployment(id, tick);
+    await tickLater(id, tick);
   } catch (error) {
     if (tradingFault(error) === 'later') {
-      // Busy, banned, away or unknown: the candle stays unfinished (lastCandle does not move) and
-      // the next minute's tick acts on it again, looking up first what this attempt may have sent.
+      // Still busy, banned, away or unknown: the candle stays unfinished (lastCandle does not move)
+      // and the next minute's tick acts on it again, looking up first what was sent.
       logger.warn('tick deferred by the exchange', { deploymentId: id, ...errorSummary(error) });
       countMetric('TicksDeferred');
       return;
@@ -702,6 +702,23 @@ export const runDeployment = async (id: string, tick = 0): Promise<void> => {
       );
     await markAttention(d, attention);
   }
+};
+
+/** Waits before the tick is tried again in the same message after a `later` failure. */
+const RETRY_DELAYS_MS = [250, 1_000];
+
+/**
+ * The tick, tried again at once after a `later` failure (a lost or unknown answer is then looked
+ * up while the candle is fresh; -1021 is signed anew), twice at most before it is put off.
+ */
+const tickLater = async (id: string, tick: number): Promise<void> => {
+  for (let attempt = 0; ; attempt++)
+    try {
+      return await tickDeployment(id, tick);
+    } catch (error) {
+      if (tradingFault(error) !== 'later' || attempt >= RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
 };
 
 const tickDeployment = async (id: string, tick: number): Promise<void> => {

@@ -52,6 +52,8 @@ export interface FaultRule {
   clientOrderId?: string;
   /** Only requests about this symbol. */
   symbol?: string;
+  /** Only requests of this method (GET: lookups only, say). */
+  method?: 'GET' | 'POST' | 'DELETE';
   /** A schedule on the exchange's clock (epoch ms): on from `from` until `until`. */
   from?: number;
   until?: number;
@@ -187,6 +189,7 @@ const applies = (rule: FaultRule, r: FaultRequest) => {
   if (rule.until !== undefined && r.now >= rule.until) return false;
   if (rule.times !== undefined && rule.times <= 0) return false;
   if (rule.symbol && r.params.symbol && rule.symbol !== r.params.symbol) return false;
+  if (rule.method && rule.method !== r.method) return false;
   if (rule.clientOrderId && clientOrderIdOf(r) !== rule.clientOrderId) return false;
   if (ON_PLACEMENT.includes(rule.fault) && !placesOrder(r)) return false;
   if (rule.fault === 'cancelRace' && !cancelsOrder(r)) return false;
@@ -280,6 +283,8 @@ export const parseFaults = (body: string): AccountFaults => {
       throw new Error(`Unknown fault "${String(rule.fault)}": one of ${FAULTS.join(', ')}.`);
     if (rule.filter !== undefined && !FILTERS.includes(rule.filter))
       throw new Error(`Unknown filter "${String(rule.filter)}": one of ${FILTERS.join(', ')}.`);
+    if (rule.method !== undefined && !['GET', 'POST', 'DELETE'].includes(rule.method))
+      throw new Error('method must be GET, POST or DELETE.');
     counter(rule.times, 'times');
     counter(rule.retryAfter, 'retryAfter');
   }

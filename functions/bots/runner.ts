@@ -522,6 +522,11 @@ const settleResting = async (
     if (state.endedElsewhere && state.status === 'canceled') await tellEndedElsewhere(next, order, state);
     return { d: next, filled: true };
   }
+  if (state.endedElsewhere && order.reduceOnly && !reduces(d, order)) {
+    // A reduce-only order the exchange dropped once the position it reduced was closed: expected.
+    await updateOrder(order, { status: 'canceled', error: NOTHING_TO_REDUCE, updatedAt: nowIso() });
+    return { d, filled: false };
+  }
   if (state.endedElsewhere) {
     // Not the bot's doing: the member cancelled it on Binance, or the exchange expired it.
     await updateOrder(order, {
@@ -540,6 +545,8 @@ const settleResting = async (
   });
   return { d, filled: false };
 };
+
+const NOTHING_TO_REDUCE = 'expired on Binance: the position it reduced was already closed';
 
 /** Why a resting order ended without the bot cancelling it, for the journal. */
 const endedElsewhereNote = (d: DeploymentItem, state: OrderState) =>

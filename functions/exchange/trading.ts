@@ -502,7 +502,15 @@ export const tradingAccount = async (
       try {
         const found = await lookup(symbol, clientOrderId, kind);
         if (found.status !== 'open') return { ...found, endedElsewhere: true };
-        await client.cancelOrder(found.orderId, sym(symbol), isAlgo(kind) ? { trigger: true } : {});
+        const answer = (await client.cancelOrder(
+          found.orderId,
+          sym(symbol),
+          isAlgo(kind) ? { trigger: true } : {},
+        )) as unknown as Record<string, unknown>;
+        // The cancel's answer is the order's final state (an algo order's is not): no second
+        // lookup, so a fault after it cannot make the bot's own cancel look like someone else's.
+        if (!isAlgo(kind) && answer.status === 'canceled')
+          return withFees(stateOf(answer, clientOrderId), symbol);
       } catch (error) {
         if (!isUnknownOrder(error) && !(error instanceof UnknownOrder)) throw error;
       }

@@ -687,7 +687,7 @@ export const closeOut = async (
  */
 export const runDeployment = async (id: string, tick = 0): Promise<void> => {
   try {
-    await tickLater(id, tick);
+    await tickRetried(id, tick);
   } catch (error) {
     if (tradingFault(error) === 'later') {
       // Still busy, banned, away or unknown: the candle stays unfinished (lastCandle does not move)
@@ -718,7 +718,7 @@ const RETRY_DELAYS_MS = [250, 1_000];
  * The tick, tried again at once after a `later` failure (a lost or unknown answer is then looked
  * up while the candle is fresh; -1021 is signed anew), twice at most before it is put off.
  */
-const tickLater = async (id: string, tick: number): Promise<void> => {
+const tickRetried = async (id: string, tick: number): Promise<void> => {
   for (let attempt = 0; ; attempt++)
     try {
       return await tickDeployment(id, tick);

@@ -259,6 +259,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // as on Binance: any free one, told to the app in its config.
     const paperStream = await startPaperStream(paper);
     cleanups.push(paperStream.close);
+    // Binance's user data streams (user-stream.ts), on a port of their own as on Binance
+    const paperUserStreams = await paper.userStreams.serve();
+    cleanups.push(paperUserStreams.close);
     const gateway = await startGateway({
       port: options.webPort,
       handlers: functions.api,

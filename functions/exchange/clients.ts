@@ -37,7 +37,7 @@ export interface ExchangeAccount {
   balances(): Promise<UsdtBalances>;
 }
 
-const pointAt = <T extends { urls: { api: unknown } }>(client: T): T => {
+export const pointAt = <T extends { urls: { api: unknown } }>(client: T): T => {
   const base = process.env.EXCHANGE_BINANCE_URL?.replace(/\/$/, '');
   if (!base) return client;
   const api = client.urls.api as Record<string, string>;
@@ -46,18 +46,22 @@ const pointAt = <T extends { urls: { api: unknown } }>(client: T): T => {
   return client;
 };
 
-/** A ccxt client for a member's Binance key; the bots' executor uses the same factory. */
-export const binanceClient = (credentials: Credentials | undefined, market: 'spot' | 'futures') => {
+/** What a ccxt Binance client of a member's key is made with (REST here, or ccxt pro's streams). */
+export const binanceClientSettings = (credentials: Credentials | undefined, market: 'spot' | 'futures') => {
   const options = { fetchCurrencies: false, fetchMargins: false };
-  const common = {
+  return {
     apiKey: credentials?.apiKey,
     secret: credentials?.secret,
     timeout: config.exchange.timeoutMs,
     enableRateLimit: true,
+    options: market === 'spot' ? { ...options, fetchMarkets: { types: ['spot'] } } : options,
   };
-  return market === 'spot'
-    ? pointAt(new binance({ ...common, options: { ...options, fetchMarkets: { types: ['spot'] } } }))
-    : pointAt(new binanceusdm({ ...common, options }));
+};
+
+/** A ccxt client for a member's Binance key; the bots' executor uses the same factory. */
+export const binanceClient = (credentials: Credentials | undefined, market: 'spot' | 'futures') => {
+  const settings = binanceClientSettings(credentials, market);
+  return market === 'spot' ? pointAt(new binance(settings)) : pointAt(new binanceusdm(settings));
 };
 
 const usdtOf = (balance: object): Micro => {

@@ -18,6 +18,7 @@ import { PaperBook, SYMBOLS, errors, newAccount, symbolInfo, type Account } from
 import { RequestWeights, type WeightLimits } from './weights';
 import { Replay, type ReplayClock } from './replay';
 import { openStateFile, type JournalEntry } from './state-file';
+import type { UserStreamOptions } from './user-stream';
 
 /** Binance's long-run typical funding rate per 8 hours (the backtester's too). */
 export const FUNDING_RATE = 0.0001;
@@ -45,6 +46,8 @@ export interface PaperExchangeOptions {
   startDaysBeforeEnd?: number;
   /** Request-weight limits per caller IP and minute (Binance's: spot 6,000, futures 2,400). */
   weightLimits?: Partial<WeightLimits>;
+  /** Listen-key validity, connection lifetime and push pace of the user data streams (user-stream.ts). */
+  userStreams?: UserStreamOptions;
 }
 
 export type ExchangeName = 'binance' | 'wazirx';
@@ -143,15 +146,26 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
   const exchangeOf = (account: Account): ExchangeName =>
     books.binance.accounts.get(account.apiKey) === account ? 'binance' : 'wazirx';
 
-  /** Puts changed accounts (and how far the clock has gone) on disk, before anyone hears of them. */
+  /** Told of every change once it is saved: the user data streams (user-stream.ts). */
+  const changeListeners = new Set<(changed: Account[]) => void>();
+  const onChange = (listener: (changed: Account[]) => void) => {
+    changeListeners.add(listener);
+  };
+
+  /**
+   * Puts changed accounts (and how far the clock has gone) on disk, before anyone hears of them,
+   * then tells the change listeners.
+   */
   const save = (...changed: Account[]) => {
-    if (!stateFile) return;
-    const entries: JournalEntry<Account, ClockMarks>[] = changed.map((account) => ({
-      exchange: exchangeOf(account),
-      account,
-    }));
-    entries.push({ clock: { fundedThrough, lastMatch } });
-    if (stateFile.append(entries)) stateFile.snapshot(whole());
+    if (stateFile) {
+      const entries: JournalEntry<Account, ClockMarks>[] = changed.map((account) => ({
+        exchange: exchangeOf(account),
+        account,
+      }));
+      entries.push({ clock: { fundedThrough, lastMatch } });
+      if (stateFile.append(entries)) stateFile.snapshot(whole());
+    }
+    for (const listener of changeListeners) listener(changed);
   };
 
   /** Walks every symbol's replayed path from `from` to `to` through the accounts it can touch. */
@@ -235,6 +249,7 @@ export const openPaperMarket = (options: PaperExchangeOptions = {}) => {
     weights,
     price: priceOf,
     save,
+    onChange,
     catchUp,
     createAccount,
     revoke,

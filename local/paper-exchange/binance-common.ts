@@ -4,7 +4,8 @@
  * does it (X-MBX-APIKEY, an HMAC-SHA256 or, for an Ed25519 key, an Ed25519 signature of the
  * query + body as sent, timestamp and recvWindow).
  */
-import { ExchangeError, SYMBOLS, errors, symbolInfo } from './engine';
+import type { IncomingMessage } from 'node:http';
+import { ExchangeError, SYMBOLS, errors, symbolInfo, type Account } from './engine';
 import type { PaperMarket } from './accounts';
 import { CANDLE_MS } from './replay';
 import { ed25519Signed, hmac, num, sameHex, splitSignature, type VenueApi } from './wire';
@@ -16,6 +17,29 @@ const INTERVALS: Record<string, number> = {
   '2h': 8 * CANDLE_MS,
   '4h': 16 * CANDLE_MS,
   '1d': 96 * CANDLE_MS,
+};
+
+/**
+ * A signed request's check, REST or WebSocket API: `payload` signed by the account's HMAC secret
+ * or Ed25519 key, and its timestamp within recvWindow (5 s by default).
+ */
+export const checkSigned = (
+  account: Account,
+  payload: string,
+  signature: string,
+  params: Record<string, unknown>,
+): Account => {
+  const valid = account.publicKey
+    ? ed25519Signed(account.publicKey, payload, signature)
+    : sameHex(hmac(account.secret, payload), signature);
+  if (!valid) throw new ExchangeError(400, -1022, 'Signature for this request is not valid.');
+  const timestamp = Number(params.timestamp);
+  const recvWindow = Number(params.recvWindow ?? 5000);
+  if (!timestamp) throw errors.badParam('timestamp');
+  // the caller signs with its own clock, which a test's exchange clock need not be
+  if (timestamp > Date.now() + 1000 || Date.now() - timestamp > recvWindow)
+    throw new ExchangeError(400, -1021, 'Timestamp for this request is outside of the recvWindow.');
+  return account;
 };
 
 export const binanceCommon = (market: PaperMarket) => {
@@ -121,30 +145,33 @@ export const binanceCommon = (market: PaperMarket) => {
     clientOrderId: p.origClientOrderId,
   });
 
-  const checkBinanceSignature: VenueApi['authenticate'] = (req, rawQuery, body, params) => {
+  /** The account of the request's X-MBX-APIKEY (all a USER_STREAM call needs). */
+  const accountOfKey = (req: IncomingMessage): Account => {
     const apiKey = req.headers['x-mbx-apikey'];
     const account = typeof apiKey === 'string' ? books.binance.accounts.get(apiKey) : undefined;
     if (!account) throw new ExchangeError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    return account;
+  };
+
+  const checkBinanceSignature: VenueApi['authenticate'] = (req, rawQuery, body, params) => {
+    const account = accountOfKey(req);
     const q = splitSignature(rawQuery);
     const b = splitSignature(body);
     const signature = q.signature ?? b.signature;
     if (!signature) throw errors.badParam('signature');
     // signed as sent: the percent-encoded query and body, as Binance's current rules have it
-    const payload = q.rest + b.rest;
-    const valid = account.publicKey
-      ? ed25519Signed(account.publicKey, payload, signature)
-      : sameHex(hmac(account.secret, payload), signature);
-    if (!valid) throw new ExchangeError(400, -1022, 'Signature for this request is not valid.');
-    const timestamp = Number(params.timestamp);
-    const recvWindow = Number(params.recvWindow ?? 5000);
-    if (!timestamp) throw errors.badParam('timestamp');
-    // the caller signs with its own clock, which a test's exchange clock need not be
-    if (timestamp > Date.now() + 1000 || Date.now() - timestamp > recvWindow)
-      throw new ExchangeError(400, -1021, 'Timestamp for this request is outside of the recvWindow.');
-    return account;
+    return checkSigned(account, q.rest + b.rest, signature, params);
   };
 
-  return { symbolFilters, ticker24, symbolsParam, klines, orderId, authenticate: checkBinanceSignature };
+  return {
+    symbolFilters,
+    ticker24,
+    symbolsParam,
+    klines,
+    orderId,
+    accountOfKey,
+    authenticate: checkBinanceSignature,
+  };
 };
 
 export type BinanceCommon = ReturnType<typeof binanceCommon>;

@@ -14,7 +14,9 @@
  *  - GET /paper/weights  the Binance request weight used per caller IP (this minute, the last
  *    hour by minute, bans), for tests and benches (weights.ts).
  * Binance answers carry X-MBX-USED-WEIGHT-1M and are refused with 429 / 418 past the limits.
- * Its public market streams (Binance's mini ticker) are on a port of their own: stream.ts.
+ * Its public market streams (Binance's mini ticker) are on a port of their own: stream.ts; the
+ * user data streams (spot WebSocket API subscription, USD-M listen keys) too: user-stream.ts,
+ * served by `userStreams.serve()`.
  * The prices, books and accounts (kept in `<dataDir>/paper-exchange.json` and its journal, so a
  * restart, even after a crash, goes on where it stopped) are accounts.ts; startPaperExchange's
  * options are PaperExchangeOptions there. It has nothing to close: what it is told is on disk.
@@ -40,6 +42,7 @@ import {
   type FaultRequest,
 } from './faults';
 import { paperPage } from './page';
+import { paperUserStreams } from './user-stream';
 import { wazirxApi } from './wazirx';
 import { binanceWeight } from '#functions/exchange/binance-weights';
 import { callerIp } from './weights';
@@ -67,7 +70,11 @@ const send = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
   const market = openPaperMarket(options);
-  const venues: Record<ExchangeName, VenueApi> = { binance: binanceApi(market), wazirx: wazirxApi(market) };
+  const userStreams = paperUserStreams(market, options.userStreams);
+  const venues: Record<ExchangeName, VenueApi> = {
+    binance: binanceApi(market, userStreams),
+    wazirx: wazirxApi(market),
+  };
 
   /** The whole exchange's fault switches (a maintenance): kept in memory only. */
   let exchangeFaults: AccountFaults = {};
@@ -203,7 +210,8 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
           return true;
         }
         if (after) return refuse(after);
-      } else throw new ExchangeError(404, -1, `The paper exchange does not serve ${key}.`);
+      } else if (venue.keyed?.[key]) answer = venue.keyed[key](req);
+      else throw new ExchangeError(404, -1, `The paper exchange does not serve ${key}.`);
       send(res, 200, answer, headers);
     } catch (error) {
       if (error instanceof ExchangeError)
@@ -236,5 +244,6 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
     now: market.now,
     price: market.price,
     weights: market.weights,
+    userStreams,
   };
 };

@@ -47,6 +47,8 @@ interface PaperRequest {
 export interface VenueApi {
   public: Record<string, (r: PaperRequest) => unknown>;
   private: Record<string, (r: PaperRequest & { account: Account }) => unknown>;
+  /** Routes that take the API key alone, unsigned (Binance's USER_STREAM calls: listen keys). */
+  keyed?: Record<string, (req: IncomingMessage) => unknown>;
   authenticate: (
     req: IncomingMessage,
     rawQuery: string,

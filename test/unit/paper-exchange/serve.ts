@@ -1,9 +1,10 @@
 /**
  * A paper exchange alone on an ephemeral port of node:http, on a clock the test moves by hand, and
  * ccxt clients pointed at it the way the functions point them (binanceClient with
- * EXCHANGE_BINANCE_URL).
+ * EXCHANGE_BINANCE_URL), ccxt pro clients too, with their user data streams on it.
  */
 import { createServer, type Server } from 'node:http';
+import { pro } from 'ccxt';
 import type { AddressInfo } from 'node:net';
 import { loadCandles } from '#engine/data/load-candles';
 import { startPaperExchange, type PaperExchangeOptions } from '#local/paper-exchange/server';
@@ -43,7 +44,8 @@ export const servePaper = async (options: PaperExchangeOptions) => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/paper`;
-  const { binanceClient } = await import('#functions/exchange/clients');
+  const { binanceClient, binanceClientSettings, pointAt } = await import('#functions/exchange/clients');
+  const userStreams = await paper.userStreams.serve();
 
   return {
     paper,
@@ -61,7 +63,24 @@ export const servePaper = async (options: PaperExchangeOptions) => {
       process.env.EXCHANGE_BINANCE_URL = `${base}/binance`;
       return binanceClient(key, market);
     },
+    /**
+     * ccxt pro for a key, unchanged, made as the functions make their clients, with its REST URLs
+     * and its user data stream URLs (spot WebSocket API, USD-M streams) on the paper exchange.
+     */
+    async proClient(key: { apiKey: string; secret: string }, market: 'spot' | 'futures') {
+      process.env.EXCHANGE_BINANCE_URL = `${base}/binance`;
+      const settings = binanceClientSettings(key, market);
+      const client = pointAt(market === 'spot' ? new pro.binance(settings) : new pro.binanceusdm(settings));
+      const ws = (client.urls.api as { ws: Record<string, unknown> }).ws;
+      ws['ws-api'] = { ...(ws['ws-api'] as object), spot: `${userStreams.url}/ws-api/v3` };
+      ws.future = `${userStreams.url}/ws`;
+      // ccxt's own step before it dials a plain ws:// URL (the paper exchange is not behind TLS)
+      await client.loadHttpProxyAgent();
+      return client;
+    },
+    userStreamUrl: userStreams.url,
     async close() {
+      await userStreams.close();
       await new Promise((resolve) => server.close(resolve));
     },
   };

@@ -1,0 +1,204 @@
+/**
+ * Binance's user data streams on the paper exchange, read by ccxt pro's own watch methods
+ * unchanged (spot through the WebSocket API's userDataStream.subscribe.signature, USD-M futures
+ * through a listen key), and the listen key's and the connection's lifetimes, on a hand-moved
+ * clock.
+ */
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CANDLE, MINUTE, btc, findCandle, handClock, servePaper } from './serve';
+
+const c = btc();
+// A falling candle (open -> high -> low -> close) that trades 0.5 % below its open.
+const j = findCandle(
+  (k) => c.close[k] < c.open[k] && c.low[k] < c.open[k] * 0.995 && c.close[k - 1] === c.open[k],
+);
+const below = Math.round(c.open[j] * 0.997 * 100) / 100;
+const BTC = 'BTC/USDT';
+const PERP = 'BTC/USDT:USDT';
+let clock: ReturnType<typeof handClock>;
+let exchange: Awaited<ReturnType<typeof servePaper>>;
+
+beforeEach(async () => {
+  clock = handClock(Date.UTC(2026, 0, 5, 1, 0));
+  exchange = await servePaper({
+    now: clock.now,
+    speed: 1,
+    startAt: c.time[j],
+    userStreams: { pushEveryMs: 20 },
+  });
+});
+afterEach(() => exchange.close());
+
+type Pro = Awaited<ReturnType<typeof exchange.proClient>>;
+interface Seen {
+  id: string;
+  clientOrderId?: string;
+  status?: string;
+  filled?: number;
+  price?: number;
+  average?: number;
+}
+
+/** Every order update watchOrders hands over until `done`, as it was when handed over. */
+const watchUntil = async (client: Pro, done: (seen: Seen[]) => boolean) => {
+  const seen: Seen[] = [];
+  while (!done(seen))
+    for (const o of await client.watchOrders())
+      seen.push({
+        id: o.id!,
+        clientOrderId: o.clientOrderId,
+        status: o.status,
+        filled: o.filled,
+        price: o.price,
+        average: o.average,
+      });
+  return seen;
+};
+
+/** Resolves once the paper exchange tells the key's account to a stream. */
+const listening = async (apiKey: string) => {
+  while (!exchange.paper.userStreams.listening(apiKey)) await new Promise((r) => setTimeout(r, 10));
+};
+
+/** A raw WebSocket and every message it received, parsed. */
+const connect = async (url: string) => {
+  const ws = new WebSocket(url);
+  const messages: Record<string, unknown>[] = [];
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  ws.on('message', (data: Buffer) =>
+    messages.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>),
+  );
+  await new Promise((resolve, reject) => {
+    ws.on('open', resolve);
+    ws.on('error', reject);
+  });
+  return { ws, messages, closed };
+};
+
+const until = async (test: () => boolean) => {
+  while (!test()) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('spot user data stream (WebSocket API)', () => {
+  it('ccxt watchOrders gets a resting limit buy NEW, then FILLED when the replay reaches its price; watchBalance the new coins', async () => {
+    const key = await exchange.account({ spot: { USDT: 1_000 } });
+    const spot = await exchange.proClient(key, 'spot');
+    const orders = watchUntil(spot, (seen) => seen.some((o) => o.status === 'closed'));
+    await listening(key.apiKey);
+
+    const placed = await spot.createOrder(BTC, 'limit', 'buy', 0.001, below, { clientOrderId: 'bot7-buy-1' });
+    const balance = spot.watchBalance();
+    clock.advance(CANDLE);
+
+    const seen = await orders;
+    expect(seen[0]).toMatchObject({ id: placed.id, clientOrderId: 'bot7-buy-1', status: 'open', filled: 0 });
+    expect(seen.at(-1)).toMatchObject({
+      id: placed.id,
+      clientOrderId: 'bot7-buy-1',
+      status: 'closed',
+      filled: 0.001,
+      average: below,
+    });
+    // the coins bought less the 0.1 % fee, as Binance's outboundAccountPosition states them
+    expect((await balance).BTC.free).toBeCloseTo(0.001 * 0.999, 8);
+    await spot.close();
+  });
+
+  it('refuses a subscription whose signature is wrong, and closes a connection 24 hours after it opened', async () => {
+    const key = await exchange.account();
+    const { ws, messages, closed } = await connect(`${exchange.userStreamUrl}/ws-api/v3`);
+    const subscribe = (id: string, secret: string) => {
+      const params = { apiKey: key.apiKey, timestamp: Date.now() };
+      const payload = `apiKey=${params.apiKey}&timestamp=${params.timestamp}`;
+      const signature = createHmac('sha256', secret).update(payload).digest('hex');
+      ws.send(
+        JSON.stringify({
+          id,
+          method: 'userDataStream.subscribe.signature',
+          params: { ...params, signature },
+        }),
+      );
+    };
+    subscribe('bad', 'not-the-secret');
+    subscribe('good', key.secret);
+    await until(() => messages.length === 2);
+    expect(messages[0]).toMatchObject({
+      id: 'bad',
+      status: 400,
+      error: { code: -1022, msg: 'Signature for this request is not valid.' },
+    });
+    expect(messages[1]).toMatchObject({
+      id: 'good',
+      status: 200,
+      result: { subscriptionId: expect.any(Number) },
+    });
+
+    clock.advance(24 * 60 * MINUTE - 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    clock.advance(1);
+    expect(await closed).toBe(1000);
+  });
+});
+
+describe('USD-M futures user data stream (listen key)', () => {
+  it('ccxt watchOrders gets a STOP_MARKET triggered mid-candle (ALGO_UPDATE) and its market order filled (ORDER_TRADE_UPDATE)', async () => {
+    const key = await exchange.account({ futuresUsdt: 5_000 });
+    const futures = await exchange.proClient(key, 'futures');
+    await futures.createOrder(PERP, 'market', 'buy', 0.01);
+    const orders = watchUntil(futures, (seen) =>
+      seen.some((o) => o.clientOrderId === 'bot3-sl-1' && o.status === 'closed' && o.filled === 0.01),
+    );
+    await listening(key.apiKey);
+
+    const stop = await futures.createOrder(PERP, 'STOP_MARKET', 'sell', 0.01, undefined, {
+      triggerPrice: below,
+      reduceOnly: true,
+      clientOrderId: 'bot3-sl-1',
+    });
+    clock.advance(CANDLE);
+
+    const seen = await orders;
+    const algo = seen.filter((o) => o.id === stop.id);
+    expect(algo[0]).toMatchObject({ clientOrderId: 'bot3-sl-1', status: 'open' });
+    expect(algo.at(-1)).toMatchObject({ clientOrderId: 'bot3-sl-1', status: 'closed' });
+    // the market order the trigger placed, filled at the stop price
+    const filled = seen.find((o) => o.id !== stop.id && o.status === 'closed')!;
+    expect(filled).toMatchObject({ clientOrderId: 'bot3-sl-1', filled: 0.01, average: below });
+    expect((await futures.fetchPositions([PERP])).every((p) => !p.contracts)).toBe(true);
+    await futures.close();
+  });
+
+  it('a listen key lives 60 minutes from its last keepalive, then pushes listenKeyExpired and is -1125', async () => {
+    const futures = exchange.client(await exchange.account(), 'futures');
+    const { listenKey } = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    // POST again while it lives: the same key, extended
+    expect(await futures.fapiPrivatePostListenKey()).toEqual({ listenKey });
+    const stream = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+
+    clock.advance(59 * MINUTE);
+    expect(await futures.fapiPrivatePutListenKey()).toEqual({ listenKey });
+    clock.advance(59 * MINUTE);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.messages).toEqual([]);
+
+    clock.advance(MINUTE);
+    await until(() => stream.messages.length > 0);
+    expect(stream.messages).toEqual([{ e: 'listenKeyExpired', E: clock.now(), listenKey }]);
+    await expect(futures.fapiPrivatePutListenKey()).rejects.toThrow('This listenKey does not exist.');
+    // a stream on the lapsed key is refused
+    const late = await connect(`${exchange.userStreamUrl}/private/ws?listenKey=${listenKey}`);
+    expect(await late.closed).toBe(1008);
+
+    // a new key, and DELETE closes its stream
+    const fresh = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    expect(fresh.listenKey).not.toBe(listenKey);
+    const open = await connect(`${exchange.userStreamUrl}/private/ws/${fresh.listenKey}`);
+    await futures.fapiPrivateDeleteListenKey();
+    expect(await open.closed).toBe(1000);
+    await expect(futures.fapiPrivatePutListenKey()).rejects.toThrow('This listenKey does not exist.');
+    stream.ws.close();
+  });
+});

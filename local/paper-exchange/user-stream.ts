@@ -448,8 +448,13 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
             c.ws.send(JSON.stringify({ e: 'listenKeyExpired', E: t, listenKey }));
         listenKeys.delete(listenKey);
       }
-    for (const c of connections)
+    for (const c of connections) {
       if (t - c.openedAt >= lifetime) c.ws.close(1000, 'Connection lifetime reached.');
+      // a key deleted on the exchange ends its streams, and its listen keys with them
+      else if (c.apiKey && !books.binance.accounts.has(c.apiKey)) c.ws.close(1008, 'API-key revoked.');
+    }
+    for (const [listenKey, k] of listenKeys)
+      if (!books.binance.accounts.has(k.apiKey)) listenKeys.delete(listenKey);
     if (told.size > 0) market.catchUp();
   };
 

@@ -106,6 +106,33 @@ describe('spot user data stream (WebSocket API)', () => {
     await spot.close();
   });
 
+  it('a limit filled in part (a thin book) is told PARTIALLY_FILLED, then FILLED when the price comes back', async () => {
+    const key = await exchange.account({ spot: { USDT: 1_000 } });
+    await fetch(`${exchange.base}/accounts/${key.apiKey}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ partialFills: 1 }),
+    });
+    const spot = await exchange.proClient(key, 'spot');
+    const part = watchUntil(spot, (seen) => seen.some((o) => o.filled === 0.001));
+    await listening(key.apiKey);
+    const placed = await spot.createOrder(BTC, 'limit', 'buy', 0.002, below);
+    // the falling candle reaches the limit: half fills
+    clock.advance(CANDLE);
+    const first = await part;
+    // a later candle that goes above the limit and closes below it, the rest filled on the way down
+    const k = findCandle((i) => i > j && c.high[i] > below && c.close[i] < below, c.length - j - 1);
+    const rest = watchUntil(spot, (seen) => seen.some((o) => o.status === 'closed'));
+    clock.advance((k - j) * CANDLE);
+
+    const seen = [...first, ...(await rest)].filter((o) => o.id === placed.id);
+    expect(seen.map((o) => [o.status, o.filled])).toEqual([
+      ['open', 0],
+      ['open', 0.001],
+      ['closed', 0.002],
+    ]);
+    await spot.close();
+  });
+
   it('refuses a subscription whose signature is wrong, and closes a connection 24 hours after it opened', async () => {
     const key = await exchange.account();
     const { ws, messages, closed } = await connect(`${exchange.userStreamUrl}/ws-api/v3`);
@@ -158,6 +185,7 @@ describe('USD-M futures user data stream (listen key)', () => {
       reduceOnly: true,
       clientOrderId: 'bot3-sl-1',
     });
+    const balance = futures.watchBalance();
     clock.advance(CANDLE);
 
     const seen = await orders;
@@ -168,6 +196,9 @@ describe('USD-M futures user data stream (listen key)', () => {
     const filled = seen.find((o) => o.id !== stop.id && o.status === 'closed')!;
     expect(filled).toMatchObject({ clientOrderId: 'bot3-sl-1', filled: 0.01, average: below });
     expect((await futures.fetchPositions([PERP])).every((p) => !p.contracts)).toBe(true);
+    // ACCOUNT_UPDATE: the wallet after the closing trade, as the REST account states it
+    const wallet = Number((await futures.fetchBalance()).info.totalWalletBalance);
+    expect((await balance).USDT.total).toBeCloseTo(wallet, 6);
     await futures.close();
   });
 
@@ -200,5 +231,14 @@ describe('USD-M futures user data stream (listen key)', () => {
     expect(await open.closed).toBe(1000);
     await expect(futures.fapiPrivatePutListenKey()).rejects.toThrow('This listenKey does not exist.');
     stream.ws.close();
+  });
+
+  it('a key deleted on the exchange ends its streams', async () => {
+    const key = await exchange.account();
+    const futures = exchange.client(key, 'futures');
+    const { listenKey } = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    const stream = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    await fetch(`${exchange.base}/accounts/${key.apiKey}`, { method: 'DELETE' });
+    expect(await stream.closed).toBe(1008);
   });
 });

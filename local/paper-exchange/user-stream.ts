@@ -8,8 +8,10 @@
  *    (apiKey, timestamp and signature of the sorted parameters, as a signed REST call), answered
  *    `{ id, status: 200, result: { subscriptionId } }`, then each event as
  *    `{ subscriptionId, event }`: `executionReport` per order change or fill and
- *    `outboundAccountPosition` with the balances that changed; `userDataStream.unsubscribe` ends it
- *    with `eventStreamTerminated`;
+ *    `outboundAccountPosition` with the balances that changed. As on Binance a connection may hold
+ *    subscriptions for many accounts, one per account (-2035 for a second one);
+ *    `userDataStream.unsubscribe` (one `subscriptionId`, or all) ends them with
+ *    `eventStreamTerminated`;
  *  - USD-M futures, through a listen key: POST /fapi/v1/listenKey (the account's one active key,
  *    made or extended), PUT (keepalive: valid 60 minutes more), DELETE (closes its streams); an
  *    unknown or expired key is -1125 "This listenKey does not exist."; its stream at
@@ -73,12 +75,11 @@ interface Told {
 
 interface Connection {
   ws: WebSocket;
-  apiKey?: string;
   venue: Venue;
   /** Exchange clock when it opened. */
   openedAt: number;
-  /** Spot: the WebSocket API subscription's id once subscribed. */
-  subscriptionId?: number;
+  /** The accounts it follows: spot, by API key, each subscription's id; futures, its listen key's account. */
+  follows: Map<string, number | undefined>;
   listenKey?: string;
 }
 
@@ -106,9 +107,7 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
   /** Connections that hear of an account now: subscribed, with a live key. */
   const listeners = (apiKey: string) =>
     [...connections].filter(
-      (c) =>
-        c.apiKey === apiKey &&
-        (c.venue === 'spot' ? c.subscriptionId !== undefined : listenKeys.has(c.listenKey ?? '')),
+      (c) => c.follows.has(apiKey) && (c.venue === 'spot' || listenKeys.has(c.listenKey ?? '')),
     );
 
   const tellNothingYet = (account: Account): Told => ({
@@ -335,8 +334,9 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
     return events;
   };
 
-  const send = (c: Connection, event: unknown) => {
-    c.ws.send(JSON.stringify(c.venue === 'spot' ? { subscriptionId: c.subscriptionId, event } : event));
+  /** Spot events come wrapped with the subscription they belong to. */
+  const send = (c: Connection, apiKey: string, event: unknown) => {
+    c.ws.send(JSON.stringify(c.venue === 'spot' ? { subscriptionId: c.follows.get(apiKey), event } : event));
   };
 
   market.onChange((changed) => {
@@ -344,20 +344,23 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
       const t = told.get(account.apiKey);
       if (!t) continue;
       const events = eventsOf(account, t);
-      for (const c of listeners(account.apiKey)) for (const event of events[c.venue]) send(c, event);
+      for (const c of listeners(account.apiKey))
+        for (const event of events[c.venue]) send(c, account.apiKey, event);
     }
   });
 
   /** An account starts being told of from its state now, and stops once nobody listens. */
-  const follow = (c: Connection, apiKey: string) => {
-    const account = books.binance.accounts.get(apiKey);
-    if (!account) throw new ExchangeError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
-    c.apiKey = apiKey;
-    if (!told.has(apiKey)) told.set(apiKey, tellNothingYet(account));
+  const follow = (c: Connection, account: Account, subscriptionId?: number) => {
+    c.follows.set(account.apiKey, subscriptionId);
+    if (!told.has(account.apiKey)) told.set(account.apiKey, tellNothingYet(account));
+  };
+  const unfollow = (c: Connection, apiKey: string) => {
+    c.follows.delete(apiKey);
+    if (![...connections].some((o) => o.follows.has(apiKey))) told.delete(apiKey);
   };
   const forget = (c: Connection) => {
     connections.delete(c);
-    if (c.apiKey && ![...connections].some((o) => o.apiKey === c.apiKey)) told.delete(c.apiKey);
+    for (const apiKey of [...c.follows.keys()]) unfollow(c, apiKey);
   };
 
   // ---- USD-M futures: listen keys over REST (Binance's USER_STREAM security: the API key alone)
@@ -405,13 +408,22 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
   const wsApiMethods: Record<string, (c: Connection, params: Record<string, unknown>) => unknown> = {
     'userDataStream.subscribe.signature': (c, params) => {
       const account = signedBy(params);
-      follow(c, account.apiKey);
-      c.subscriptionId = nextSubscriptionId++;
-      return { subscriptionId: c.subscriptionId };
+      if (c.follows.has(account.apiKey))
+        throw new ExchangeError(400, -2035, 'User Data Stream subscription already active.');
+      const subscriptionId = nextSubscriptionId++;
+      follow(c, account, subscriptionId);
+      return { subscriptionId };
     },
-    'userDataStream.unsubscribe': (c) => {
-      if (c.subscriptionId !== undefined) send(c, { e: 'eventStreamTerminated', E: now() });
-      c.subscriptionId = undefined;
+    'userDataStream.unsubscribe': (c, params) => {
+      const ending = [...c.follows].filter(
+        ([, id]) => params.subscriptionId === undefined || id === Number(params.subscriptionId),
+      );
+      if (ending.length === 0)
+        throw new ExchangeError(400, -2036, 'User Data Stream subscription not active.');
+      for (const [apiKey] of ending) {
+        send(c, apiKey, { e: 'eventStreamTerminated', E: now() });
+        unfollow(c, apiKey);
+      }
       return {};
     },
     ping: () => ({}),
@@ -449,9 +461,19 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
         listenKeys.delete(listenKey);
       }
     for (const c of connections) {
-      if (t - c.openedAt >= lifetime) c.ws.close(1000, 'Connection lifetime reached.');
-      // a key deleted on the exchange ends its streams, and its listen keys with them
-      else if (c.apiKey && !books.binance.accounts.has(c.apiKey)) c.ws.close(1008, 'API-key revoked.');
+      if (t - c.openedAt >= lifetime) {
+        c.ws.close(1000, 'Connection lifetime reached.');
+        continue;
+      }
+      // a key deleted on the exchange ends its subscriptions and streams, and its listen keys
+      for (const apiKey of [...c.follows.keys()])
+        if (!books.binance.accounts.has(apiKey)) {
+          if (c.venue === 'futures') c.ws.close(1008, 'API-key revoked.');
+          else {
+            send(c, apiKey, { e: 'eventStreamTerminated', E: t });
+            unfollow(c, apiKey);
+          }
+        }
     }
     for (const [listenKey, k] of listenKeys)
       if (!books.binance.accounts.has(k.apiKey)) listenKeys.delete(listenKey);
@@ -467,7 +489,7 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
     const wss = new WebSocketServer({ server });
     wss.on('connection', (ws, req) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const c: Connection = { ws, venue: 'spot', openedAt: now() };
+      const c: Connection = { ws, venue: 'spot', openedAt: now(), follows: new Map() };
       ws.on('close', () => forget(c));
       if (url.pathname === '/ws-api/v3') {
         connections.add(c);
@@ -479,9 +501,11 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
         (url.pathname === '/private/ws' ? url.searchParams.get('listenKey') : null);
       const key = listenKey ? listenKeys.get(listenKey) : undefined;
       if (!listenKey || !key || key.expiresAt <= now()) return ws.close(1008, noListenKey().message);
+      const account = books.binance.accounts.get(key.apiKey);
+      if (!account) return ws.close(1008, noListenKey().message);
       Object.assign(c, { venue: 'futures', listenKey });
       connections.add(c);
-      follow(c, key.apiKey);
+      follow(c, account);
     });
     const timer = setInterval(tick, options.pushEveryMs ?? 250);
     timer.unref();

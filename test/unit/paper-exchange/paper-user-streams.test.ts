@@ -133,11 +133,12 @@ describe('spot user data stream (WebSocket API)', () => {
     await spot.close();
   });
 
-  it('refuses a subscription whose signature is wrong, and closes a connection 24 hours after it opened', async () => {
+  it('holds one subscription per account on a connection, refuses a wrong signature, and closes the connection 24 hours after it opened', async () => {
     const key = await exchange.account();
+    const other = await exchange.account({ spot: { USDT: 100 } });
     const { ws, messages, closed } = await connect(`${exchange.userStreamUrl}/ws-api/v3`);
-    const subscribe = (id: string, secret: string) => {
-      const params = { apiKey: key.apiKey, timestamp: Date.now() };
+    const subscribe = (id: string, secret: string, apiKey = key.apiKey) => {
+      const params = { apiKey, timestamp: Date.now() };
       const payload = `apiKey=${params.apiKey}&timestamp=${params.timestamp}`;
       const signature = createHmac('sha256', secret).update(payload).digest('hex');
       ws.send(
@@ -150,7 +151,9 @@ describe('spot user data stream (WebSocket API)', () => {
     };
     subscribe('bad', 'not-the-secret');
     subscribe('good', key.secret);
-    await until(() => messages.length === 2);
+    subscribe('again', key.secret);
+    subscribe('other', other.secret, other.apiKey);
+    await until(() => messages.length === 4);
     expect(messages[0]).toMatchObject({
       id: 'bad',
       status: 400,
@@ -161,6 +164,21 @@ describe('spot user data stream (WebSocket API)', () => {
       status: 200,
       result: { subscriptionId: expect.any(Number) },
     });
+    expect(messages[2]).toMatchObject({
+      id: 'again',
+      status: 400,
+      error: { code: -2035, msg: 'User Data Stream subscription already active.' },
+    });
+    // the other account's events come under its own subscription
+    const otherId = (messages[3] as { result: { subscriptionId: number } }).result.subscriptionId;
+    await exchange.client(other, 'spot').createOrder(BTC, 'market', 'buy', 0.0005);
+    await until(() => messages.length >= 7);
+    const pushed = messages.slice(4) as { subscriptionId: number; event: { e: string; X?: string } }[];
+    expect(pushed.map((m) => [m.subscriptionId, m.event.e, m.event.X])).toEqual([
+      [otherId, 'executionReport', 'NEW'],
+      [otherId, 'executionReport', 'FILLED'],
+      [otherId, 'outboundAccountPosition', undefined],
+    ]);
 
     clock.advance(24 * 60 * MINUTE - 1);
     await new Promise((r) => setTimeout(r, 100));

@@ -24,6 +24,7 @@ Trendex is running.
   Web app        ${stack.webUrl}
   Mail outbox    ${stack.outboxUrl}
   API            ${stack.apiUrl}
+  User streams   ${stack.paperUserStreamUrl} (the paper exchange's Binance user data streams)
   Admin login    ${stack.admin.email} / ${stack.admin.password}
 Press Ctrl-C to stop; accounts and data are kept in ${process.env.TRENDEX_DATA_DIR ?? '.local-data/'}.
 `);

@@ -62,6 +62,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   cognitoEndpoint: string;
   tableName: string;
+  /** The paper exchange's Binance user data streams: spot at /ws-api/v3, USD-M at /ws/<listenKey>. */
+  paperUserStreamUrl: string;
   userPoolId: string;
   userPoolClientId: string;
   admin: SeededAdmin;
@@ -361,6 +363,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       dynamoEndpoint,
       cognitoEndpoint,
       tableName: TABLE_NAME,
+      paperUserStreamUrl: paperUserStreams.url,
       ...ids,
       admin,
       stop,

@@ -82,7 +82,7 @@ const until = async (test: () => boolean) => {
 };
 
 describe('spot user data stream (WebSocket API)', () => {
-  it('ccxt watchOrders gets a resting limit buy NEW, then FILLED when the replay reaches its price; watchBalance the new coins', async () => {
+  it('ccxt watchOrders gets a resting limit buy NEW, then FILLED when the replay reaches its price; watchMyTrades the fill, watchBalance the new coins', async () => {
     const key = await exchange.account({ spot: { USDT: 1_000 } });
     const spot = await exchange.proClient(key, 'spot');
     const orders = watchUntil(spot, (seen) => seen.some((o) => o.status === 'closed'));
@@ -90,6 +90,7 @@ describe('spot user data stream (WebSocket API)', () => {
 
     const placed = await spot.createOrder(BTC, 'limit', 'buy', 0.001, below, { clientOrderId: 'bot7-buy-1' });
     const balance = spot.watchBalance();
+    const trades = spot.watchMyTrades();
     clock.advance(CANDLE);
 
     const seen = await orders;
@@ -103,6 +104,17 @@ describe('spot user data stream (WebSocket API)', () => {
     });
     // the coins bought less the 0.1 % fee, as Binance's outboundAccountPosition states them
     expect((await balance).BTC.free).toBeCloseTo(0.001 * 0.999, 8);
+    // the fill itself, as a maker at the limit, its fee in the coin received
+    const [trade] = await trades;
+    expect(trade).toMatchObject({
+      order: placed.id,
+      side: 'buy',
+      price: below,
+      amount: 0.001,
+      takerOrMaker: 'maker',
+    });
+    expect(trade.fee).toMatchObject({ currency: 'BTC' });
+    expect(trade.fee!.cost).toBeCloseTo(0.000001, 10);
     await spot.close();
   });
 

@@ -8,6 +8,8 @@
  *    the private key in PEM, or nothing but the API key for a publicKey registered); GET /paper is
  *    a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
+ *    DELETE /paper/accounts/<apiKey>/streams drops the key's user data stream connections, as a
+ *    network failure would (user-stream.ts);
  *    POST /paper/accounts/<apiKey>/faults sets a Binance account's fault switches, POST /paper/faults
  *    the whole exchange's (a maintenance, say); both take faults.ts AccountFaults and answer what
  *    is set (400 with why for a body that is not one);
@@ -125,6 +127,11 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
       if (revoke && method === 'DELETE') {
         const found = market.revoke(decodeURIComponent(revoke[1]));
         send(res, found ? 200 : 404, { revoked: found });
+        return true;
+      }
+      const streams = /^\/accounts\/([^/]+)\/streams$/.exec(rest);
+      if (streams && method === 'DELETE') {
+        send(res, 200, { dropped: userStreams.drop(decodeURIComponent(streams[1])) });
         return true;
       }
       const faults = /^\/accounts\/([^/]+)\/faults$/.exec(rest);

@@ -523,9 +523,20 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
     };
   };
 
+  /**
+   * Drops every connection that follows the account, as a network failure does (no close frame):
+   * the way a test takes a key's streams down. Answers how many connections it dropped.
+   */
+  const drop = (apiKey: string): number => {
+    const dropped = [...connections].filter((c) => c.follows.has(apiKey));
+    for (const c of dropped) c.ws.terminate();
+    return dropped.length;
+  };
+
   return {
     listenKeyRoutes,
     serve,
+    drop,
     /** Whether a key's account is being told of now (subscribed spot, or a futures stream on a live key). */
     listening: (apiKey: string) => listeners(apiKey).length > 0,
   };

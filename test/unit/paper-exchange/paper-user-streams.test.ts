@@ -263,6 +263,27 @@ describe('USD-M futures user data stream (listen key)', () => {
     stream.ws.close();
   });
 
+  it('a stream dropped mid-way (as by the network) can be opened again on the same key, and hears the next fill', async () => {
+    const key = await exchange.account({ futuresUsdt: 5_000 });
+    const futures = exchange.client(key, 'futures');
+    const { listenKey } = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    const first = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    const dropped = await fetch(`${exchange.base}/accounts/${key.apiKey}/streams`, { method: 'DELETE' });
+    expect(await dropped.json()).toEqual({ dropped: 1 });
+    // no close frame: what a client sees of a connection the network lost
+    expect(await first.closed).toBe(1006);
+
+    const again = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    await futures.createOrder(PERP, 'market', 'buy', 0.01, undefined, { clientOrderId: 'bot4-entry-1' });
+    await until(() => again.messages.some((m) => (m.o as { X?: string } | undefined)?.X === 'FILLED'));
+    const orderEvents = again.messages.filter((m) => m.e === 'ORDER_TRADE_UPDATE');
+    expect(orderEvents.map((m) => m.o as { c: string; x: string; X: string })).toMatchObject([
+      { c: 'bot4-entry-1', x: 'NEW', X: 'NEW' },
+      { c: 'bot4-entry-1', x: 'TRADE', X: 'FILLED' },
+    ]);
+    expect(first.messages).toEqual([]);
+  });
+
   it('a key deleted on the exchange ends its streams', async () => {
     const key = await exchange.account();
     const futures = exchange.client(key, 'futures');

@@ -92,7 +92,7 @@ const balanceWording = (b: { free: number; locked: number }) => `${num(b.free)}/
 const positionWording = (p: { amount: number; entryPrice: number; isolatedWallet?: number }) =>
   `${num(p.amount)}/${num(p.entryPrice)}/${num(p.isolatedWallet ?? 0)}`;
 
-/** Binance's spot order status of an order `cum` of which has filled. */
+/** Binance's status of an order once `cum` of it has filled. */
 const statusAfter = (o: Order, cum: number) =>
   cum >= o.origQty - EPS ? 'FILLED' : cum > EPS ? 'PARTIALLY_FILLED' : 'NEW';
 
@@ -260,7 +260,7 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
       const before = t.algos.get(a.algoId);
       if (before === a.status) continue;
       if (before === undefined) events.futures.push(algoUpdate(account, a, 'NEW'));
-      if (a.actualOrderId !== undefined && before !== 'TRIGGERED')
+      if (a.actualOrderId !== undefined)
         events.futures.push(algoUpdate(account, a, 'TRIGGERING'), algoUpdate(account, a, 'TRIGGERED'));
       if (a.status !== 'NEW') algoEnds.push(a);
       t.algos.set(a.algoId, a.status);

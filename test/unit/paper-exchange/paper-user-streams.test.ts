@@ -263,6 +263,37 @@ describe('USD-M futures user data stream (listen key)', () => {
     stream.ws.close();
   });
 
+  it('a cancel by hand is told: a spot limit CANCELED under its client order id, a futures stop ALGO_UPDATE CANCELED', async () => {
+    const key = await exchange.account({ spot: { USDT: 1_000 }, futuresUsdt: 1_000 });
+    const spot = await exchange.proClient(key, 'spot');
+    const orders = watchUntil(spot, (seen) => seen.some((o) => o.status === 'canceled'));
+    await listening(key.apiKey);
+    const rest = exchange.client(key, 'spot');
+    const placed = await rest.createOrder(BTC, 'limit', 'buy', 0.001, below, { clientOrderId: 'bot9-buy-1' });
+    await rest.cancelOrder(placed.id, BTC);
+    expect((await orders).at(-1)).toMatchObject({
+      id: placed.id,
+      clientOrderId: 'bot9-buy-1',
+      status: 'canceled',
+    });
+    await spot.close();
+
+    const futures = exchange.client(key, 'futures');
+    const { listenKey } = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    const stream = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    const stop = await futures.createOrder(PERP, 'STOP_MARKET', 'sell', 0.01, undefined, {
+      triggerPrice: below,
+      clientOrderId: 'bot9-sl-1',
+    });
+    await futures.cancelOrder(stop.id, PERP, { trigger: true });
+    await until(() => stream.messages.length >= 2);
+    expect(stream.messages.map((m) => m.o)).toMatchObject([
+      { caid: 'bot9-sl-1', aid: Number(stop.id), o: 'STOP_MARKET', X: 'NEW' },
+      { caid: 'bot9-sl-1', aid: Number(stop.id), X: 'CANCELED' },
+    ]);
+    expect(stream.messages.map((m) => m.e)).toEqual(['ALGO_UPDATE', 'ALGO_UPDATE']);
+  });
+
   it('a stream dropped mid-way (as by the network) can be opened again on the same key, and hears the next fill', async () => {
     const key = await exchange.account({ futuresUsdt: 5_000 });
     const futures = exchange.client(key, 'futures');

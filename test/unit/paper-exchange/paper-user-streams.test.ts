@@ -270,7 +270,7 @@ describe('USD-M futures user data stream (listen key)', () => {
     await listening(key.apiKey);
     const rest = exchange.client(key, 'spot');
     const placed = await rest.createOrder(BTC, 'limit', 'buy', 0.001, below, { clientOrderId: 'bot9-buy-1' });
-    await rest.cancelOrder(placed.id, BTC);
+    await rest.cancelOrder(placed.id!, BTC);
     expect((await orders).at(-1)).toMatchObject({
       id: placed.id,
       clientOrderId: 'bot9-buy-1',
@@ -285,7 +285,7 @@ describe('USD-M futures user data stream (listen key)', () => {
       triggerPrice: below,
       clientOrderId: 'bot9-sl-1',
     });
-    await futures.cancelOrder(stop.id, PERP, { trigger: true });
+    await futures.cancelOrder(stop.id!, PERP, { trigger: true });
     await until(() => stream.messages.length >= 2);
     expect(stream.messages.map((m) => m.o)).toMatchObject([
       { caid: 'bot9-sl-1', aid: Number(stop.id), o: 'STOP_MARKET', X: 'NEW' },

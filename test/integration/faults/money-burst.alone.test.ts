@@ -110,7 +110,6 @@ describe('money under faults', () => {
     const stack = await startLocalStack({
       dataDir,
       ...ownStackPorts(),
-      tableInMemory: true,
       log: () => undefined,
     });
     try {

@@ -196,7 +196,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // first, so that DynamoDB Local ending from here on (Ctrl-C reaches it too) is not restarted
     dynamo?.release();
     for (const cleanup of cleanups.reverse()) await cleanup();
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    // a client's connection still open (a browser's page, a request a stopped part will never
+    // answer) is cut, not waited for: a stop must end
+    await Promise.all(
+      servers.map(
+        (s) =>
+          new Promise((r) => {
+            s.close(r);
+            s.closeAllConnections();
+          }),
+      ),
+    );
     await dynamo?.stop();
   };
   try {

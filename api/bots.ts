@@ -2,9 +2,10 @@
  * The bots' ids and display names, without their code: what the contract and the web app need to
  * name a bot (the admin's "bot" grant in the profile edit, the member's profile). The one list of
  * bots and their names: engine/strategies/registry.ts takes its BOT_IDS and names from here and
- * gives each bot its strategy.
+ * gives each bot its strategy. Plain data, no zod: the web app's frame names bots (the plan a member
+ * holds) and would otherwise load zod on every first visit; the schema is BotIdSchema in
+ * schemas/common.ts.
  */
-import * as z from 'zod';
 
 export const BOT_NAMES = {
   dca: 'Manual DCA',
@@ -25,4 +26,3 @@ export const BOT_NAMES = {
 
 export type BotName = keyof typeof BOT_NAMES;
 export const BOT_ID_LIST = Object.keys(BOT_NAMES) as [BotName, ...BotName[]];
-export const BotIdSchema = z.enum(BOT_ID_LIST, { error: 'Choose a bot from the list.' });

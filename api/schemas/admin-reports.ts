@@ -6,8 +6,7 @@
  */
 import * as z from 'zod';
 import { Side } from './auth';
-import { BotIdSchema } from '../bots';
-import { Email, page, PageQuery, Timestamp } from './common';
+import { BotIdSchema, Email, page, PageQuery, Timestamp } from './common';
 
 /** The longest range a report reads at once. */
 export const MAX_REPORT_DAYS = 366;

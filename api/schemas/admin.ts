@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { BotIdSchema } from '../bots';
-import { Email, page, PageQuery, RequestId, Timestamp } from './common';
+import { BotIdSchema, Email, page, PageQuery, RequestId, Timestamp } from './common';
 
 /** One difference the ledger audit found: what is wrong where, expected against found. */
 export const LedgerAuditDifference = z.object({

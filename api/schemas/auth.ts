@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { BotIdSchema } from '../bots';
-import { Email, Timestamp } from './common';
+import { BotIdSchema, Email, Timestamp } from './common';
 
 /** The live checklist of the sign-up and reset pages; the server applies the same rules. */
 export const passwordRules = [

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { BotIdSchema } from '../bots';
-import { RequestId, Timestamp } from './common';
+import { BotIdSchema, RequestId, Timestamp } from './common';
 
 /** The four automatic DCA presets of the DCA page's Automatic Trading tab. */
 export const DcaPresetId = z.enum(['universal', 'aibot', 'dcaking', 'dcaairobot'], {

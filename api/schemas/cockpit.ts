@@ -3,9 +3,8 @@
  * resume, and its live equity next to the engine's backtest over the same candles.
  */
 import * as z from 'zod';
-import { BotIdSchema } from '../bots';
 import { Deployment } from './bots';
-import { PageQuery, Timestamp, page } from './common';
+import { BotIdSchema, PageQuery, Timestamp, page } from './common';
 
 export const BotStateName = z.enum([
   'waiting',

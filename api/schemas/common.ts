@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BOT_ID_LIST } from '../bots';
 
 /** The body of every non-2xx answer: one readable message, and the field it is about when there is one. */
 export const ErrorBody = z.object({
@@ -36,3 +37,6 @@ export const Email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'Enter a valid e-mail address.' }).max(254));
+
+/** A bot's id (api/bots.ts keeps the list as plain data, for the web app's frame). */
+export const BotIdSchema = z.enum(BOT_ID_LIST, { error: 'Choose a bot from the list.' });

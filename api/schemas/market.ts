@@ -1,8 +1,5 @@
 import * as z from 'zod';
 
-/** The ticker's symbols, in the order it shows them (read from Binance by the server and the browser alike). */
-export const TICKER_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'BNBUSDT'] as const;
-
 /** Spec "Market ticker": last price and 24-hour percent change of BTC, ETH, XRP and BNB against USDT. */
 export const TickerItem = z.object({
   symbol: z.string().describe('e.g. BTCUSDT'),

@@ -4,7 +4,7 @@
  */
 import { planOffers } from '#api/plans';
 import { usdt } from '#api/money';
-import { TICKER_SYMBOLS } from '#api/schemas/market';
+import { TICKER_SYMBOLS } from '#api/markets';
 
 export const config = {
   plans: {

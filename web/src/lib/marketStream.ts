@@ -5,7 +5,8 @@
  * falls silent) the hook says "down" and the ticker falls back to ours (components/MarketTicker).
  */
 import { useEffect, useRef, useState } from 'react';
-import { TICKER_SYMBOLS, type Ticker, type TickerItem } from '#api/schemas/market';
+import { TICKER_SYMBOLS } from '#api/markets';
+import type { Ticker, TickerItem } from '#api/schemas/market';
 
 /**
  * No price for this long: the stream is down here. Binance sends each symbol every second, so

@@ -228,6 +228,9 @@ const logInMember = async () => {
   member ??= await memberWithRunningBots();
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const tab = await browser.contexts()[0].newPage();
+  // the session of the previous member run is still stored: the log-in form starts from none
+  await tab.goto(`${stack.webUrl}/robots.txt`);
+  await tab.evaluate(() => localStorage.clear());
   await logIn(tab, member.email, member.password);
   await tab.waitForURL(/\/dashboard/);
   await tab.getByRole('list', { name: 'Running bots' }).waitFor();

@@ -1,4 +1,5 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
@@ -73,16 +74,23 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
   );
 }
 
-/** Every bot from getBots, with its state and a start button leading to its page. */
-export function Marketplace() {
+/**
+ * Every bot from getBots, with its state and a start button leading to its page. Its fourteen
+ * cards are the dashboard's costliest part to render, so they never render in the task in which
+ * a query answers (React cannot slice that render; on a phone it blocked for most of a second):
+ * memoised, the dashboard's own queries do not render them again, and the bots' answer shows
+ * through a deferred value, which React renders in slices that yield to the browser.
+ */
+export const Marketplace = memo(function Marketplace() {
   const bots = useBots();
-  if (bots.isPending) return <Skeleton h="48" />;
+  const view = useDeferredValue(bots.data);
   if (bots.isError) return <QueryError what="the bots" error={bots.error} onRetry={() => bots.refetch()} />;
+  if (!view) return <Skeleton h="48" />;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      {bots.data.bots.map((b) => (
-        <MarketCard key={b.id} bot={b} plan={bots.data.plan} />
+      {view.bots.map((b) => (
+        <MarketCard key={b.id} bot={b} plan={view.plan} />
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,12 +1,13 @@
 import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { Ticker, TickerItem } from '#api/schemas/market';
 import { callApi } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useMarketStream, withItem } from '../lib/marketStream';
 import { useMemberSocket } from '../lib/memberSocket';
 import { queryKeys } from '../lib/queryKeys';
+import { useAfterLoad } from '../lib/useAfterLoad';
 
 const POLL_MS = 3000;
 /** An update younger than this makes a poll unnecessary. */
@@ -74,7 +75,8 @@ const formatPrice = (price: number) =>
 
 const formatChange = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(2)}%`;
 
-function TickerEntry({ item }: { item: TickerItem }) {
+/** Memoised: a stream message changes one symbol, and only its entry renders again. */
+const TickerEntry = memo(function TickerEntry({ item }: { item: TickerItem }) {
   const coin = item.symbol.replace(/USDT$/, '');
   const up = item.changePercent >= 0;
   return (
@@ -104,12 +106,31 @@ function TickerEntry({ item }: { item: TickerItem }) {
       </Text>
     </HStack>
   );
+});
+
+/**
+ * The slider under the navbar: BTC, ETH, XRP and BNB last price and 24-hour change. It connects
+ * once the page has loaded (useAfterLoad): the page's first render comes first, and until then
+ * the strip says it is loading, at its own height.
+ */
+export function MarketTicker() {
+  return useAfterLoad() ? <LiveTicker /> : <TickerStrip source="connecting" items={[]} isError={false} />;
 }
 
-/** The slider under the navbar: BTC, ETH, XRP and BNB last price and 24-hour change. */
-export function MarketTicker() {
+function LiveTicker() {
   const ticker = useTicker();
-  const items = ticker.data?.items ?? [];
+  return <TickerStrip source={ticker.source} items={ticker.data?.items ?? []} isError={ticker.isError} />;
+}
+
+function TickerStrip({
+  source,
+  items,
+  isError,
+}: {
+  source: Source;
+  items: readonly TickerItem[];
+  isError: boolean;
+}) {
   return (
     <Box bg="bg.subtle" borderBottomWidth="1px" borderColor="border" minH="9">
       {/* the strip scrolls sideways on a phone: it takes focus so the arrow keys scroll it too */}
@@ -117,8 +138,8 @@ export function MarketTicker() {
         as="section"
         aria-label="Market ticker"
         aria-live="off"
-        data-source={ticker.source}
-        title={SOURCE_TITLE[ticker.source]}
+        data-source={source}
+        title={SOURCE_TITLE[source]}
         tabIndex={0}
         focusVisibleRing="inside"
         maxW="7xl"
@@ -131,7 +152,7 @@ export function MarketTicker() {
       >
         {items.length === 0 && (
           <Text px="4" py="1.5" fontSize="sm" color="fg.muted">
-            {ticker.isError ? 'Market prices are unavailable right now.' : 'Loading market prices…'}
+            {isError ? 'Market prices are unavailable right now.' : 'Loading market prices…'}
           </Text>
         )}
         {items.map((item) => (

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { RuntimeConfig } from './config';
 import { amplifyLoaded, hasStoredSession, loadAmplify } from './session';
 
@@ -119,7 +128,12 @@ export function AuthProvider({
   }, [refresh]);
 
   useEffect(() => {
-    void refresh();
+    // The session found on arrival reveals a member's page: a transition, so React renders it in
+    // slices that leave the browser free (on a phone one task of a second or more otherwise). Later
+    // changes (logging in and out) apply at once: the router's navigation reads them.
+    void readSession().then((user) =>
+      startTransition(() => setState(user ? { status: 'signedIn', user } : { status: 'signedOut' })),
+    );
     // Amplify's events matter once it holds a session, so the listener waits until it is loaded
     let stop: (() => void) | undefined;
     let unmounted = false;

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -63,10 +63,13 @@ export default function Dashboard() {
   const exchanges = useQuery({ queryKey: queryKeys.exchanges(), queryFn: () => callApi('getExchanges', {}) });
   const running = useRunningBots();
   // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the steps.
-  const setUp =
+  // Deferred: the cockpit's cards render in slices that yield to the browser, not in the task in
+  // which the last of the three queries answers.
+  const setUp = useDeferredValue(
     !!profile.data?.plan.isActive &&
-    !!exchanges.data?.exchanges.some((e) => e.connected) &&
-    (running.data?.bots.length ?? 0) > 0;
+      !!exchanges.data?.exchanges.some((e) => e.connected) &&
+      (running.data?.bots.length ?? 0) > 0,
+  );
   const firstName = profile.data?.name.split(' ')[0];
   const marketplace = useRef<HTMLDivElement>(null);
   const openMarketplace = () => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /** Resolves once the page has loaded and the browser has a moment to spare. */
 const afterLoad: Promise<void> = new Promise<void>((resolve) => {
   // Safari has no requestIdleCallback: a short timeout after load stands in
-  const idle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
+  const idle = (window.requestIdleCallback as typeof window.requestIdleCallback | undefined)?.bind(window);
   const whenIdle = () => (idle ? idle(() => resolve(), { timeout: 2_000 }) : window.setTimeout(resolve, 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

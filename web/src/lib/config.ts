@@ -21,7 +21,9 @@ export interface RuntimeConfig {
 let current: RuntimeConfig | null = null;
 
 export async function loadConfig(): Promise<RuntimeConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
+  // the preload of index.html answers this (no cache option: a different one would fetch again);
+  // the file is served no-cache, so the browser revalidates it on each load all the same
+  const res = await fetch('/config.json');
   if (!res.ok) throw new Error(`GET /config.json answered ${res.status}`);
   const body = (await res.json()) as RuntimeConfig;
   if (!body.apiUrl || !body.cognito?.userPoolId || !body.cognito?.userPoolClientId) {

@@ -18,6 +18,8 @@
  *   npm run bench:web                      # all four pages, both presets, 3 runs each
  *   BENCH_PAGES=/pricing BENCH_PRESETS=mobile BENCH_RUNS=5 npx tsx bench/web/lighthouse.ts
  *   BENCH_PORT_BASE=7750 (ports +0, +10, +20)   BENCH_REPORTS=dir (saves each Lighthouse JSON)
+ *   BENCH_WEB_DIST=dir   measures a build elsewhere (another commit's web/dist, for a before and
+ *                        after on the same machine at the same load) instead of building web/dist
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,7 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/pricing,/login,/dashboard').split(
 const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
+const WEB_DIST = process.env.BENCH_WEB_DIST;
 const MEMBER_PAGES = new Set(['/dashboard']);
 const JS_BUDGET_KB = 200;
 const PERFORMANCE_GOAL = 90;
@@ -174,10 +177,11 @@ const print = (f: Figures, runs: Figures[]) => {
   for (const audit of f.failing) console.log(`    - ${audit}`);
 };
 
-buildWebIfStale();
+if (!WEB_DIST) buildWebIfStale();
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-web-'));
 const stack = await startLocalStack({
   dataDir,
+  webDist: WEB_DIST,
   webPort: PORT,
   dynamoPort: PORT + 10,
   cognitoPort: PORT + 20,

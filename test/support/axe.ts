@@ -28,12 +28,21 @@ export const rulesFor = (mode: Mode): readonly string[] | undefined =>
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Waits for two frames and then for every transition and animation to end (a spinner's endless spin
- * aside): axe reads computed colours, and a link still fading from dark to light mode reads as white
- * on white, which no person ever sees.
+ * Draws every section, waits for two frames and then for every transition and animation to end (a
+ * spinner's endless spin aside): axe reads computed colours, and a link still fading from dark to
+ * light mode reads as white on white, which no person ever sees.
  */
 const stillFrame = (page: Page): Promise<unknown> =>
   page.evaluate(async () => {
+    // Sections the browser skips until they come near the viewport (content-visibility: auto, the
+    // home page's below the first screen) are drawn as a person scrolling to them sees them: axe
+    // reads their colours, and their animations run to their end instead of waiting forever.
+    if (!document.getElementById('axe-all-drawn')) {
+      const drawn = document.createElement('style');
+      drawn.id = 'axe-all-drawn';
+      drawn.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(drawn);
+    }
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     await Promise.all(
       document
@@ -57,7 +66,8 @@ const analyze = async (page: Page, within?: string, rules?: readonly string[]): 
   };
   return page.evaluate(
     async ({ within, options }) => {
-      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe;
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } })
+        .axe;
       return (await axe.run(within ? { include: [within] } : document, options)).violations;
     },
     { within, options },
@@ -70,11 +80,7 @@ const analyze = async (page: Page, within?: string, rules?: readonly string[]): 
  * of the moment before (a link's colour half-way through a mode switch), which no person sees;
  * what is wrong with the page is there both times, and only what is there both times is reported.
  */
-export const axeScan = async (
-  page: Page,
-  within?: string,
-  rules?: readonly string[],
-): Promise<Result[]> => {
+export const axeScan = async (page: Page, within?: string, rules?: readonly string[]): Promise<Result[]> => {
   await stillFrame(page);
   const first = await analyze(page, within, rules);
   if (!first.length) return first;
@@ -84,7 +90,6 @@ export const axeScan = async (
   const before = new Set(first.map((v) => v.id));
   return again.filter((v) => before.has(v.id));
 };
-
 
 /** Chakra's breakpoints (sm, md, lg, xl, 2xl): where the app's media rules change the layout. */
 const BREAKPOINTS = ['30rem', '48rem', '64rem', '80rem', '96rem'];
@@ -130,7 +135,9 @@ export const atWidth = async (page: Page, width: number, height = 900): Promise<
   for (let tries = 0; tries < 4; tries++) {
     if (tries) await page.setViewportSize({ width: width + 1, height });
     await page.setViewportSize({ width, height });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     if (await styledFor(page, width)) return;
   }
   throw new Error(`the page at ${page.url()} is not styled for ${width} px`);

@@ -21,7 +21,6 @@
  *   BENCH_WEB_DIST=dir   measures a build elsewhere (another commit's web/dist, for a before and
  *                        after on the same machine at the same load) instead of building web/dist
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,7 +186,8 @@ const stack = await startLocalStack({
   cognitoPort: PORT + 20,
 });
 // the test helpers (member, wallet top-up, paper key, deploys) talk to this stack
-const { call, useOwnStack } = await import('../../test/support/api');
+const { useOwnStack } = await import('../../test/support/api');
+const { deployBot, startDcaManual } = await import('../../test/support/bots');
 const { tradingMember } = await import('../../test/integration/bots/support');
 const { logIn } = await import('../../test/support/browser');
 useOwnStack({ ...stack, admin: { ...stack.admin, totpSecret: '' } });
@@ -195,26 +195,9 @@ useOwnStack({ ...stack, admin: { ...stack.admin, totpSecret: '' } });
 /** A member whose dashboard shows running bots: Zeno and a manual DCA ladder on BTC. */
 const memberWithRunningBots = async () => {
   const member = await tradingMember('imperial');
-  const consent = { acceptLoss: true, requestId: randomUUID() };
-  const zeno = await call(
-    'deployBot',
-    { bot: 'zeno', acceptTerms: true, acceptRisk: true, ...consent },
-    member.idToken,
-  );
+  const zeno = await deployBot(member.idToken, 'zeno');
   if (zeno.status !== 200) throw new Error(`deploy Zeno: ${JSON.stringify(zeno.body)}`);
-  const dca = await call(
-    'startDcaManual',
-    {
-      symbol: 'BTCUSDT',
-      initial: 20_000_000,
-      takeProfitPct: 2,
-      stages: [{ timesX: 1, per: 0.7 }],
-      oneShot: false,
-      ...consent,
-      requestId: randomUUID(),
-    },
-    member.idToken,
-  );
+  const dca = await startDcaManual(member.idToken, 'BTCUSDT', 20, [[1, 0.7]]);
   if (dca.status !== 200) throw new Error(`manual DCA: ${JSON.stringify(dca.body)}`);
   return member;
 };

@@ -29,6 +29,52 @@ const named = (name: string, globalSetup: string[] = []) => ({
  */
 const stackWorkers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
 
+/**
+ * Files on local stacks that must each run in a fresh process (`isolate`): those that start a stack
+ * of their own in the test process (which points process.env and the functions' clients at it), and
+ * those that set what a function reads once, when it is first imported (an exchange rule, a log
+ * file, a stand-in's endpoint). Every other file talks to its worker's shared stack through modules
+ * that read the same settings in every file, so a worker keeps them loaded from one file to the next
+ * instead of loading ccxt, the SDK and the functions again for each (two thirds of a small file's CPU).
+ */
+const OWN_PROCESS = {
+  integration: [
+    'test/integration/bots/{books.property,cockpit,ed25519,faults,paper-restart,trading,weights}.test.ts',
+    'test/integration/local/{heals,restart}.test.ts',
+    'test/integration/notifications/bot-run-events.test.ts',
+    'test/integration/operations/{dead-letters,ledger-audit,metrics,redrive}.test.ts',
+    'test/integration/exchange/{ip-restriction,no-secret-in-logs}.test.ts',
+    'test/integration/core/aws-clients.test.ts',
+    'test/integration/security/{withdrawals,admin-gateway}.test.ts',
+    'test/integration/wallet/{reconcile,report-hashes}.test.ts',
+    'test/integration/team/seed.test.ts',
+    'test/integration/**/*.alone.test.ts',
+  ],
+  e2e: ['test/e2e/bots/{cockpit,trading}.test.ts', 'test/e2e/admin/operations.test.ts'],
+};
+
+/** A project on local stacks, and its twin `<name>-own` for the files of OWN_PROCESS[name]. */
+const onStacks = (name: keyof typeof OWN_PROCESS, settings: Record<string, unknown>) => [
+  {
+    resolve: { alias },
+    test: {
+      ...named(name, ['test/support/local-stack.setup.ts']),
+      ...settings,
+      include: [`test/${name}/**/*.test.ts`],
+      exclude: OWN_PROCESS[name],
+      isolate: false,
+    },
+  },
+  {
+    resolve: { alias },
+    test: {
+      ...named(`${name}-own`, ['test/support/local-stack.setup.ts']),
+      ...settings,
+      include: OWN_PROCESS[name],
+    },
+  },
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -43,19 +89,14 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          ...named('integration', ['test/support/local-stack.setup.ts']),
-          setupFiles: ['test/support/stack-env.setup.ts'],
-          include: ['test/integration/**/*.test.ts'],
-          // work off the request path (placement, activations) may take seconds on a loaded machine
-          expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          maxWorkers: stackWorkers(2),
-        },
-      },
+      ...onStacks('integration', {
+        setupFiles: ['test/support/stack-env.setup.ts'],
+        // work off the request path (placement, activations) may take seconds on a loaded machine
+        expect: { poll: { timeout: 10_000, interval: 100 } },
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
+        maxWorkers: stackWorkers(2),
+      }),
       {
         resolve: { alias },
         test: {
@@ -68,19 +109,14 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          ...named('e2e', ['test/support/local-stack.setup.ts']),
-          setupFiles: ['test/support/stack-env.setup.ts'],
-          include: ['test/e2e/**/*.test.ts'],
-          // a page may take a few seconds on a loaded 2-core machine; expect.poll waits up to this
-          expect: { poll: { timeout: 15_000, interval: 100 } },
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          maxWorkers: stackWorkers(2),
-        },
-      },
+      ...onStacks('e2e', {
+        setupFiles: ['test/support/stack-env.setup.ts'],
+        // a page may take a few seconds on a loaded 2-core machine; expect.poll waits up to this
+        expect: { poll: { timeout: 15_000, interval: 100 } },
+        testTimeout: 120_000,
+        hookTimeout: 180_000,
+        maxWorkers: stackWorkers(2),
+      }),
     ],
   },
 });

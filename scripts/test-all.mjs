@@ -2,10 +2,10 @@
 /**
  * `npm test`: the type check, ESLint and every test project (unit, infra, integration, e2e), each
  * against its own real services. Two lanes run at once: the CPU-bound checks (type check, lint,
- * unit, infra) beside the projects on local stacks (integration, then e2e), whose files spend much
- * of their time waiting; on a 2-core machine that is what brings the run under 10 minutes. Each
- * step's output is kept in test-artifacts/steps/<step>.log and printed whole when the step ends, so
- * the lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
+ * unit, infra) and then the files that need a process of their own (the `-own` projects), beside
+ * the files on the shared local stacks (integration, then e2e), whose files spend much of their
+ * time waiting. Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
+ * the step ends, so the lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
  * on any failure.
  */
 import { spawn } from 'node:child_process';
@@ -70,20 +70,24 @@ const project = async (name, { label = name, filters = [], env = {} } = {}) => {
   if (!ok) broken.push(name);
 };
 
+// Lane one: the checks, then the files that start stacks of their own or need a process each
+// (the `-own` projects, vitest.config.ts). Lane two: the files on the shared stacks. The files that
+// race hundreds of writes run last, when both lanes have ended: one worker, nothing beside it.
 await Promise.all([
   (async () => {
     await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     await check('lint', 'npx', ['eslint', '.']);
     await project('unit');
     await project('infra');
+    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
+    await project('e2e-own');
   })(),
   (async () => {
-    await project('integration', { filters: ['--exclude', `**/*${ALONE}`] });
-    // after the parallel part, when the other lane has ended too: one worker, nothing beside it
-    await project('integration', { label: 'integration-alone', filters: [ALONE], env: { TEST_WORKERS: '1' } });
+    await project('integration');
     await project('e2e');
   })(),
 ]);
+await project('integration-own', { label: 'integration-alone', filters: [ALONE], env: { TEST_WORKERS: '1' } });
 
 console.log(`\nAll steps: ${seconds(started)}`);
 if (broken.length) console.log(`\nFailed steps: ${[...new Set(broken)].join(', ')}`);

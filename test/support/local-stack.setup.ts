@@ -63,7 +63,7 @@ const stopStack = (child: ChildProcess) =>
   });
 
 export default async function setup(project: TestProject) {
-  if (project.name === 'e2e') buildWebIfStale();
+  if (project.name.startsWith('e2e')) buildWebIfStale();
   const workers = project.config.maxWorkers;
   const started = Array.from({ length: workers }, (_, i) => startStack(project.name, i + 1));
   const stop = () => Promise.all(started.map(({ child }) => stopStack(child)));

@@ -4,8 +4,9 @@
  * 1..maxWorkers, one file at a time) owns a block of 200 ports from TEST_PORT_BASE (3500 unless
  * set, apart from `npm start`'s 3000, 8000 and 9229; another base lets two test runs share a
  * machine). Its shared stack takes the block's first three ports (web, DynamoDB Local,
- * cognito-local) and a stack that one of its files starts for itself the three from +10; e2e's
- * blocks sit 100 above integration's, so the two projects can run at once.
+ * cognito-local) and a stack that one of its files starts for itself the three from +10; each
+ * project (integration, e2e and their `-own` twins) has its own quarter of the block, so all four
+ * can run at once.
  */
 export interface StackPorts {
   webPort: number;
@@ -21,8 +22,11 @@ const portsAt = (first: number): StackPorts => ({
   cognitoPort: first + 2,
 });
 
+/** Where each project's stacks sit in a worker's block (the `-own` twins: vitest.config.ts). */
+const OFFSET: Record<string, number> = { integration: 0, 'integration-own': 50, e2e: 100, 'e2e-own': 150 };
+
 const blockOf = (project: string, worker: number): number =>
-  Number(process.env.TEST_PORT_BASE ?? 3500) + (worker - 1) * BLOCK + (project === 'e2e' ? BLOCK / 2 : 0);
+  Number(process.env.TEST_PORT_BASE ?? 3500) + (worker - 1) * BLOCK + (OFFSET[project] ?? 0);
 
 /** The ports of the stack shared by the files that worker `worker` of `project` runs. */
 export const sharedStackPorts = (project: string, worker: number): StackPorts =>

@@ -107,3 +107,27 @@ export const ROUTER_ONLY_ROUTES = {
   member: ['/security', '/notifications'],
   admin: ['/adminpayout', '/auditlog', '/operations'],
 };
+
+/**
+ * Moves an open page of the app to `route` as its own links do (the history and the router, no
+ * new load of the app) and waits until it shows the route's loaded screen. A new load runs the
+ * whole app again (~0.7 CPU-s in Chromium, four times an in-app move), which a walk through every
+ * route pays a hundred times over. A page not yet on the app is loaded with `visit`.
+ */
+export const moveTo = async (page: Page, route: string): Promise<void> => {
+  if (!page.url().startsWith(url('/'))) return visit(page, route);
+  await page.evaluate((to) => {
+    // what the screen shows now: the move is done once something else is drawn
+    for (const element of document.querySelectorAll('body *')) (element as { walked?: boolean }).walked = true;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page
+    .waitForFunction(
+      () => [...document.querySelectorAll('body *')].some((e) => !(e as { walked?: boolean }).walked),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
+  await page.waitForFunction(loaded, undefined, { timeout: 15_000, polling: 50 }).catch(() => undefined);
+};

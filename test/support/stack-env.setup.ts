@@ -6,4 +6,11 @@
 import { inject } from 'vitest';
 import { workerNumber } from './ports';
 
-Object.assign(process.env, inject('stackEnvs')[workerNumber() - 1]);
+/**
+ * The environment the worker started with: a worker that runs file after file in one process
+ * (vitest.config.ts, `isolate: false`) gives each file that environment again, so a setting one
+ * file made (a log level, an endpoint) never reaches the next.
+ */
+const started = ((globalThis as { workerEnv?: NodeJS.ProcessEnv }).workerEnv ??= { ...process.env });
+for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
+Object.assign(process.env, started, inject('stackEnvs')[workerNumber() - 1]);

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { pathAliases } from '../path-aliases.ts';
 
@@ -30,10 +33,52 @@ const routeTableWithoutSchemas = (): Plugin => {
   };
 };
 
+/** Chakra's createSystem (3.36.0, pinned in package.json), where it builds the theme's global styles. */
+const CHAKRA_SYSTEM = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
+const CHAKRA_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/**
+ * The theme's global styles (Chakra's reset, the app's global CSS and every token's CSS variable, in
+ * light and dark) are the same for every visit: they are written into index.html at build time, as
+ * emotion would have inserted them, and the browser's createSystem no longer builds them. Building
+ * them (a third of createSystem) and emotion compiling and inserting them (~40 KB of CSS) took
+ * ~0.2 s of a phone's first load before the first paint (docs/decisions/web-performance.md).
+ * The styles come from the same theme module the app imports, so they cannot drift from it. In
+ * the dev server nothing changes (its dependencies are pre-bundled): the styles are inserted by
+ * ChakraProvider as before.
+ */
+const chakraGlobalCssAtBuild = (): Plugin => ({
+  name: 'trendex:chakra-global-css-at-build',
+  apply: 'build',
+  transform(code, id) {
+    if (!CHAKRA_SYSTEM.test(id)) return null;
+    // a Chakra upgrade that moves this line must fail the build, not ship the styles twice or none
+    if (!code.includes(CHAKRA_GLOBAL))
+      throw new Error(`${id} no longer builds its global styles as expected: review this plugin`);
+    return code.replace(CHAKRA_GLOBAL, 'const _global = []; // in index.html (web/vite.config.ts)');
+  },
+  async transformIndexHtml() {
+    const { module } = await runnerImport<typeof import('./src/theme/system.ts')>(here('./src/theme/system.ts'));
+    const { system } = module;
+    // emotion's own rendering of ChakraProvider's two Global elements: the layer order, then the styles
+    const styles = renderToStaticMarkup(
+      createElement(
+        Fragment,
+        null,
+        createElement(Global, { styles: system.layers.atRule }),
+        createElement(Global, { styles: system._global }),
+      ),
+    );
+    if (!styles.includes('--chakra-colors-brand-solid'))
+      throw new Error('the theme rendered no token CSS for index.html');
+    return [{ tag: 'style', children: styles.replace(/<\/?style[^>]*>/g, '\n'), injectTo: 'head' }];
+  },
+});
+
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [routeTableWithoutSchemas(), react()],
+  plugins: [routeTableWithoutSchemas(), chakraGlobalCssAtBuild(), react()],
   resolve: {
     // the web app may import the contract only
     alias: pathAliases(['#api']),

@@ -18,12 +18,15 @@
  *   npm run bench:web                      # all four pages, both presets, 3 runs each
  *   BENCH_PAGES=/pricing BENCH_PRESETS=mobile BENCH_RUNS=5 npx tsx bench/web/lighthouse.ts
  *   BENCH_PORT_BASE=7750 (ports +0, +10, +20)   BENCH_REPORTS=dir (saves each Lighthouse JSON)
- *   BENCH_WEB_DIST=dir   measures a build elsewhere (another commit's web/dist, for a before and
- *                        after on the same machine at the same load) instead of building web/dist
+ *   BENCH_WEB_DIST=dir   measures a build elsewhere (another commit's web/dist) instead of building web/dist
+ *   BENCH_BASELINE=dir   also measures that build (say main's web/dist, copied aside), named by
+ *                        BENCH_BASELINE_NAME, in the same sitting: the two builds take turns run by
+ *                        run on the same stack, origin and member, and each figure is printed with
+ *                        its ratio to the baseline's (the machine's load moves both alike)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -38,6 +41,7 @@ const PRESETS = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as Pr
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_REPORTS;
 const WEB_DIST = process.env.BENCH_WEB_DIST;
+const BASELINE = process.env.BENCH_BASELINE;
 const MEMBER_PAGES = new Set(['/dashboard']);
 const JS_BUDGET_KB = 200;
 const PERFORMANCE_GOAL = 90;
@@ -49,6 +53,8 @@ const { buildWebIfStale } = await import('../../local/web-build');
 const { startLocalStack } = await import('../../local/stack');
 
 interface Figures {
+  /** The build measured: 'this build', or the baseline's name. */
+  build: string;
   page: string;
   preset: Preset;
   performance: number;
@@ -87,7 +93,7 @@ const gzipKb = async (urls: string[]) => {
   return bytes / 1024;
 };
 
-const figuresOf = async (lhr: Result, page: string, preset: Preset): Promise<Figures> => {
+const figuresOf = async (lhr: Result, build: string, page: string, preset: Preset): Promise<Figures> => {
   // the network-requests audit's table: one row per request
   const { items: requests } = lhr.audits['network-requests'].details as unknown as {
     items: { url: string; resourceType: string; transferSize: number }[];
@@ -99,6 +105,7 @@ const figuresOf = async (lhr: Result, page: string, preset: Preset): Promise<Fig
       .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id].title})`),
   );
   return {
+    build,
     page,
     preset,
     performance: score(lhr, 'performance'),
@@ -170,7 +177,7 @@ const print = (f: Figures, runs: Figures[]) => {
     ['first contentful paint', `${Math.round(f.fcp)} ms`, '', ''],
     ['machine', `load ${f.load.toFixed(1)}, CPU benchmark index ${Math.round(f.benchmarkIndex)}`, '', ''],
   ];
-  console.log(`\n${f.page} — ${f.preset}, median of ${runs.length}`);
+  console.log(`\n${f.page} — ${f.preset}, ${f.build}, median of ${runs.length}`);
   for (const [name, value, budget, ok] of rows)
     console.log(`  ${name.padEnd(24)} ${value.padEnd(44)} ${budget.padEnd(26)} ${ok}`);
   for (const audit of f.failing) console.log(`    - ${audit}`);
@@ -178,9 +185,28 @@ const print = (f: Figures, runs: Figures[]) => {
 
 if (!WEB_DIST) buildWebIfStale();
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-web-'));
+
+/** The builds measured, each a web/dist: this one, and the baseline's when one is named. */
+const builds = [
+  { name: 'this build', dist: resolve(WEB_DIST ?? join(import.meta.dirname, '../../web/dist')) },
+  ...(BASELINE
+    ? [{ name: process.env.BENCH_BASELINE_NAME ?? basename(resolve(BASELINE)), dist: resolve(BASELINE) }]
+    : []),
+];
+/**
+ * The stack serves whichever build this link points to: both builds run on one origin, stack and
+ * member, so nothing but the build differs between their runs (the switch is atomic: a rename).
+ */
+const served = join(dataDir, 'web');
+const serve = (build: (typeof builds)[number]) => {
+  symlinkSync(build.dist, `${served}.next`);
+  renameSync(`${served}.next`, served);
+};
+serve(builds[0]);
+
 const stack = await startLocalStack({
   dataDir,
-  webDist: WEB_DIST,
+  webDist: served,
   webPort: PORT,
   dynamoPort: PORT + 10,
   cognitoPort: PORT + 20,
@@ -226,47 +252,60 @@ const logInMember = async () => {
 };
 
 const results: Figures[] = [];
+/** A page's figure against the baseline's: after / before. */
+const ratio = (after: number, before: number) => (before ? `x${(after / before).toFixed(2)}` : 'n/a');
 try {
   for (const preset of PRESETS) {
     for (const page of PAGES) {
-      const runs: Figures[] = [];
+      const runs = new Map(builds.map((build) => [build.name, [] as Figures[]]));
       for (let run = 1; run <= RUNS; run++) {
-        if (MEMBER_PAGES.has(page)) await logInMember();
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          // a visitor arrives with nothing stored (Lighthouse keeps local storage unless told: the
-          // member's session of an earlier run would follow); the member's page needs it
-          disableStorageReset: MEMBER_PAGES.has(page),
-          clearStorageTypes: [
-            'cookies',
-            'local_storage',
-            'indexeddb',
-            'file_systems',
-            'shader_cache',
-            'service_workers',
-            'cache_storage',
-          ],
-        };
-        const result = await lighthouse(
-          `${stack.webUrl}${page}`,
-          flags,
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (REPORTS) {
-          mkdirSync(REPORTS, { recursive: true });
-          writeFileSync(
-            join(REPORTS, `${preset}${page.replace(/\//g, '_') || '_'}-${run}.json`),
-            JSON.stringify(result.lhr),
+        // the builds take turns, first one then the other, so a drift of the load falls on both
+        for (const build of run % 2 ? builds : [...builds].reverse()) {
+          serve(build);
+          if (MEMBER_PAGES.has(page)) await logInMember();
+          const flags: Flags = {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            // a visitor arrives with nothing stored (Lighthouse keeps local storage unless told: the
+            // member's session of an earlier run would follow); the member's page needs it
+            disableStorageReset: MEMBER_PAGES.has(page),
+            clearStorageTypes: [
+              'cookies',
+              'local_storage',
+              'indexeddb',
+              'file_systems',
+              'shader_cache',
+              'service_workers',
+              'cache_storage',
+            ],
+          };
+          const result = await lighthouse(
+            `${stack.webUrl}${page}`,
+            flags,
+            preset === 'desktop' ? desktopConfig : undefined,
           );
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            const name = `${build === builds[0] ? '' : 'baseline-'}${preset}${page.replace(/\//g, '_') || '_'}-${run}`;
+            writeFileSync(join(REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+          }
+          runs.get(build.name)!.push(await figuresOf(result.lhr, build.name, page, preset));
         }
-        runs.push(await figuresOf(result.lhr, page, preset));
       }
-      const figures = medianOf(runs);
-      results.push(figures);
-      print(figures, runs);
+      const [after, before] = builds.map((build) => {
+        const figures = medianOf(runs.get(build.name)!);
+        results.push(figures);
+        print(figures, runs.get(build.name)!);
+        return figures;
+      });
+      if (before)
+        console.log(
+          `  against ${before.build}: performance ${before.performance} -> ${after.performance}, ` +
+            `TBT ${ratio(after.tbt, before.tbt)}, LCP ${ratio(after.lcp, before.lcp)}, ` +
+            `FCP ${ratio(after.fcp, before.fcp)}, JS ${ratio(after.jsGzipKb, before.jsGzipKb)}`,
+        );
     }
   }
 } finally {
@@ -275,13 +314,16 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const publicJs = results.filter((f) => !MEMBER_PAGES.has(f.page)).map((f) => f.jsGzipKb);
-const mobile = results.filter((f) => f.preset === 'mobile');
-console.log(
-  `\nlargest public first load: ${Math.max(...publicJs).toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB); ` +
-    `largest CLS ${Math.max(...results.map((f) => f.cls)).toFixed(3)}` +
-    (mobile.length
-      ? `; mobile performance ${Math.min(...mobile.map((f) => f.performance))}-${Math.max(...mobile.map((f) => f.performance))} ` +
-        `(goal >= ${PERFORMANCE_GOAL}), largest TBT ${Math.round(Math.max(...mobile.map((f) => f.tbt)))} ms (< ${TBT_BUDGET_MS})`
-      : ''),
-);
+for (const build of builds) {
+  const own = results.filter((f) => f.build === build.name);
+  const publicJs = own.filter((f) => !MEMBER_PAGES.has(f.page)).map((f) => f.jsGzipKb);
+  const mobile = own.filter((f) => f.preset === 'mobile');
+  console.log(
+    `\n${build.name}: largest public first load: ${Math.max(...publicJs).toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB); ` +
+      `largest CLS ${Math.max(...own.map((f) => f.cls)).toFixed(3)}` +
+      (mobile.length
+        ? `; mobile performance ${Math.min(...mobile.map((f) => f.performance))}-${Math.max(...mobile.map((f) => f.performance))} ` +
+          `(goal >= ${PERFORMANCE_GOAL}), largest TBT ${Math.round(Math.max(...mobile.map((f) => f.tbt)))} ms (< ${TBT_BUDGET_MS})`
+        : ''),
+  );
+}

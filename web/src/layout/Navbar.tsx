@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ColorModeToggle } from '../components/ColorModeToggle';
@@ -36,24 +36,51 @@ function BarLink({ item }: { item: NavItem }) {
   );
 }
 
+/**
+ * The bar's state from the session and the profile. A query's answer renders at once, in one task
+ * (TanStack Query's store updates are never sliced): the profile only decides the support link, so
+ * the bar reads it through a deferred value and is memoised, and the profile's answer re-renders it
+ * in slices that yield to the browser (docs/decisions/web-performance.md).
+ */
 export function Navbar() {
   const { state, logout } = useAuth();
+  const signedIn = state.status === 'signedIn';
+  const profile = useProfile(signedIn);
+  const support = useDeferredValue((profile.data?.rank ?? 0) >= SUPPORT_FROM_RANK);
+  return (
+    <NavbarView
+      status={state.status}
+      isAdmin={signedIn && state.user.isAdmin}
+      support={support}
+      logout={logout}
+    />
+  );
+}
+
+const NavbarView = memo(function NavbarView({
+  status,
+  isAdmin,
+  support,
+  logout,
+}: {
+  status: 'loading' | 'signedOut' | 'signedIn';
+  isAdmin: boolean;
+  support: boolean;
+  logout: () => Promise<void>;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The auth pages offer their own switch between Log In and Sign Up; the bar hides its copies there.
   const onAuthPage = ['/login', '/signin', '/signup'].includes(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = state.status === 'signedIn';
-  const isAdmin = signedIn && state.user.isAdmin;
-  const profile = useProfile(signedIn);
-  const support = (profile.data?.rank ?? 0) >= SUPPORT_FROM_RANK ? [supportNavItem] : [];
+  const signedIn = status === 'signedIn';
   // While the session is being read, show no links rather than flashing the wrong set.
   const links =
-    state.status === 'loading'
+    status === 'loading'
       ? []
       : signedIn
-        ? [...memberNav, ...support, ...(isAdmin ? [adminNavItem] : [])]
+        ? [...memberNav, ...(support ? [supportNavItem] : []), ...(isAdmin ? [adminNavItem] : [])]
         : publicNav;
   // The member bar holds more links, so it folds into the drawer at a wider breakpoint.
   const wide = signedIn ? 'xl' : 'md';
@@ -82,7 +109,7 @@ export function Navbar() {
           <HStack gap="1.5">
             <ColorModeToggle onDark />
             {signedIn && <NotificationsBell onDark />}
-            {state.status === 'signedOut' && !onAuthPage && (
+            {status === 'signedOut' && !onAuthPage && (
               <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
                 <Button asChild variant="ghost" size="sm" color="white" _hover={{ bg: 'whiteAlpha.200' }}>
                   <RouterLink to="/login">Log In</RouterLink>
@@ -124,9 +151,9 @@ export function Navbar() {
         open={menuOpen}
         onOpenChange={setMenuOpen}
         links={links}
-        signedOut={state.status === 'signedOut'}
+        signedOut={status === 'signedOut'}
         onLogout={signedIn ? onLogout : undefined}
       />
     </Box>
   );
-}
+});

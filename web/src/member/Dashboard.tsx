@@ -12,10 +12,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import type { ExchangesView } from '#api/schemas/exchange';
 import { AccountSummary } from '../bots/cockpit/AccountSummary';
 import { useRunningBots } from '../bots/cockpit/hooks';
 import { RunningBots } from '../bots/cockpit/RunningBots';
@@ -72,10 +73,13 @@ export default function Dashboard() {
   );
   const firstName = profile.data?.name.split(' ')[0];
   const marketplace = useRef<HTMLDivElement>(null);
-  const openMarketplace = () => {
+  // stable, so the memoised steps and dialog below do not render again with each query's answer
+  const openMarketplace = useCallback(() => {
     marketplace.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     marketplace.current?.focus({ preventScroll: true });
-  };
+  }, []);
+  // the exchanges' answer reaches the cockpit's summary through a deferred value, as setUp does
+  const exchangesView = useDeferredValue(exchanges.data);
 
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
@@ -110,60 +114,7 @@ export default function Dashboard() {
           <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
         )}
 
-        {setUp && (
-          <>
-            <AccountSummary exchanges={exchanges.data} />
-            <RunningBots query={running} />
-          </>
-        )}
-
-        {!setUp && (
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-            {steps.map(({ step, title, text, icon: Icon, action }) => (
-              <Stack
-                key={title}
-                as="section"
-                aria-label={title}
-                bg="bg.surface"
-                borderWidth="1px"
-                borderColor="border.card"
-                borderRadius="xl"
-                p="6"
-                gap="4"
-                boxShadow="xs"
-              >
-                <HStack justify="space-between">
-                  <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="xl" aria-hidden>
-                    <Icon />
-                  </Box>
-                  <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
-                    Step {step}
-                  </Text>
-                </HStack>
-                <Heading as="h2" size="lg">
-                  {title}
-                </Heading>
-                <Text color="fg.muted" flex="1">
-                  {text}
-                </Text>
-                {action ? (
-                  <Button
-                    asChild
-                    colorPalette="brand"
-                    variant={step === 3 ? 'solid' : 'outline'}
-                    alignSelf="flex-start"
-                  >
-                    <RouterLink to={action.to}>{action.label}</RouterLink>
-                  </Button>
-                ) : (
-                  <Button colorPalette="brand" alignSelf="flex-start" onClick={openMarketplace}>
-                    Start Your Bot
-                  </Button>
-                )}
-              </Stack>
-            ))}
-          </SimpleGrid>
-        )}
+        {setUp ? <Cockpit exchanges={exchangesView} /> : <SetUpSteps onOpenMarketplace={openMarketplace} />}
 
         <Stack
           as="section"
@@ -183,7 +134,77 @@ export default function Dashboard() {
           <Marketplace />
         </Stack>
       </Stack>
-      <ReadyDialog onOpenMarketplace={openMarketplace} />
+      <MemoReadyDialog onOpenMarketplace={openMarketplace} />
     </Container>
   );
 }
+
+/**
+ * The dashboard's parts that its queries' answers would otherwise render again in one unsliced
+ * task each (TanStack Query's store updates are synchronous): memoised, and fed deferred values.
+ */
+const SetUpSteps = memo(function SetUpSteps({ onOpenMarketplace }: { onOpenMarketplace: () => void }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+      {steps.map(({ step, title, text, icon: Icon, action }) => (
+        <Stack
+          key={title}
+          as="section"
+          aria-label={title}
+          bg="bg.surface"
+          borderWidth="1px"
+          borderColor="border.card"
+          borderRadius="xl"
+          p="6"
+          gap="4"
+          boxShadow="xs"
+        >
+          <HStack justify="space-between">
+            <Box bg="brand.subtle" color="brand.fg" p="3" borderRadius="lg" fontSize="xl" aria-hidden>
+              <Icon />
+            </Box>
+            <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
+              Step {step}
+            </Text>
+          </HStack>
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          <Text color="fg.muted" flex="1">
+            {text}
+          </Text>
+          {action ? (
+            <Button
+              asChild
+              colorPalette="brand"
+              variant={step === 3 ? 'solid' : 'outline'}
+              alignSelf="flex-start"
+            >
+              <RouterLink to={action.to}>{action.label}</RouterLink>
+            </Button>
+          ) : (
+            <Button colorPalette="brand" alignSelf="flex-start" onClick={onOpenMarketplace}>
+              Start Your Bot
+            </Button>
+          )}
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+});
+
+/** Running bots read their own query, so its answer renders only them. */
+const Cockpit = memo(function Cockpit({ exchanges }: { exchanges: ExchangesView | undefined }) {
+  return (
+    <>
+      <AccountSummary exchanges={exchanges} />
+      <RunningBotsNow />
+    </>
+  );
+});
+
+function RunningBotsNow() {
+  return <RunningBots query={useRunningBots()} />;
+}
+
+const MemoReadyDialog = memo(ReadyDialog);

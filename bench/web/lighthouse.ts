@@ -82,13 +82,15 @@ const score = (lhr: Result, category: string) => Math.round((lhr.categories[cate
 /** The gzip size of each script, fetched again as a browser without brotli would. */
 const gzipKb = async (urls: string[]) => {
   let bytes = 0;
-  for (const url of urls) {
-    // a kept-alive socket the server has just closed resets the request: that one is asked again
-    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } }).catch(() =>
-      fetch(url, { headers: { 'accept-encoding': 'gzip' } }),
-    );
+  const gzipLength = async (url: string) => {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
     await res.arrayBuffer(); // fetch inflates the body: content-length is what went over the wire
-    bytes += Number(res.headers.get('content-length'));
+    return Number(res.headers.get('content-length'));
+  };
+  for (const url of urls) {
+    // a kept-alive socket the server has just closed resets the request, or ends its body (a
+    // busy machine): that one is asked again
+    bytes += await gzipLength(url).catch(() => gzipLength(url));
   }
   return bytes / 1024;
 };

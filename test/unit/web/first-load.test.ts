@@ -5,7 +5,8 @@
  * page). Read from the production build's chunk graph (in memory), none of them may carry a
  * library those pages do not show: the charts, the backtest engine, TanStack Table, the phone
  * number and QR code libraries, zod (the forms that validate load it with their page) or Amplify
- * (the session check loads it after the first render).
+ * (the session check loads it after the first render). The theme's global styles come built in
+ * index.html, not built and inserted by the browser.
  */
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
@@ -33,6 +34,7 @@ const NOT_FIRST: Record<string, RegExp> = {
 };
 
 let chunks: Rolldown.OutputChunk[];
+let indexHtml: string;
 
 beforeAll(async () => {
   const output = (await build({
@@ -41,6 +43,8 @@ beforeAll(async () => {
     build: { write: false },
   })) as Rolldown.RolldownOutput;
   chunks = output.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const html = output.output.find((file) => file.fileName === 'index.html') as Rolldown.OutputAsset;
+  indexHtml = String(html.source);
 }, 120_000);
 
 /** A chunk and every chunk it imports statically, as the browser loads them together. */
@@ -76,5 +80,16 @@ describe('the first load of the pages members open most', () => {
     const entry = chunks.find((c) => c.isEntry)!;
     for (const page of Object.values(PAGES))
       expect(entry.moduleIds.some((id) => id.endsWith(page))).toBe(false);
+  });
+
+  it("brings the theme's global styles in index.html, light and dark, and the browser does not build them", () => {
+    // web/vite.config.ts, chakraGlobalCssAtBuild: the reset, then the tokens' variables (bg.canvas
+    // light and dark), before the entry runs
+    expect(indexHtml).toMatch(/<style>\s*@layer reset,base,tokens,recipes;[\s\S]*@layer reset\{/);
+    expect(indexHtml).toContain('--chakra-colors-bg-canvas:#f6f8fc');
+    expect(indexHtml).toContain('--chakra-colors-bg-canvas:#070d1a');
+    // createSystem's global styles are an empty list in the entry (ChakraProvider inserts nothing)
+    const entry = chunks.find((c) => c.isEntry)!;
+    expect(entry.code).toContain('_global:[]');
   });
 });

@@ -89,6 +89,16 @@ export interface Strategy<P, S> {
   inputs?(state: S): readonly SignalInput[];
 }
 
+/** A design the product ships (engine/strategies/registry.ts): it states the history it needs. */
+export interface ShippedStrategy<P, S> extends Strategy<P, S> {
+  /**
+   * How many candles the strategy must see before every indicator it reads is defined (its slow
+   * EMA, its bands, its regime filter): a live deployment replays at least these before its first
+   * candle, so it can enter at once, as its backtest over years of history does.
+   */
+  warmUp(params: P): number;
+}
+
 /** One of a strategy's signal inputs, named as its documentation names it. */
 export interface SignalInput {
   readonly name: string;

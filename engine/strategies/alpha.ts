@@ -1,8 +1,8 @@
 import { Bollinger } from '../indicators/bands';
 import { Atr, Rsi } from '../indicators/oscillators';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface AlphaParams extends RegimeParams {
   readonly rsiPeriod: number;
@@ -34,7 +34,7 @@ interface AlphaState {
  * to the middle band, or at the protective stop `stopAtr` ATRs beyond the entry (enforced by the
  * risk guard), sized so that the stop loses `riskPct` % of equity.
  */
-export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
+export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
   init(params) {
     return {
       params,
@@ -78,4 +78,7 @@ export const alphaStrategy: Strategy<AlphaParams, AlphaState> = {
   ],
 
   stopLevel: (state) => state.stop,
+
+  // The RSI starts with the first change: one candle more than its period.
+  warmUp: (p) => Math.max(p.rsiPeriod + 1, p.bandPeriod, p.atrPeriod, regimeWarmUp(p)),
 };

@@ -1,8 +1,8 @@
 import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, order, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface CandlesParams extends RegimeParams {
   readonly trendPeriod: number;
@@ -72,7 +72,7 @@ export function isShootingStar({ open, high, low, close }: Ohlc): boolean {
  * `targetAtr` ATRs away (both fixed at entry; the stop, which the risk guard checks first, wins
  * when one candle reaches both). Sized so that the stop loses `riskPct` % of equity.
  */
-export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
+export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
   init(params) {
     return {
       params,
@@ -128,4 +128,6 @@ export const candlesStrategy: Strategy<CandlesParams, CandlesState> = {
   inputs: (state) => [{ name: `EMA ${state.params.trendPeriod}`, value: state.trend.value, unit: 'price' }],
 
   stopLevel: (state) => state.stop,
+
+  warmUp: (p) => Math.max(p.trendPeriod, p.atrPeriod, regimeWarmUp(p)),
 };

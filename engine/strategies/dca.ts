@@ -1,6 +1,6 @@
 import { Atr, Rsi } from '../indicators/oscillators';
 import { riskScale } from '../risk/sizing';
-import { NO_ORDERS, type Candles, type Order, type Strategy } from '../types';
+import { NO_ORDERS, type Candles, type Order, type ShippedStrategy } from '../types';
 import { order } from './orders';
 
 /** The spec's manual DCA form allows the First to the Fifteenth position. */
@@ -128,7 +128,7 @@ function validateDcaParams(p: DcaParams): void {
  * loses at most `riskPct` % of equity. AI Bot's steps use the ATR up to the previous candle: the
  * stage level is known before the candle that fills it.
  */
-export const dcaStrategy: Strategy<DcaParams, DcaState> = {
+export const dcaStrategy: ShippedStrategy<DcaParams, DcaState> = {
   init(params) {
     validateDcaParams(params);
     return {
@@ -168,6 +168,10 @@ export const dcaStrategy: Strategy<DcaParams, DcaState> = {
   },
 
   stopLevel: (state) => state.stop,
+
+  // Only the ATR steps and the RSI entry read an indicator; the RSI starts with the first change.
+  warmUp: (p) =>
+    Math.max(p.stepUnit === 'atr' ? p.atrPeriod : 0, p.entryRsiBelow === null ? 0 : p.rsiPeriod + 1),
 };
 
 function openCycle(state: DcaState, c: Candles, i: number, atr: number, equity: number): readonly Order[] {

@@ -1,7 +1,7 @@
 import { Donchian } from '../indicators/bands';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface GlintParams extends RegimeParams {
   /** Breakout channel length (candles before the current one). */
@@ -27,7 +27,7 @@ interface GlintState {
  * lowest low of the previous 10 candles, a short at their highest high (the risk guard enforces
  * it). Sized so that the stop at entry loses `riskPct` % of equity.
  */
-export const glintStrategy: Strategy<GlintParams, GlintState> = {
+export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
   init(params) {
     return {
       params,
@@ -60,6 +60,8 @@ export const glintStrategy: Strategy<GlintParams, GlintState> = {
   ],
 
   stopLevel: (state, account) => exitStop(state, account.positionSize > 0 ? 1 : -1),
+
+  warmUp: (p) => Math.max(p.entryPeriod, p.exitPeriod, regimeWarmUp(p)),
 };
 
 /** The exit channel up to the last candle: the next candle's stop (a long's low, a short's high). */

@@ -1,5 +1,5 @@
 import { riskScale } from '../risk/sizing';
-import { NO_ORDERS, type Order, type Strategy } from '../types';
+import { NO_ORDERS, type Order, type ShippedStrategy } from '../types';
 
 export interface GridParams {
   /** Quote budget spread over the buy levels (USDT). */
@@ -78,7 +78,7 @@ function countBelow(prices: Float64Array, price: number, orEqual: boolean, start
  * down to the stop `stopLossPct` under the lowest level, where the risk guard sells them all and the
  * grid is rebuilt around the price.
  */
-export const gridStrategy: Strategy<GridParams, GridState> = {
+export const gridStrategy: ShippedStrategy<GridParams, GridState> = {
   init(params) {
     if (!(params.levels >= 2)) throw new RangeError('a grid needs at least 2 levels');
     reserveReasons(params.levels);
@@ -139,6 +139,9 @@ export const gridStrategy: Strategy<GridParams, GridState> = {
   },
 
   stopLevel: (state) => state.stop,
+
+  // The grid is built around the first close it sees: no indicator to warm.
+  warmUp: () => 0,
 };
 
 function build(state: GridState, center: number, equity: number): void {

@@ -1,8 +1,8 @@
 import { Atr } from '../indicators/oscillators';
 import { Adx, Macd } from '../indicators/trend';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, exitWithoutFlip, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface NeroParams extends RegimeParams {
   readonly fastPeriod: number;
@@ -35,7 +35,7 @@ interface NeroState {
  * when the histogram turns against it, or at the protective stop `stopAtr` ATRs from entry (the
  * risk guard enforces it). Sized so that the stop loses `riskPct` % of equity.
  */
-export const neroStrategy: Strategy<NeroParams, NeroState> = {
+export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
   init(params) {
     return {
       params,
@@ -82,4 +82,9 @@ export const neroStrategy: Strategy<NeroParams, NeroState> = {
   ],
 
   stopLevel: (state) => state.stop,
+
+  // The histogram needs the slow EMA and then the signal EMA over it, and one before to turn; the
+  // ADX averages `adxPeriod` DX values, which start once the directional averages are seeded.
+  warmUp: (p) =>
+    Math.max(p.slowPeriod + p.signalPeriod, p.fastPeriod, 2 * p.adxPeriod, p.atrPeriod, regimeWarmUp(p)),
 };

@@ -1,8 +1,8 @@
 import { ZScore } from '../indicators/bands';
 import { RollingMoments } from '../indicators/rolling';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface QuantParams extends RegimeParams {
   readonly zPeriod: number;
@@ -65,7 +65,7 @@ export function volatilityTargetExposure(
  * risk guard enforces it). Its size loses `riskPct` % of equity at the stop, and its exposure
  * targets `targetVol` from the recent volatility of log returns, never above the leverage.
  */
-export const quantStrategy: Strategy<QuantParams, QuantState> = {
+export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
   init(params) {
     return {
       params,
@@ -114,4 +114,7 @@ export const quantStrategy: Strategy<QuantParams, QuantState> = {
   inputs: (state) => [{ name: 'Z-score', value: state.z.value, unit: 'number' }],
 
   stopLevel: (state) => state.stop,
+
+  // `volPeriod` log returns take one close more.
+  warmUp: (p) => Math.max(p.zPeriod, p.volPeriod + 1, regimeWarmUp(p)),
 };

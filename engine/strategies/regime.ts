@@ -25,6 +25,11 @@ export class Regime {
     if (this.ema !== null) this.level = this.ema.update(close);
   }
 
+  /** Whether the slow EMA is defined (always, without the filter): before, `allows` refuses every entry. */
+  get ready(): boolean {
+    return this.ema === null || !Number.isNaN(this.level);
+  }
+
   /** Whether an entry in `direction` at `close` is allowed (never while the slow EMA warms up). */
   allows(direction: 1 | -1, close: number): boolean {
     if (direction < 0 && !this.params.shorts) return false;
@@ -32,6 +37,9 @@ export class Regime {
     return direction > 0 ? close > this.level : close < this.level;
   }
 }
+
+/** Candles the filter needs before it allows an entry (its EMA is seeded with the first `regimePeriod`). */
+export const regimeWarmUp = (params: RegimeParams): number => params.regimePeriod;
 
 /** The filter off: every entry allowed (the designs before the regime filter). */
 export const NO_REGIME: RegimeParams = { regimePeriod: 0, shorts: true };

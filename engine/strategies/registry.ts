@@ -1,5 +1,5 @@
 import { BOT_ID_LIST, BOT_NAMES } from '../../api/bots';
-import type { Market, Strategy } from '../types';
+import type { Market, ShippedStrategy } from '../types';
 import tuned from './tuned-params.json';
 import { alphaStrategy, type AlphaParams } from './alpha';
 import { candlesStrategy, type CandlesParams } from './candles';
@@ -33,7 +33,8 @@ interface BotMeta {
 }
 
 interface BotDefinition<P extends object, S extends object> extends BotMeta {
-  readonly strategy: Strategy<P, S>;
+  /** A shipped design states the history it needs (`warmUp`): a live deployment gets it. */
+  readonly strategy: ShippedStrategy<P, S>;
   /** The shipped parameters: the hand-set ones with the research's choice over them. */
   readonly defaultParams: P;
   /**
@@ -313,6 +314,23 @@ export function isBotId(id: string): id is BotId {
 
 export function getBot(id: BotId): AnyBotDefinition {
   return BOTS[id];
+}
+
+/**
+ * The least history a live deployment replays before its first candle: what every design needed
+ * before the regime filters (Candles' EMA 200), kept so that short-period designs see the same.
+ */
+export const MIN_WARM_UP_CANDLES = 300;
+
+/**
+ * Candles of history a deployment of bot `id` with `params` (over its shipped ones) replays before
+ * its first candle: what its strategy needs for every indicator to be defined, at least
+ * MIN_WARM_UP_CANDLES. With less, a fresh deployment would sit out while its slow filter warms up
+ * (up to 100 days for Alpha's) where its backtest, over years of history, trades at once.
+ */
+export function warmUpCandles(id: BotId, params: Readonly<Record<string, unknown>> = {}): number {
+  const bot = BOTS[id];
+  return Math.max(MIN_WARM_UP_CANDLES, bot.strategy.warmUp({ ...bot.defaultParams, ...params }));
 }
 
 /** The registry without code: safe to serialise for the web and the API. */

@@ -1,8 +1,8 @@
 import { Ema } from '../indicators/moving-averages';
 import { Atr } from '../indicators/oscillators';
-import { NO_ORDERS, type Strategy } from '../types';
+import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
-import { Regime, type RegimeParams } from './regime';
+import { Regime, regimeWarmUp, type RegimeParams } from './regime';
 
 export interface ZenoParams extends RegimeParams {
   readonly fastPeriod: number;
@@ -33,7 +33,7 @@ interface ZenoState {
  * and only ever tightens (the risk guard closes the position there); once stopped out the bot waits
  * for the next cross. Sized so that the initial stop loses `riskPct` % of equity.
  */
-export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
+export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
   init(params) {
     return {
       params,
@@ -80,4 +80,7 @@ export const zenoStrategy: Strategy<ZenoParams, ZenoState> = {
   },
 
   stopLevel: (state) => state.stop,
+
+  // A cross needs the spread of the candle before: both EMAs defined one candle early.
+  warmUp: (p) => Math.max(p.fastPeriod, p.slowPeriod, p.atrPeriod, regimeWarmUp(p)),
 };

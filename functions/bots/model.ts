@@ -4,17 +4,25 @@
  */
 import { deploymentModel, type EngineModel } from '#engine/backtest/settings';
 import { decideLive, type LiveDecision } from '#engine/live/decide';
+import { warmUpCandles } from '#engine/strategies/registry';
 import type { Candles } from '#engine/types';
 import { MICRO_PER_USDT } from '#api/money';
 import type { CandlesItem, DeploymentItem } from './store';
-
-/** Candles of history the strategies need before they trade (Candles' EMA 200 is the longest). */
-export const WARM_UP_CANDLES = 300;
 
 export type Model = EngineModel;
 
 export const modelOf = (d: Pick<DeploymentItem, 'bot' | 'capital' | 'params'>): Model =>
   deploymentModel(d.bot, d.capital / MICRO_PER_USDT, d.params ?? {});
+
+/**
+ * The candles a deployment replays: the history its strategy needs before its first candle
+ * (registry warmUpCandles), then every candle since.
+ */
+export const deploymentCandles = (
+  d: Pick<DeploymentItem, 'bot' | 'params' | 'tradeFrom'>,
+  item: CandlesItem,
+  step: number,
+): Candles => candlesFrom(item, d.tradeFrom! - warmUpCandles(d.bot, d.params ?? {}) * step);
 
 /** The candles item's closed candles from `from` (open time) on, as the engine's columns. */
 export const candlesFrom = (item: CandlesItem, from: number): Candles => {
@@ -33,12 +41,10 @@ export const candlesFrom = (item: CandlesItem, from: number): Candles => {
 };
 
 /** The model's decision for a deployment over the candles it has seen (warm-up included). */
-export const decide = (d: DeploymentItem, item: CandlesItem, step: number): LiveDecision => {
-  const model = modelOf(d);
-  const tradeFrom = d.tradeFrom!;
-  return decideLive({
-    ...model,
-    candles: candlesFrom(item, tradeFrom - WARM_UP_CANDLES * step),
-    tradeFrom,
-  });
+export const decide = (
+  d: Pick<DeploymentItem, 'bot' | 'capital' | 'params' | 'tradeFrom'>,
+  item: CandlesItem,
+  step: number,
+): LiveDecision => {
+  return decideLive({ ...modelOf(d), candles: deploymentCandles(d, item, step), tradeFrom: d.tradeFrom! });
 };

@@ -6,13 +6,23 @@
 import { nowIso } from '#core/clock';
 import { logger } from '#core/logger';
 import { countMetric } from '#core/metrics';
-import { fetchCandles } from '#functions/exchange/service';
-import { BOT_LIST } from '#engine/strategies/registry';
+import { fetchCandles, intervalMs, type Kline } from '#functions/exchange/service';
+import { BOT_LIST, warmUpCandles } from '#engine/strategies/registry';
 import { sendTicks } from './queue';
-import { pageRunningDeployments, saveCandles } from './store';
+import { getCandles, pageRunningDeployments, saveCandles, type CandlesItem } from './store';
 
-/** Candles kept per series: 300 of warm-up and ~29 days of 1-hour history since deployment. */
-const CANDLES_KEPT = 1000;
+/** Candles a deployment replays after its warm-up before it falls back on the oldest kept: ~29 days of 1 hour. */
+const HISTORY_SINCE_DEPLOYMENT = 700;
+
+/**
+ * Candles kept per series: the longest warm-up a shipped bot needs (Alpha's 2,400-candle trend
+ * filter) and ~29 days since deployment. 3,100 candles of six numbers stay under ~210 KB even at
+ * 17 significant digits each, within DynamoDB's 400 KB item.
+ */
+export const CANDLES_KEPT = Math.max(...BOT_LIST.map((b) => warmUpCandles(b.id))) + HISTORY_SINCE_DEPLOYMENT;
+
+/** Candles per request: Binance's spot maximum (futures allows 1,500). */
+const PAGE = 1000;
 
 /** Every (market, symbol, interval) a bot trades; the manual DCA also trades ETHUSDT on spot. */
 const SERIES = [
@@ -24,13 +34,53 @@ const SERIES = [
   ).values(),
 ];
 
-/** Reads each series once and stores its closed candles (Binance answers the forming one last). */
+type Series = (typeof SERIES)[number];
+
+const storedRows = (item: CandlesItem | null): Kline[] =>
+  item
+    ? item.t.map((time, k) => ({
+        time,
+        open: item.o[k],
+        high: item.h[k],
+        low: item.l[k],
+        close: item.c[k],
+        volume: item.v[k],
+      }))
+    : [];
+
+/**
+ * The `CANDLES_KEPT` closed candles up to `closed`'s last: the stored ones that join `closed`
+ * without a gap, then pages read backwards from the exchange while the history is short (a new
+ * series, or one whose tick stopped for a while). Stops where the exchange has nothing older.
+ */
+const withHistory = async ({ market, symbol, interval }: Series, closed: Kline[]): Promise<Kline[]> => {
+  const step = intervalMs(interval);
+  const stored = storedRows(await getCandles(market, symbol, interval));
+  const joins = stored.length > 0 && stored[stored.length - 1].time >= closed[0].time - step;
+  let rows = [...(joins ? stored.filter((r) => r.time < closed[0].time) : []), ...closed];
+  while (rows.length < CANDLES_KEPT) {
+    const first = rows[0].time;
+    const wanted = Math.min(PAGE, CANDLES_KEPT - rows.length);
+    const older = (await fetchCandles(symbol, market, interval, wanted, first - wanted * step)).filter(
+      (r) => r.time < first,
+    );
+    if (older.length === 0 || older[older.length - 1].time !== first - step) break;
+    rows = [...older, ...rows];
+  }
+  return rows.slice(-CANDLES_KEPT);
+};
+
+/**
+ * Reads each series once and stores its closed candles (Binance answers the forming one last),
+ * kept with the older ones stored before: one request reaches back 1,000 candles, the warm-ups more.
+ */
 export const refreshCandles = async (): Promise<void> => {
   await Promise.all(
-    SERIES.map(async ({ market, symbol, interval }) => {
-      const rows = await fetchCandles(symbol, market, interval, CANDLES_KEPT + 1);
+    SERIES.map(async (series) => {
+      const { market, symbol, interval } = series;
+      const rows = await fetchCandles(symbol, market, interval, PAGE + 1);
       if (rows.length < 2) return;
-      const closed = rows.slice(0, -1);
+      const closed = await withHistory(series, rows.slice(0, -1));
       await saveCandles(market, symbol, interval, {
         t: closed.map((r) => r.time),
         o: closed.map((r) => r.open),

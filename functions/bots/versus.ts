@@ -11,7 +11,7 @@ import type { LiveVersusModel } from '#api/schemas/cockpit';
 import { Backtest, type ModelFill } from '#engine/backtest/backtest';
 import { intervalMs } from '#functions/exchange/service';
 import { applyFill } from './fills';
-import { candlesFrom, modelOf, WARM_UP_CANDLES } from './model';
+import { deploymentCandles, modelOf } from './model';
 import type { BotOrderItem, BotPosition, CandlesItem, DeploymentItem } from './store';
 
 const none: LiveVersusModel = {
@@ -44,7 +44,7 @@ export const liveVersusModel = (
     tradeFrom: d.tradeFrom,
     onFill: (f) => fills.push(f),
   });
-  const candles = candlesFrom(item, d.tradeFrom - WARM_UP_CANDLES * step);
+  const candles = deploymentCandles(d, item, step);
   bt.feed(candles);
   const result = bt.result();
   const capital = d.capital / MICRO_PER_USDT;

@@ -553,16 +553,18 @@ export const intervalMs = (interval: keyof typeof INTERVAL_MS) => INTERVAL_MS[in
 
 /**
  * The last `limit` candles of a symbol (public endpoint, no key): the closed ones and the forming
- * one last. Read once per symbol and interval per tick for the whole fleet.
+ * one last; from `since` (an open time) on instead when given. Read once per symbol and interval
+ * per tick for the whole fleet.
  */
 export const fetchCandles = async (
   symbol: string,
   market: TradingMarket,
   interval: keyof typeof INTERVAL_MS,
   limit: number,
+  since?: number,
 ): Promise<Kline[]> => {
   const client = await clientFor(undefined, market, `${market}|${symbol}|${interval}`);
-  const rows = await client.fetchOHLCV(unifiedSymbol(symbol, market), interval, undefined, limit);
+  const rows = await client.fetchOHLCV(unifiedSymbol(symbol, market), interval, since, limit);
   return rows.map(([time, open, high, low, close, volume]) => ({
     time: Number(time),
     open: Number(open),

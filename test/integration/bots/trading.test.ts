@@ -35,13 +35,12 @@ const functions = async () => ({
 
 /** The model's fills against the real filled orders of a deployment, pair by pair. */
 const compareWithModel = async (deploymentId: string) => {
-  const { candlesFrom, deploymentOrders, getCandles, getDeployment, modelOf, WARM_UP_CANDLES } =
-    await functions();
+  const { deploymentCandles, deploymentOrders, getCandles, getDeployment, modelOf } = await functions();
   const d = (await getDeployment(deploymentId))!;
   const item = (await getCandles(d.market, d.symbol, d.interval))!;
   const decision = decideLive({
     ...modelOf(d),
-    candles: candlesFrom(item, d.tradeFrom! - WARM_UP_CANDLES * HOUR),
+    candles: deploymentCandles(d, item, HOUR),
     tradeFrom: d.tradeFrom!,
   });
   const model = decision.fills.filter((f) => f.time <= d.lastCandle!);

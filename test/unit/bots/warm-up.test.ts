@@ -1,0 +1,100 @@
+/**
+ * A live deployment replays the history its strategy needs before its first candle (registry
+ * warmUpCandles): every shipped bot's indicators are defined by then, and a freshly deployed bot
+ * enters on its first candle where its backtest, over years of history, enters.
+ */
+import { describe, expect, it } from 'vitest';
+import { Backtest, type ModelFill } from '#engine/backtest/backtest';
+import { deploymentModel } from '#engine/backtest/settings';
+import { Bollinger, Donchian, ZScore } from '#engine/indicators/bands';
+import { Ema } from '#engine/indicators/moving-averages';
+import { Atr, Rsi } from '#engine/indicators/oscillators';
+import { RollingMoments } from '#engine/indicators/rolling';
+import { Adx, Macd } from '#engine/indicators/trend';
+import { BOT_IDS, getBot, MIN_WARM_UP_CANDLES, warmUpCandles } from '#engine/strategies/registry';
+import { Regime } from '#engine/strategies/regime';
+import type { AccountView, Candles } from '#engine/types';
+import { decide } from '#functions/bots/model';
+import type { CandlesItem } from '#functions/bots/store';
+import { btc1h } from '../engine/real-candles';
+
+const HOUR = 3_600_000;
+const candles = btc1h();
+
+/** Whether one field of a strategy's state is an indicator still warming up. */
+const warming = (field: unknown): boolean => {
+  if (field instanceof Regime) return !field.ready;
+  if (field instanceof RollingMoments) return !field.isFull;
+  if (field instanceof Macd) return Number.isNaN(field.histogram);
+  if (field instanceof Bollinger || field instanceof Donchian) return Number.isNaN(field.middle);
+  if (field instanceof Ema || field instanceof Atr || field instanceof Rsi) return Number.isNaN(field.value);
+  if (field instanceof Adx || field instanceof ZScore) return Number.isNaN(field.value);
+  return false;
+};
+
+const flat: AccountView = { cash: 1000, positionSize: 0, entryPrice: 0, equity: 1000, markPrice: 0 };
+
+/** The names of the indicators of bot `id` (shipped parameters) still warming after `n` candles. */
+const warmingAfter = (id: (typeof BOT_IDS)[number], n: number): string[] => {
+  const { strategy, params } = deploymentModel(id, getBot(id).capital);
+  const state = strategy.init(params);
+  for (let i = 0; i < n; i++) strategy.onCandle(state, candles, i, flat);
+  return Object.entries(state)
+    .filter(([, field]) => warming(field))
+    .map(([name]) => name);
+};
+
+describe('warm-up', () => {
+  it.each(BOT_IDS)('%s: every indicator is defined at the first candle after its warm-up', (id) => {
+    const warmUp = warmUpCandles(id);
+    expect(warmUp).toBeGreaterThanOrEqual(MIN_WARM_UP_CANDLES);
+    expect(warmingAfter(id, warmUp)).toEqual([]);
+    // The stated need is the strategy's own, not a guess: one candle less leaves an indicator cold.
+    const need = getBot(id).strategy.warmUp(deploymentModel(id, getBot(id).capital).params);
+    if (need > 0) expect(warmingAfter(id, need - 1)).not.toEqual([]);
+  });
+
+  it('covers the slow trend filters of Zeno 3X and Alpha', () => {
+    expect(warmUpCandles('zeno3x')).toBe(600);
+    expect(warmUpCandles('alfa')).toBe(2400);
+    // A deployment's own parameters over the shipped ones.
+    expect(warmUpCandles('zeno3x', { regimePeriod: 900 })).toBe(900);
+  });
+});
+
+/** The closed candles up to index `last` as the market's candles item. */
+const itemUpTo = (c: Candles, last: number): CandlesItem => {
+  const col = (values: Float64Array) => Array.from(values.subarray(0, last + 1));
+  return {
+    t: col(c.time),
+    o: col(c.open),
+    h: col(c.high),
+    l: col(c.low),
+    c: col(c.close),
+    v: col(c.volume),
+    price: c.close[last],
+    updatedAt: new Date(c.time[last] + HOUR).toISOString(),
+  };
+};
+
+describe('a freshly deployed Zeno 3X', () => {
+  it('enters on its first candle where its backtest over years of history enters', () => {
+    const model = deploymentModel('zeno3x', 50);
+    const fills: ModelFill[] = [];
+    const bt = new Backtest(model.strategy, model.params, model.config, {
+      tradeFrom: candles.time[0],
+      onFill: (f) => fills.push(f),
+    });
+    bt.feed(candles);
+    // The backtest's first entry in 2022 while flat since an earlier candle (not the second leg of
+    // a flip): a bot deployed the hour before, with nothing to close, trades it.
+    const k = fills.findIndex(
+      (f, j) => f.time >= Date.UTC(2022, 0, 1) && f.before === 0 && fills[j - 1].time < f.time,
+    );
+    const entry = { time: fills[k].time, side: fills[k].order.side };
+    const last = candles.time.indexOf(entry.time);
+    const d = { bot: 'zeno3x' as const, capital: 50_000_000, params: {}, tradeFrom: entry.time };
+    const decision = decide(d, itemUpTo(candles, last), HOUR);
+    expect(decision.fills.map((f) => ({ time: f.time, side: f.order.side }))).toEqual([entry]);
+  });
+});

@@ -51,23 +51,30 @@ const storedRows = (item: CandlesItem | null): Kline[] =>
 /**
  * The `CANDLES_KEPT` closed candles up to `closed`'s last: the stored ones that join `closed`
  * without a gap, then pages read backwards from the exchange while the history is short (a new
- * series, or one whose tick stopped for a while). Stops where the exchange has nothing older.
+ * series, a window kept shorter before, or a tick stopped for a while), until the exchange has
+ * nothing older: that oldest candle is remembered, so a short history costs one request, not one a tick.
  */
-const withHistory = async ({ market, symbol, interval }: Series, closed: Kline[]): Promise<Kline[]> => {
+const withHistory = async (
+  { market, symbol, interval }: Series,
+  closed: Kline[],
+): Promise<{ rows: Kline[]; oldest?: number }> => {
   const step = intervalMs(interval);
-  const stored = storedRows(await getCandles(market, symbol, interval));
+  const item = await getCandles(market, symbol, interval);
+  const stored = storedRows(item);
   const joins = stored.length > 0 && stored[stored.length - 1].time >= closed[0].time - step;
   let rows = [...(joins ? stored.filter((r) => r.time < closed[0].time) : []), ...closed];
-  while (rows.length < CANDLES_KEPT) {
+  let oldest = joins ? item?.oldest : undefined;
+  while (rows.length < CANDLES_KEPT && rows[0].time !== oldest) {
     const first = rows[0].time;
     const wanted = Math.min(PAGE, CANDLES_KEPT - rows.length);
     const older = (await fetchCandles(symbol, market, interval, wanted, first - wanted * step)).filter(
       (r) => r.time < first,
     );
-    if (older.length === 0 || older[older.length - 1].time !== first - step) break;
-    rows = [...older, ...rows];
+    // A gap in what came back would put unrelated candles side by side: keep what joins, no more.
+    if (older.length === 0 || older[older.length - 1].time !== first - step) oldest = first;
+    else rows = [...older, ...rows];
   }
-  return rows.slice(-CANDLES_KEPT);
+  return { rows: rows.slice(-CANDLES_KEPT), ...(oldest !== undefined ? { oldest } : {}) };
 };
 
 /**
@@ -80,8 +87,9 @@ export const refreshCandles = async (): Promise<void> => {
       const { market, symbol, interval } = series;
       const rows = await fetchCandles(symbol, market, interval, PAGE + 1);
       if (rows.length < 2) return;
-      const closed = await withHistory(series, rows.slice(0, -1));
+      const { rows: closed, oldest } = await withHistory(series, rows.slice(0, -1));
       await saveCandles(market, symbol, interval, {
+        ...(oldest !== undefined ? { oldest } : {}),
         t: closed.map((r) => r.time),
         o: closed.map((r) => r.open),
         h: closed.map((r) => r.high),

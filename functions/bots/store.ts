@@ -152,6 +152,11 @@ export interface CandlesItem {
   v: number[];
   /** The forming candle's close: the current price for positions. */
   price: number;
+  /**
+   * Open time of the oldest candle the exchange had when the history was last read back short of
+   * the candles kept (a young listing, the paper exchange's replay): not asked for again.
+   */
+  oldest?: number;
   updatedAt: string;
 }
 

@@ -196,3 +196,17 @@ describe('the executor under faults', () => {
     ]);
   }, 60_000);
 });
+
+describe('the candles the bots replay', () => {
+  it('reach back past one request to the exchange, without a gap, for the slow trend filters', async () => {
+    await bots.nextHour();
+    const { getCandles } = await functions();
+    const { warmUpCandles } = await import('#engine/strategies/registry');
+    const item = (await getCandles('futures', 'BTCUSDT', '1h'))!;
+    // One request answers 1,000 candles; the paper exchange replays 1,500, all read back and kept.
+    expect(item.t.length).toBeGreaterThan(1000);
+    expect(item.oldest).toBe(item.t[0]);
+    expect(item.t.every((t, k) => k === 0 || t - item.t[k - 1] === HOUR)).toBe(true);
+    expect(item.t.length).toBeGreaterThan(warmUpCandles('zeno3x'));
+  }, 120_000);
+});

@@ -14,27 +14,35 @@ import { getCandles, pageRunningDeployments, saveCandles, type CandlesItem } fro
 /** Candles a deployment replays after its warm-up before it falls back on the oldest kept: ~29 days of 1 hour. */
 const HISTORY_SINCE_DEPLOYMENT = 700;
 
-/**
- * Candles kept per series: the longest warm-up a shipped bot needs (Alpha's 2,400-candle trend
- * filter) and ~29 days since deployment. 3,100 candles of six numbers stay under ~210 KB even at
- * 17 significant digits each, within DynamoDB's 400 KB item.
- */
-export const CANDLES_KEPT = Math.max(...BOT_LIST.map((b) => warmUpCandles(b.id))) + HISTORY_SINCE_DEPLOYMENT;
-
 /** Candles per request: Binance's spot maximum (futures allows 1,500). */
 const PAGE = 1000;
 
-/** Every (market, symbol, interval) a bot trades; the manual DCA also trades ETHUSDT on spot. */
-const SERIES = [
-  ...new Map(
-    [
-      ...BOT_LIST.map((b) => ({ market: b.market, symbol: b.symbol, interval: b.interval })),
-      { market: 'spot' as const, symbol: 'ETHUSDT', interval: '1h' as const },
-    ].map((s) => [`${s.market}|${s.symbol}|${s.interval}`, s]),
-  ).values(),
-];
+interface Series {
+  readonly market: (typeof BOT_LIST)[number]['market'];
+  readonly symbol: string;
+  readonly interval: (typeof BOT_LIST)[number]['interval'];
+  /**
+   * Candles kept: the longest warm-up of the bots trading the series and ~29 days since
+   * deployment. The most, futures BTCUSDT's 3,100 (Alpha's 2,400-candle trend filter), stay under
+   * ~210 KB even at 17 significant digits a number, within DynamoDB's 400 KB item; every bot's
+   * executor reads the item each candle, so a series keeps no more than its bots need.
+   */
+  readonly kept: number;
+}
 
-type Series = (typeof SERIES)[number];
+/** Every (market, symbol, interval) a bot trades; the manual DCA also trades ETHUSDT on spot. */
+const SERIES: readonly Series[] = [
+  ...[
+    ...BOT_LIST.map((b) => ({ ...b, warmUp: warmUpCandles(b.id) })),
+    { market: 'spot' as const, symbol: 'ETHUSDT', interval: '1h' as const, warmUp: warmUpCandles('dca') },
+  ]
+    .reduce((all, { market, symbol, interval, warmUp }) => {
+      const key = `${market}|${symbol}|${interval}`;
+      const kept = Math.max(warmUp + HISTORY_SINCE_DEPLOYMENT, all.get(key)?.kept ?? 0);
+      return all.set(key, { market, symbol, interval, kept });
+    }, new Map<string, Series>())
+    .values(),
+];
 
 const storedRows = (item: CandlesItem | null): Kline[] =>
   item
@@ -49,24 +57,25 @@ const storedRows = (item: CandlesItem | null): Kline[] =>
     : [];
 
 /**
- * The `CANDLES_KEPT` closed candles up to `closed`'s last: the stored ones that join `closed`
+ * The series' `kept` closed candles up to `closed`'s last: the stored ones that join `closed`
  * without a gap, then pages read backwards from the exchange while the history is short (a new
  * series, a window kept shorter before, or a tick stopped for a while), until the exchange has
  * nothing older: that oldest candle is remembered, so a short history costs one request, not one a tick.
  */
 const withHistory = async (
-  { market, symbol, interval }: Series,
+  { market, symbol, interval, kept }: Series,
   closed: Kline[],
 ): Promise<{ rows: Kline[]; oldest?: number }> => {
+  if (closed.length >= kept) return { rows: closed.slice(-kept) };
   const step = intervalMs(interval);
   const item = await getCandles(market, symbol, interval);
   const stored = storedRows(item);
   const joins = stored.length > 0 && stored[stored.length - 1].time >= closed[0].time - step;
   let rows = [...(joins ? stored.filter((r) => r.time < closed[0].time) : []), ...closed];
   let oldest = joins ? item?.oldest : undefined;
-  while (rows.length < CANDLES_KEPT && rows[0].time !== oldest) {
+  while (rows.length < kept && rows[0].time !== oldest) {
     const first = rows[0].time;
-    const wanted = Math.min(PAGE, CANDLES_KEPT - rows.length);
+    const wanted = Math.min(PAGE, kept - rows.length);
     const older = (await fetchCandles(symbol, market, interval, wanted, first - wanted * step)).filter(
       (r) => r.time < first,
     );
@@ -74,7 +83,7 @@ const withHistory = async (
     if (older.length === 0 || older[older.length - 1].time !== first - step) oldest = first;
     else rows = [...older, ...rows];
   }
-  return { rows: rows.slice(-CANDLES_KEPT), ...(oldest !== undefined ? { oldest } : {}) };
+  return { rows: rows.slice(-kept), ...(oldest !== undefined ? { oldest } : {}) };
 };
 
 /**

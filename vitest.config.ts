@@ -33,7 +33,8 @@ const stackWorkers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fa
  * Files on local stacks that must each run in a fresh process (`isolate`): those that start a stack
  * of their own in the test process (which points process.env and the functions' clients at it), and
  * those that set what a function reads once, when it is first imported (an exchange rule, a log
- * file, a stand-in's endpoint). Every other file talks to its worker's shared stack through modules
+ * file, a stand-in's endpoint), and those that move the functions' clock in the test process (ids
+ * made after it keep the moved time: a later file's notes sorted after a "mark all read"). Every other file talks to its worker's shared stack through modules
  * that read the same settings in every file, so a worker keeps them loaded from one file to the next
  * instead of loading ccxt, the SDK and the functions again for each (two thirds of a small file's CPU).
  */
@@ -48,6 +49,7 @@ const OWN_PROCESS = {
     'test/integration/security/{withdrawals,admin-gateway}.test.ts',
     'test/integration/wallet/{reconcile,report-hashes}.test.ts',
     'test/integration/team/seed.test.ts',
+    'test/integration/{wallet/holds,notifications/bot-events}.test.ts',
     'test/integration/**/*.alone.test.ts',
   ],
   e2e: ['test/e2e/bots/{cockpit,trading}.test.ts', 'test/e2e/admin/operations.test.ts'],

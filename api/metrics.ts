@@ -21,6 +21,14 @@ export const businessMetrics = {
   /** Bot ticks put off because the exchange was busy, banning, away or its answer unknown (retried next minute). */
   TicksDeferred: 'Count',
   BotsActive: 'Count',
+  /** The user stream service (functions/streams): its streams open, and those wanted but not connected (levels, each pass). */
+  StreamsOpen: 'Count',
+  StreamsDown: 'Count',
+  /** Streams dialled again after they dropped or failed. */
+  StreamReconnects: 'Count',
+  /** Fills recorded from a stream, and the time from the exchange's fill to its record. */
+  StreamFills: 'Count',
+  StreamFillDelay: 'Milliseconds',
   /** What the daily ledger audit found wrong (0 on a clean day): accounts, and paid invoices without exactly one deposit. */
   LedgerAuditDifferences: 'Count',
   DepositDifferences: 'Count',

@@ -35,6 +35,7 @@ import {
 } from './dead-letters';
 import { fireSchedule, registerSchedules, runScheduleOnce, startSchedules } from './schedules';
 import { attachWebSocket, MANAGEMENT_PATH } from './websocket';
+import type { UserStreams } from '#functions/streams/service';
 
 export interface LocalStackOptions {
   dataDir: string;
@@ -53,6 +54,8 @@ export interface LocalStackOptions {
    * never restarts its DynamoDB Local and never reads the table after a restart (half the CPU).
    */
   tableInMemory?: boolean;
+  /** false: no user stream service (fills are then learned only by the candle-close lookups). */
+  userStreams?: boolean;
 }
 
 export interface LocalStack {
@@ -80,9 +83,15 @@ export interface LocalStackControls {
   deadLetters: DeadLetters;
   /** Fires a schedule as EventBridge would: 3 tries, then a dead letter. */
   fireSchedule(name: string, time?: Date): Promise<boolean>;
+  /** The user stream service (functions/streams), when the stack runs it. */
+  userStreams?: UserStreams;
+  /** Whether the paper exchange tells a key's account to a user data stream now. */
+  paperListening(apiKey: string): boolean;
 }
 
 export const TABLE_NAME = 'trendex';
+/** How often the local user stream service looks for streams to open or close. */
+const USER_STREAM_PASS_MS = 2_000;
 
 const supervisors = new WeakMap<LocalStack, Supervised>();
 const controls = new WeakMap<LocalStack, LocalStackControls>();
@@ -365,6 +374,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     process.env.DEAD_LETTER_QUEUES = JSON.stringify(deadLetters.watched());
     if (options.schedules !== false) cleanups.push(await startSchedules(deadLetters, log));
     cleanups.push(await startConsumers(consumers, () => store.isUp()));
+    // the user stream service, as its Fargate task runs it (one shard: every key), on the paper
+    // exchange's user data streams; a pass every 2 s opens a new bot's stream within seconds
+    let userStreams: UserStreams | undefined;
+    if (options.userStreams !== false) {
+      process.env.EXCHANGE_BINANCE_USER_STREAM_URL = paperUserStreams.url;
+      const { startUserStreams } = await import('#functions/streams/service');
+      const service = startUserStreams({ shard: { index: 0, count: 1 }, everyMs: USER_STREAM_PASS_MS });
+      userStreams = service;
+      cleanups.push(service.stop);
+    }
 
     const stack: LocalStack = {
       webUrl,
@@ -384,6 +403,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       queue,
       deadLetters,
       fireSchedule: (name, time) => fireSchedule(deadLetters, name, time, 50),
+      userStreams,
+      paperListening: (apiKey) => paper.userStreams.listening(apiKey),
     });
     return stack;
   } catch (error) {

@@ -226,6 +226,32 @@ const recordFill = async (
   throw new Error(`could not record the fill of ${order.clientOrderId}`);
 };
 
+/**
+ * A fill the account's user data stream told (functions/streams), recorded the moment it comes:
+ * the order is looked up by its client order id and its fill goes through the same once-only
+ * transaction as a candle's settlement (recordFill), so whichever of the two comes second records
+ * nothing. Only resting orders (limits, stops): a market order's fill is in the answer to its
+ * placing, which the executor records itself. A fill after the order's candle closed is marked so,
+ * as the settlement would mark it. Answers whether the order filled (recorded now or before).
+ */
+export const recordStreamedFill = async (
+  deploymentId: string,
+  clientOrderId: string,
+  /** When the exchange filled it (its clock, ms). */
+  at: number,
+): Promise<boolean> => {
+  const [d, order] = await Promise.all([getDeployment(deploymentId), getOrder(deploymentId, clientOrderId)]);
+  if (!d || !order || order.type === 'market') return false;
+  if (order.status === 'filled') return true;
+  if (order.status !== 'open' && order.status !== 'placing') return false;
+  const account = await memberTradingAccount(d.memberId, d.market);
+  if (!account) return false;
+  const state = await account.lookup(order.symbol, clientOrderId, order.type);
+  if (state.status !== 'filled' || !(state.filled > 0)) return false;
+  await recordFill(account, d, order, state, at >= order.candle + intervalMs(d.interval));
+  return true;
+};
+
 /** "Zeno: sold 0.00064 BTC at 67012.3 USDT (ATR trailing stop), profit -0.42 USDT." */
 const fillMessage = (d: DeploymentItem, order: BotOrderItem, state: OrderState, profit: number | null) => {
   const coin = d.symbol.replace(/USD[TC]$/, '');

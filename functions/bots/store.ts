@@ -239,7 +239,10 @@ export const memberDeployments = async (memberId: string): Promise<DeploymentIte
     })
   ).map((i) => stripKeys<DeploymentItem>(i));
 
-/** The ids of the running deployments, a page at a time (the tick's fan-out). */
+/**
+ * The running deployments, a page at a time: their ids (the tick's fan-out), and whose and which
+ * market they are (the user stream service's streams).
+ */
 export const pageRunningDeployments = (cursor?: string, limit = 1000) =>
   queryPage(
     {
@@ -250,7 +253,11 @@ export const pageRunningDeployments = (cursor?: string, limit = 1000) =>
     },
     limit,
     cursor,
-  ).then((page) => ({ ids: page.items.map((i) => String(i.id)), cursor: page.cursor }));
+  ).then((page) => ({
+    ids: page.items.map((i) => String(i.id)),
+    bots: page.items.map((i) => i as Pick<DeploymentItem, 'id' | 'memberId' | 'market'>),
+    cursor: page.cursor,
+  }));
 
 /**
  * The deployment's item replaced by `next` if nobody wrote it since `current` was read (version);

@@ -166,6 +166,13 @@ export const memberTradingAccount = async (
   return credentials ? tradingAccount(credentials, market) : null;
 };
 
+/**
+ * What identifies the member's bound key without opening it (its sealed ciphertext: a new binding
+ * seals anew); null when none is bound.
+ */
+export const sealedKey = async (memberId: string, exchange: ExchangeName): Promise<string | null> =>
+  (await getExchangeKey(memberId, exchange))?.sealed.ciphertext ?? null;
+
 /** The member's stored key, opened (for the calls made from the egress IPs); null when none is bound. */
 export const storedCredentials = async (
   memberId: string,

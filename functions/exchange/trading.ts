@@ -277,13 +277,8 @@ const governed = (client: Exchange, market: TradingMarket, key: string): Exchang
 
 const markets = new Map<TradingMarket, Promise<Record<string, unknown>>>();
 
-/** A client whose markets are the container's shared copy (loaded once, with one public call). */
-const clientFor = async (
-  credentials: Credentials | undefined,
-  market: TradingMarket,
-  key: string,
-): Promise<Exchange> => {
-  const client = governed(binanceClient(credentials, market) as unknown as Exchange, market, key);
+/** The container's shared copy of a market's markets (loaded once, with one public call), for setMarkets. */
+export const sharedMarkets = async (market: TradingMarket): Promise<unknown[]> => {
   let loaded = markets.get(market);
   if (!loaded) {
     const loader = governed(binanceClient(undefined, market) as unknown as Exchange, market, 'markets');
@@ -291,7 +286,17 @@ const clientFor = async (
     markets.set(market, loaded);
     loaded.catch(() => markets.delete(market));
   }
-  client.setMarkets(Object.values(await loaded) as never);
+  return Object.values(await loaded);
+};
+
+/** A client whose markets are the container's shared copy. */
+const clientFor = async (
+  credentials: Credentials | undefined,
+  market: TradingMarket,
+  key: string,
+): Promise<Exchange> => {
+  const client = governed(binanceClient(credentials, market) as unknown as Exchange, market, key);
+  client.setMarkets((await sharedMarkets(market)) as never);
   return client;
 };
 

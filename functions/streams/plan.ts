@@ -1,0 +1,119 @@
+/**
+ * The pure rules of the user stream service (service.ts): which streams a shard keeps (one per
+ * bound key and market with running bots), what to open and close to get there, how long to wait
+ * before dialling again, and which order updates are fills to record. No I/O.
+ */
+
+export type StreamMarket = 'spot' | 'futures';
+
+/** A running deployment, as much of it as decides its stream. */
+export interface RunningBot {
+  id: string;
+  memberId: string;
+  market: StreamMarket;
+}
+
+/** One stream: a member's bound Binance key on one market (spot WebSocket API, or a futures listen key). */
+export interface WantedStream {
+  memberId: string;
+  market: StreamMarket;
+  /** The running deployments it carries the fills of. */
+  deployments: string[];
+}
+
+export const streamIdOf = (s: Pick<WantedStream, 'memberId' | 'market'>) => `${s.memberId}|${s.market}`;
+
+/** Which of `count` shards holds a member's streams: FNV-1a of the member id, so every task agrees. */
+export const shardOf = (memberId: string, count: number): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < memberId.length; i++) {
+    hash ^= memberId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % count;
+};
+
+/** The streams shard `index` of `count` keeps: one per member and market that has running bots. */
+export const wantedStreams = (
+  bots: readonly RunningBot[],
+  shard: { index: number; count: number },
+): Map<string, WantedStream> => {
+  const wanted = new Map<string, WantedStream>();
+  for (const bot of bots) {
+    if (shardOf(bot.memberId, shard.count) !== shard.index) continue;
+    const id = streamIdOf(bot);
+    const stream = wanted.get(id);
+    if (stream) stream.deployments.push(bot.id);
+    else wanted.set(id, { memberId: bot.memberId, market: bot.market, deployments: [bot.id] });
+  }
+  return wanted;
+};
+
+/** What a stream was opened with: the sealed key it was opened from (a new binding seals anew). */
+export interface OpenStream {
+  sealed: string;
+}
+
+/**
+ * What to change: a stream no longer wanted, or whose key was unbound or bound anew, is closed; a
+ * wanted one that is not open (or was just closed for its new key) is opened. `sealedKeys` holds
+ * each wanted member's bound key as sealed now (null: none bound).
+ */
+export const streamChanges = (
+  open: ReadonlyMap<string, OpenStream>,
+  wanted: ReadonlyMap<string, WantedStream>,
+  sealedKeys: ReadonlyMap<string, string | null>,
+): { close: string[]; open: WantedStream[] } => {
+  const close: string[] = [];
+  const opening: WantedStream[] = [];
+  for (const [id, stream] of open) {
+    const want = wanted.get(id);
+    if (!want || (sealedKeys.get(want.memberId) ?? null) !== stream.sealed) close.push(id);
+  }
+  for (const [id, want] of wanted) {
+    if (!sealedKeys.get(want.memberId)) continue;
+    if (!open.has(id) || close.includes(id)) opening.push(want);
+  }
+  return { close, open: opening };
+};
+
+/** Reconnection waits: 0.5 s doubling to 60 s, with up to a fifth more at random so keys do not dial together. */
+export const backoffMs = (attempt: number, random: number): number => {
+  const base = Math.min(60_000, 500 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 + 0.2 * random));
+};
+
+/** An order update as ccxt pro's watchOrders hands it over (the fields read here). */
+export interface StreamedOrder {
+  clientOrderId?: string;
+  status?: string;
+  filled?: number;
+  lastTradeTimestamp?: number;
+  lastUpdateTimestamp?: number;
+  timestamp?: number;
+}
+
+/** A fill the stream tells: the client order id and when the exchange filled it. */
+export interface StreamedFill {
+  clientOrderId: string;
+  at: number;
+}
+
+/** Our client order ids start so (functions/bots/runner.ts clientOrderIdOf). */
+const OURS = /^tx[0-9A-Za-z]{10}/;
+
+/**
+ * An update that is a whole fill of one of our orders: a partial fill waits for the rest (the
+ * record of a fill is once per order), and an order that ended part-filled is left to the
+ * candle-close settlement, which also tells the member who cancelled it.
+ */
+export const fillOf = (order: StreamedOrder): StreamedFill | null => {
+  const id = order.clientOrderId;
+  if (!id || !OURS.test(id) || order.status !== 'closed' || !((order.filled ?? 0) > 0)) return null;
+  const at = order.lastTradeTimestamp ?? order.lastUpdateTimestamp ?? order.timestamp;
+  return at === undefined ? null : { clientOrderId: id, at };
+};
+
+/** The deployment a client order id belongs to, among a stream's (the id carries its last ten characters). */
+export const deploymentOfOrder = (clientOrderId: string, deployments: readonly string[]): string | undefined =>
+  deployments.find((id) => clientOrderId.startsWith(`tx${id.slice(-10)}`));

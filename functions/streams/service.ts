@@ -1,0 +1,155 @@
+/**
+ * The user stream service: ONE user data stream per bound Binance key and market that has running
+ * bots (docs/decisions/user-data-streams.md). A pass every `everyMs` reads the running deployments
+ * of its shard, opens the stream of a key whose first bot started, closes the one whose last bot
+ * stopped or whose key was unbound (and reopens it on a key bound anew), and publishes how many are
+ * open and how many are down. Each fill a stream tells is recorded at once through the executor's
+ * own once-only path (runner.ts recordStreamedFill). The same code runs in the local stack
+ * (local/stack.ts) and in its ECS Fargate tasks (main.ts).
+ */
+import { now } from '#core/clock';
+import { logger } from '#core/logger';
+import { countMetric } from '#core/metrics';
+import { recordStreamedFill } from '#functions/bots/runner';
+import { pageRunningDeployments } from '#functions/bots/store';
+import { sealedKey, storedCredentials } from '#functions/exchange/service';
+import {
+  deploymentOfOrder,
+  streamChanges,
+  wantedStreams,
+  type RunningBot,
+  type StreamedFill,
+  type WantedStream,
+} from './plan';
+import { watchStream, type Watcher } from './watcher';
+
+export interface UserStreamsOptions {
+  /** This task's shard of the members (plan.ts shardOf). */
+  shard: { index: number; count: number };
+  /** Time between passes. */
+  everyMs: number;
+}
+
+export interface StreamStatus {
+  memberId: string;
+  market: WantedStream['market'];
+  connected: boolean;
+}
+
+export interface UserStreams {
+  /** One pass now (the loop runs them by itself). */
+  pass(): Promise<void>;
+  status(): StreamStatus[];
+  /** The client order ids whose fills the streams recorded or found recorded (the last 200). */
+  heard(): readonly string[];
+  stop(): Promise<void>;
+}
+
+interface Open {
+  sealed: string;
+  memberId: string;
+  market: WantedStream['market'];
+  deployments: string[];
+  watcher: Watcher;
+}
+
+const HEARD_KEPT = 200;
+const LEVELS_EVERY_MS = 60_000;
+/** A fill-to-record delay past this is a clock apart (a test's hand clock), not a delay. */
+const LONGEST_DELAY_MS = 3_600_000;
+
+const runningBots = async (): Promise<RunningBot[]> => {
+  const bots: RunningBot[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageRunningDeployments(cursor);
+    bots.push(...page.bots);
+    cursor = page.cursor;
+  } while (cursor);
+  return bots;
+};
+
+export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
+  const open = new Map<string, Open>();
+  const heard: string[] = [];
+  let running = true;
+  let published = 0;
+
+  const onFill = async (id: string, fill: StreamedFill) => {
+    const stream = open.get(id);
+    const deploymentId = stream && deploymentOfOrder(fill.clientOrderId, stream.deployments);
+    if (!deploymentId) return;
+    if (!(await recordStreamedFill(deploymentId, fill.clientOrderId, fill.at))) return;
+    heard.push(fill.clientOrderId);
+    if (heard.length > HEARD_KEPT) heard.shift();
+    const delay = now().getTime() - fill.at;
+    countMetric('StreamFills');
+    if (delay >= 0 && delay < LONGEST_DELAY_MS) countMetric('StreamFillDelay', delay);
+  };
+
+  const pass = async () => {
+    const wanted = wantedStreams(await runningBots(), options.shard);
+    const members = [...new Set([...wanted.values()].map((w) => w.memberId))];
+    const sealed = new Map(
+      await Promise.all(members.map(async (m) => [m, await sealedKey(m, 'binance')] as const)),
+    );
+    const changes = streamChanges(open, wanted, sealed);
+    for (const id of changes.close) {
+      await open.get(id)?.watcher.close();
+      open.delete(id);
+    }
+    for (const want of changes.open) {
+      const credentials = await storedCredentials(want.memberId, 'binance');
+      const key = sealed.get(want.memberId);
+      if (!running || !credentials || !key) continue;
+      const id = `${want.memberId}|${want.market}`;
+      const watcher = watchStream({
+        credentials,
+        market: want.market,
+        memberId: want.memberId,
+        onFill: (fill) => onFill(id, fill),
+      });
+      open.set(id, { sealed: key, memberId: want.memberId, market: want.market, deployments: [], watcher });
+    }
+    // a bot started on a key whose stream is open already: its fills are recognised from now on
+    for (const [id, stream] of open) stream.deployments = wanted.get(id)?.deployments ?? [];
+    // the levels once a minute: the alarms' heartbeat (a task that stops publishing is down)
+    if (Date.now() - published >= LEVELS_EVERY_MS) {
+      published = Date.now();
+      const down = [...open.values()].filter((s) => !s.watcher.connected()).length;
+      countMetric('StreamsOpen', open.size - down);
+      countMetric('StreamsDown', down);
+    }
+  };
+
+  let wake = () => undefined as void;
+  const loop = (async () => {
+    while (running) {
+      await pass().catch((error: unknown) =>
+        logger.warn('user streams pass failed', { error: (error as Error).message }),
+      );
+      if (running)
+        await new Promise<void>((done) => {
+          const timer = setTimeout(done, options.everyMs);
+          wake = () => {
+            clearTimeout(timer);
+            done();
+          };
+        });
+    }
+  })();
+
+  return {
+    pass,
+    status: () =>
+      [...open.values()].map((s) => ({ memberId: s.memberId, market: s.market, connected: s.watcher.connected() })),
+    heard: () => heard,
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      await Promise.all([...open.values()].map((s) => s.watcher.close()));
+      open.clear();
+    },
+  };
+};

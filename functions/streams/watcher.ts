@@ -6,6 +6,8 @@
  * backoffMs) by watching again on the same client; every whole fill of one of our orders is handed
  * to `onFill` as it comes. Whatever happened while it was down is the candle-close lookups' to find.
  */
+import { NetworkError } from '#ccxt/base/errors.js';
+import type WsClient from '#ccxt/base/ws/WsClient.js';
 import { logger } from '#core/logger';
 import { countMetric } from '#core/metrics';
 import type { Credentials } from '#functions/exchange/clients';
@@ -28,6 +30,30 @@ export interface WatchOptions {
   onFill: (fill: StreamedFill) => Promise<void>;
 }
 
+/**
+ * The next watch asks for the listen key again: Binance's POST answers the live one (extended) or,
+ * after a lapse or -1125, a new one. ccxt would dial its cached key again until its own 20-minute
+ * keepalive failed, and a lapsed key's stream is refused.
+ */
+const forgetListenKey = (client: BinanceStreamClient) => {
+  const options = client.options as Record<string, Record<string, unknown> | undefined>;
+  options.future = { ...options.future, listenKey: undefined, lastAuthenticatedTime: 0 };
+};
+
+/**
+ * Binance pushes `listenKeyExpired` when a key lapsed (a keepalive lost) and then nothing more on
+ * that connection; ccxt has no handler for it. Here it ends the connection's watches, so the watch
+ * loop dials again on a new key.
+ */
+const endOnLapse = (client: BinanceStreamClient) => {
+  const handle = client.handleMessage.bind(client);
+  client.handleMessage = (ws: WsClient, message: unknown) => {
+    if ((message as { e?: string } | null)?.e !== 'listenKeyExpired') return handle(ws, message);
+    ws.reset(new NetworkError('listen key expired'));
+    ws.close();
+  };
+};
+
 export const watchStream = (options: WatchOptions): Watcher => {
   const { market, memberId } = options;
   let closed = false;
@@ -42,17 +68,28 @@ export const watchStream = (options: WatchOptions): Watcher => {
       };
     });
 
+  /** When ccxt's socket of this stream last opened (0: never). */
+  const openedAt = () =>
+    Math.max(
+      0,
+      ...Object.values((client?.clients ?? {}) as Record<string, { connectionEstablished?: number }>).map(
+        (c) => c.connectionEstablished ?? 0,
+      ),
+    );
+
   const loop = (async () => {
-    for (let attempt = 0; !closed; attempt++) {
+    // failed dials in a row: a connection that opened and then dropped starts the waits again
+    let failures = 0;
+    while (!closed) {
+      const began = Date.now();
       try {
         if (!client) {
           client = await binanceStreamClient(options.credentials, market);
           client.setMarkets((await sharedMarkets(market)) as never);
+          if (market === 'futures') endOnLapse(client);
         }
-        if (attempt > 0) countMetric('StreamReconnects');
         for (;;) {
           const orders = (await client.watchOrders()) as StreamedOrder[];
-          attempt = 0;
           for (const order of orders) {
             const fill = fillOf(order);
             if (fill)
@@ -68,8 +105,11 @@ export const watchStream = (options: WatchOptions): Watcher => {
         }
       } catch (error) {
         if (closed) break;
-        logger.info('user stream dropped', { memberId, market, attempt, error: (error as Error).message });
-        await pause(backoffMs(attempt, Math.random()));
+        if (client && market === 'futures') forgetListenKey(client);
+        failures = openedAt() >= began ? 0 : failures + 1;
+        logger.info('user stream dropped', { memberId, market, failures, error: (error as Error).message });
+        await pause(backoffMs(failures, Math.random()));
+        countMetric('StreamReconnects');
       }
     }
   })();

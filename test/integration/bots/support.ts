@@ -16,6 +16,7 @@ import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over the
@@ -61,7 +62,16 @@ export const startBotStack = async (
       // a stack that restarts reads its table again: on disk; else in memory (half the CPU)
       tableInMemory: !restartable,
       log: () => undefined,
-      paper: { now: () => clock, startAt, speed: 1, weightLimits },
+      paper: {
+        now: () => clock,
+        startAt,
+        speed: 1,
+        weightLimits,
+        // The clock moves hours in milliseconds, faster than a keepalive (real time) can follow: the
+        // user streams' listen keys and connections live through a test here (their lifetimes are
+        // tested on the paper exchange itself, test/unit/paper-exchange/paper-user-streams.test.ts).
+        userStreams: { listenKeyValidityMs: 30 * DAY, connectionLifetimeMs: 30 * DAY },
+      },
       schedules: false,
     });
     useOwnStack({ ...started, admin: { ...started.admin, totpSecret: '' } });

@@ -1,0 +1,180 @@
+/**
+ * Fills pushed by the user data streams (issue 30, point 2): the stack's user stream service keeps
+ * one stream per bound key and market with running bots (functions/streams) and records each fill
+ * as it comes, through the executor's once-only path. Between two candle closes no tick runs here,
+ * so only a stream can put a fill in the journal; a dropped stream (the paper exchange's drop, as a
+ * network failure) leaves its fills to the candle-close lookups, each recorded once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binanceClient } from '#functions/exchange/clients';
+import { stackControls } from '#local/stack';
+import { call } from '../../support/api';
+import { deployBot, startDcaManual } from '../../support/bots';
+import { startBotStack, tradingMember, ZENO_CROSS_AT, type BotStack } from './support';
+
+type Member = Awaited<ReturnType<typeof tradingMember>>;
+interface Bot {
+  member: Member;
+  id: string;
+}
+interface JournalRow {
+  clientOrderId: string;
+  type: string;
+  side: string;
+  status: string;
+  reason: string;
+  filled: number;
+}
+
+const QUARTER = 15 * 60_000;
+const HOUR = 3_600_000;
+let bots: BotStack;
+
+const journal = async (b: Bot): Promise<JournalRow[]> =>
+  (await call('getBotJournal', { id: b.id, limit: 50 }, b.member.idToken)).body.items;
+const notes = async (m: Member): Promise<string[]> =>
+  (await call('listNotifications', { limit: 50 }, m.idToken)).body.items.map(
+    (n: { message: string }) => n.message,
+  );
+const closedTrades = async (m: Member): Promise<unknown[]> =>
+  (await call('getClosedOrders', { limit: 50 }, m.idToken)).body.items;
+const exchangeOf = (m: Member, market: 'spot' | 'futures') =>
+  binanceClient({ apiKey: m.key.apiKey, secret: m.key.secret }, market);
+const controls = () => stackControls(bots.stack);
+const listening = (m: Member) => controls().paperListening(m.key.apiKey);
+const heard = (clientOrderId: string) => controls().userStreams!.heard().includes(clientOrderId);
+
+/** Polls `test` every 50 ms until it holds; fails after `ms`. Answers how long it took. */
+const within = async (ms: number, test: () => Promise<boolean> | boolean): Promise<number> => {
+  const started = Date.now();
+  while (!(await test())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
+};
+
+/** Drops the key's user data stream connections with no close frame, as a network failure would. */
+const dropStreams = async (m: Member) => {
+  const answer = await fetch(`${bots.stack.webUrl}/paper/accounts/${m.key.apiKey}/streams`, {
+    method: 'DELETE',
+  });
+  expect(answer.status).toBe(200);
+};
+
+/** A one-shot manual DCA on ETHUSDT whose take profit rests 0.5 % above its first buy. */
+const dcaHolding = async (): Promise<Bot> => {
+  const member = await tradingMember('executive');
+  const started = await startDcaManual(member.idToken, 'ETHUSDT', 30, [], {
+    takeProfitPct: 0.5,
+    oneShot: true,
+  });
+  expect(started.status).toBe(200);
+  const b = { member, id: started.body.deployment.id as string };
+  await bots.nextHour();
+  await bots.nextHour();
+  expect(await restingTakeProfit(b)).toBeDefined();
+  return b;
+};
+
+/** The take profit resting now (each candle rests its own, under its own client order id). */
+const restingTakeProfit = async (b: Bot) =>
+  (await journal(b)).find((o) => o.type === 'limit' && o.side === 'sell' && o.status === 'resting');
+
+const filledOnExchange = async (b: Bot, clientOrderId: string) =>
+  (await exchangeOf(b.member, 'spot').fetchOrder('', 'ETH/USDT', { origClientOrderId: clientOrderId }))
+    .status === 'closed';
+
+const atTheHour = () => bots.now() % HOUR === 0;
+
+/** The take profit's fill recorded once: filled on the exchange as in the journal, one trade, one note. */
+const recordedOnce = async (b: Bot, clientOrderId: string) => {
+  const rows = (await journal(b)).filter((o) => o.clientOrderId === clientOrderId);
+  expect(rows).toHaveLength(1);
+  expect(rows[0].status).toBe('filled');
+  const onExchange = await exchangeOf(b.member, 'spot').fetchOrder('', 'ETH/USDT', {
+    origClientOrderId: clientOrderId,
+  });
+  expect(rows[0].filled).toBeCloseTo(onExchange.filled ?? 0, 8);
+  expect(await closedTrades(b.member)).toHaveLength(1);
+  expect((await notes(b.member)).filter((n) => n.includes('(take profit)'))).toHaveLength(1);
+};
+
+beforeAll(async () => {
+  bots = await startBotStack(ZENO_CROSS_AT);
+}, 300_000);
+afterAll(() => bots?.stop());
+
+describe('fills pushed by the user data stream', () => {
+  it('a futures stop filled mid-candle is in the journal and the notifications within seconds, before its candle closes', async () => {
+    const member = await tradingMember('imperial');
+    const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 50 });
+    expect(deployed.status).toBe(200);
+    const zeno = { member, id: deployed.body.deployment.id as string };
+    // the key's futures stream opens once its first bot runs
+    await within(10_000, () => listening(member));
+    const futures = exchangeOf(member, 'futures');
+    const held = async () => Number((await futures.fetchPositions(['BTC/USDT:USDT']))[0]?.contracts ?? 0);
+    // Hour by hour until a stop rests for a position, then a quarter at a time (no tick) until the
+    // exchange fills it: within the hour, nothing but the exchange moves the position.
+    let stop: JournalRow | undefined;
+    for (let quarter = 0; quarter < 4 * 200 && !stop; quarter++) {
+      const resting = (await journal(zeno)).find((o) => o.type === 'stop' && o.status === 'resting');
+      const before = resting ? await held() : 0;
+      bots.advance(QUARTER);
+      if (resting && (await held()) !== before) stop = resting;
+      else if (atTheHour()) await bots.runTick();
+    }
+    expect(stop).toBeDefined();
+    await within(5_000, async () => {
+      const row = (await journal(zeno)).find((o) => o.clientOrderId === stop!.clientOrderId);
+      return row?.status === 'filled';
+    });
+    expect(heard(stop!.clientOrderId)).toBe(true);
+    expect(await notes(member)).toContainEqual(
+      expect.stringMatching(/^Zeno: (sold|bought) [\d.]+ BTC at [\d.]+ USDT \(.*stop.*\)/),
+    );
+  }, 600_000);
+
+  it('a stream dropped when the take profit fills: the candle-close lookup records the fill once; the stream is back, and closes with the last bot', async () => {
+    const b = await dcaHolding();
+    await within(10_000, () => listening(b.member));
+    // each quarter of the replay played right after a drop: the service dials again after 0.5 s
+    let tp: JournalRow | undefined;
+    for (let quarter = 0; quarter < 4 * 100 && !tp; quarter++) {
+      const resting = await restingTakeProfit(b);
+      await dropStreams(b.member);
+      bots.advance(QUARTER);
+      if (resting && (await filledOnExchange(b, resting.clientOrderId))) tp = resting;
+      else if (atTheHour()) await bots.runTick();
+    }
+    expect(tp).toBeDefined();
+    await within(10_000, () => listening(b.member));
+    // a stream tells only what changed while it was open: the fill waits for the candle's close
+    expect((await restingTakeProfit(b))?.clientOrderId).toBe(tp!.clientOrderId);
+    if (!atTheHour()) bots.advance(HOUR - (bots.now() % HOUR));
+    await bots.runTick();
+    await recordedOnce(b, tp!.clientOrderId);
+    expect(heard(tp!.clientOrderId)).toBe(false);
+    // its key's last bot stopped: the stream closes
+    expect((await call('closeDca', { id: b.id }, b.member.idToken)).status).toBe(200);
+    await bots.runTick();
+    await within(10_000, () => !listening(b.member));
+  }, 600_000);
+
+  it('a take profit the stream and the candle-close lookup both see is recorded once', async () => {
+    const b = await dcaHolding();
+    await within(10_000, () => listening(b.member));
+    // an hour at a time: the tick that settles the candle runs as the exchange fills and tells it
+    let tp: JournalRow | undefined;
+    for (let hour = 0; hour < 100 && !tp; hour++) {
+      const resting = await restingTakeProfit(b);
+      await bots.nextHour();
+      if (resting && (await filledOnExchange(b, resting.clientOrderId))) tp = resting;
+    }
+    expect(tp).toBeDefined();
+    await within(5_000, () => heard(tp!.clientOrderId));
+    await bots.nextHour();
+    await recordedOnce(b, tp!.clientOrderId);
+  }, 600_000);
+});

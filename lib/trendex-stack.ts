@@ -1,3 +1,4 @@
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -13,6 +14,7 @@ import { Egress } from './constructs/egress';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { UserStreams } from './constructs/user-streams';
 import { Payout } from './constructs/payout';
 import { Queues } from './constructs/queues';
 import { Realtime } from './constructs/realtime';
@@ -149,42 +151,42 @@ export class TrendexStack extends Stack {
       'A random signing key for paging cursors: replacing it only makes open page links invalid, nothing to rotate into.',
       cursorKey,
     );
-    functions.share({
-      grant: (fn, name) => {
-        const grants = grantsOf(table, name);
-        if (grants.table) data.grantTable(fn, grants.table);
-        if (grants.mail) mail.grantSend(fn);
-        if (grants.push) realtime.grantPush(fn);
-        if (grants.cognito) auth.grantOperations(fn, grants.cognito);
-        if (grants.verifiesTokens) auth.exposePoolIds(fn);
-        if (grants.images) storage.grantImages(fn);
-        if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
-        if (grants.sendsOrders) queues.grantSend(fn);
-        if (grants.readsOrderDeadLetters) queues.grantReadDeadLetters(fn);
-        if (grants.redrivesDeadLetters) deadLetters.grantRedrive(fn, redriveTargets);
-        if (grants.exchangeEgress || grants.invokesExchangeGateway) {
-          fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
-          fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys
-        }
-        if (grants.invokesExchangeGateway && exchangeGateway) {
-          fn.addToRolePolicy(
-            new PolicyStatement({
-              actions: ['lambda:InvokeFunction'],
-              resources: [exchangeGateway.functionArn],
-            }),
-          );
-          fn.addEnvironment('EXCHANGE_GATEWAY_FUNCTION', exchangeGateway.functionName);
-        }
-        if (grants.cursors) {
-          cursorKey.grantRead(fn);
-          fn.addEnvironment('CURSOR_KEY_SECRET_ID', cursorKey.secretArn);
-        }
-        if (grants.paymentSecret) {
-          paymentSecret.grantRead(fn);
-          fn.addEnvironment('PAYMENTS_SECRET_ID', PAYMENTS_SECRET_NAME);
-        }
-      },
-    });
+    /** What lib/permissions.ts gives a function (or the user stream service's tasks) by its name. */
+    const grant = (fn: NodejsFunction, name: string) => {
+      const grants = grantsOf(table, name);
+      if (grants.table) data.grantTable(fn, grants.table);
+      if (grants.mail) mail.grantSend(fn);
+      if (grants.push) realtime.grantPush(fn);
+      if (grants.cognito) auth.grantOperations(fn, grants.cognito);
+      if (grants.verifiesTokens) auth.exposePoolIds(fn);
+      if (grants.images) storage.grantImages(fn);
+      if (grants.exchangeKey) data.grantExchangeKey(fn, grants.exchangeKey);
+      if (grants.sendsOrders) queues.grantSend(fn);
+      if (grants.readsOrderDeadLetters) queues.grantReadDeadLetters(fn);
+      if (grants.redrivesDeadLetters) deadLetters.grantRedrive(fn, redriveTargets);
+      if (grants.exchangeEgress || grants.invokesExchangeGateway) {
+        fn.addEnvironment('EXCHANGE_WHITELIST_IP', egress.ipList); // shown on the Exchange page
+        fn.addEnvironment('EXCHANGE_REQUIRE_IP_RESTRICT', 'true'); // binding refuses unrestricted keys
+      }
+      if (grants.invokesExchangeGateway && exchangeGateway) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['lambda:InvokeFunction'],
+            resources: [exchangeGateway.functionArn],
+          }),
+        );
+        fn.addEnvironment('EXCHANGE_GATEWAY_FUNCTION', exchangeGateway.functionName);
+      }
+      if (grants.cursors) {
+        cursorKey.grantRead(fn);
+        fn.addEnvironment('CURSOR_KEY_SECRET_ID', cursorKey.secretArn);
+      }
+      if (grants.paymentSecret) {
+        paymentSecret.grantRead(fn);
+        fn.addEnvironment('PAYMENTS_SECRET_ID', PAYMENTS_SECRET_NAME);
+      }
+    };
+    functions.share({ grant });
 
     // The provider calls these back (deposit and payout callbacks): URLs built from the API's id,
     // not its stage URL, since the stage depends on this function's methods.
@@ -210,7 +212,7 @@ export class TrendexStack extends Stack {
       },
     });
 
-    new Monitoring(this, 'Monitoring', {
+    const monitoring = new Monitoring(this, 'Monitoring', {
       functions: functions.all(),
       restApiName: api.restApi.restApiName,
       restStage: API_STAGE,
@@ -219,6 +221,20 @@ export class TrendexStack extends Stack {
       deadLetters: { ...deadLetters.queues, orderExecutor: queues.deadLetters },
       payout: payout?.stateMachine,
     });
+
+    // Fills pushed by Binance's user data streams: a long-running service, one task per shard of
+    // the members (`streamShards`, docs/decisions/user-data-streams.md sizes it).
+    if (functions.exists('streams/main.ts'))
+      new UserStreams(this, 'UserStreams', {
+        egress,
+        shards: Number(context('streamShards', '1')),
+        alarmTopic: monitoring.topic,
+        wire: (grantee, name) => {
+          grantee.addEnvironment('NODE_OPTIONS', '--enable-source-maps');
+          grantee.addEnvironment('WEB_URL', web.url);
+          grant(grantee, name);
+        },
+      });
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });

@@ -525,3 +525,16 @@ export const runningDeploymentItems = async (): Promise<DeploymentItem[]> => {
 
 /** The executor's own error on each of these order-queue messages (the admin's API error viewer). */
 export { tickFailures, type TickFailure } from './store';
+export { recordStreamedFill } from './runner';
+
+/** Every running deployment: whose and which market (the user stream service's streams). */
+export const runningBots = async (): Promise<Pick<DeploymentItem, 'id' | 'memberId' | 'market'>[]> => {
+  const bots: Pick<DeploymentItem, 'id' | 'memberId' | 'market'>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageRunningDeployments(cursor);
+    bots.push(...page.bots);
+    cursor = page.cursor;
+  } while (cursor);
+  return bots;
+};

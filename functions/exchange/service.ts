@@ -142,10 +142,12 @@ export const refreshBalances = async (memberId: string, exchange: ExchangeName) 
 
 export { errorSummary, exchangeCode, exchangeWords, tradingFault, type TradingFault } from './errors';
 export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client';
+export { binanceClientSettings, pointAt, type Credentials } from './clients';
 export {
   fetchCandles,
   intervalMs,
   marketOrderRules,
+  sharedMarkets,
   type OrderRules,
   UnknownOrder,
   type Kline,

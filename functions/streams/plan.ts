@@ -115,5 +115,7 @@ export const fillOf = (order: StreamedOrder): StreamedFill | null => {
 };
 
 /** The deployment a client order id belongs to, among a stream's (the id carries its last ten characters). */
-export const deploymentOfOrder = (clientOrderId: string, deployments: readonly string[]): string | undefined =>
-  deployments.find((id) => clientOrderId.startsWith(`tx${id.slice(-10)}`));
+export const deploymentOfOrder = (
+  clientOrderId: string,
+  deployments: readonly string[],
+): string | undefined => deployments.find((id) => clientOrderId.startsWith(`tx${id.slice(-10)}`));

@@ -10,14 +10,12 @@
 import { now } from '#core/clock';
 import { logger } from '#core/logger';
 import { countMetric } from '#core/metrics';
-import { recordStreamedFill } from '#functions/bots/runner';
-import { pageRunningDeployments } from '#functions/bots/store';
+import { recordStreamedFill, runningBots } from '#functions/bots/service';
 import { sealedKey, storedCredentials } from '#functions/exchange/service';
 import {
   deploymentOfOrder,
   streamChanges,
   wantedStreams,
-  type RunningBot,
   type StreamedFill,
   type WantedStream,
 } from './plan';
@@ -57,17 +55,6 @@ const HEARD_KEPT = 200;
 const LEVELS_EVERY_MS = 60_000;
 /** A fill-to-record delay past this is a clock apart (a test's hand clock), not a delay. */
 const LONGEST_DELAY_MS = 3_600_000;
-
-const runningBots = async (): Promise<RunningBot[]> => {
-  const bots: RunningBot[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await pageRunningDeployments(cursor);
-    bots.push(...page.bots);
-    cursor = page.cursor;
-  } while (cursor);
-  return bots;
-};
 
 export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
   const open = new Map<string, Open>();
@@ -142,7 +129,11 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
   return {
     pass,
     status: () =>
-      [...open.values()].map((s) => ({ memberId: s.memberId, market: s.market, connected: s.watcher.connected() })),
+      [...open.values()].map((s) => ({
+        memberId: s.memberId,
+        market: s.market,
+        connected: s.watcher.connected(),
+      })),
     heard: () => heard,
     async stop() {
       running = false;

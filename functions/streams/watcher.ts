@@ -10,9 +10,8 @@ import { NetworkError } from '#ccxt/base/errors.js';
 import type WsClient from '#ccxt/base/ws/WsClient.js';
 import { logger } from '#core/logger';
 import { countMetric } from '#core/metrics';
-import type { Credentials } from '#functions/exchange/clients';
-import { binanceStreamClient, type BinanceStreamClient } from '#functions/exchange/stream-client';
-import { sharedMarkets } from '#functions/exchange/trading';
+import { sharedMarkets, type Credentials } from '#functions/exchange/service';
+import { binanceStreamClient, type BinanceStreamClient } from './client';
 import { backoffMs, fillOf, type StreamMarket, type StreamedFill, type StreamedOrder } from './plan';
 
 export interface Watcher {

@@ -177,14 +177,14 @@ export const permissions: Readonly<Record<string, Grants>> = {
     exchangeKey: ['Decrypt'],
     exchangeEgress: true,
   },
-  // The user stream service (functions/streams, an ECS Fargate task, not a function): opens the
-  // keys of members with running bots and records each streamed fill as the executor does.
+  // The user stream service (functions/streams, ECS Fargate tasks, not a function; in the egress
+  // VPC by its construct): opens the keys of members with running bots and records each streamed
+  // fill as the executor does.
   userStreams: {
     table: 'readWrite',
     push: true,
     mail: true,
     exchangeKey: ['Decrypt'],
-    exchangeEgress: true,
   },
   // The API's calls of members' exchanges: verifies a key, reads balances with the stored one,
   // closes a stopping bot out (its fills recorded and pushed, the deployment marked).

@@ -50,11 +50,16 @@ describe('data', () => {
     });
   });
 
-  it('lets no function decrypt exchange secrets but the exchange gateway and the executor', () => {
+  it('lets no function decrypt exchange secrets but the exchange gateway and the executor (and the user stream tasks)', () => {
     const [[keyId]] = ofType(resources, 'AWS::KMS::Key');
-    const allowed = [...ourFunctions(resources)]
-      .filter(([name]) => ['exchangeGateway', 'orderExecutor'].includes(name))
-      .map(([, { fn }]) => fn.Role['Fn::GetAtt'][0] as string);
+    const allowed = [
+      ...[...ourFunctions(resources)]
+        .filter(([name]) => ['exchangeGateway', 'orderExecutor'].includes(name))
+        .map(([, { fn }]) => fn.Role['Fn::GetAtt'][0] as string),
+      ...ofType(resources, 'AWS::ECS::TaskDefinition').map(
+        ([, task]) => task.Properties!.TaskRoleArn['Fn::GetAtt'][0] as string,
+      ),
+    ];
     for (const role of decryptingRoles(resources, keyId)) expect(allowed).toContain(role);
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * The user stream service's pure rules (functions/streams/plan.ts): which streams a shard keeps,
+ * what to open and close, the reconnection waits, and which order updates are fills to record.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  backoffMs,
+  deploymentOfOrder,
+  fillOf,
+  shardOf,
+  streamChanges,
+  wantedStreams,
+  type OpenStream,
+  type RunningBot,
+} from '#functions/streams/plan';
+
+const bot = (id: string, memberId: string, market: 'spot' | 'futures'): RunningBot => ({
+  id,
+  memberId,
+  market,
+});
+const ALL = { index: 0, count: 1 };
+
+describe('the streams a shard keeps', () => {
+  it('one stream per member and market, carrying the fills of every running bot on it', () => {
+    const wanted = wantedStreams(
+      [
+        bot('d1', 'ann', 'futures'),
+        bot('d2', 'ann', 'futures'),
+        bot('d3', 'ann', 'spot'),
+        bot('d4', 'bob', 'spot'),
+      ],
+      ALL,
+    );
+    expect([...wanted.entries()]).toEqual([
+      ['ann|futures', { memberId: 'ann', market: 'futures', deployments: ['d1', 'd2'] }],
+      ['ann|spot', { memberId: 'ann', market: 'spot', deployments: ['d3'] }],
+      ['bob|spot', { memberId: 'bob', market: 'spot', deployments: ['d4'] }],
+    ]);
+  });
+
+  it('every member to exactly one shard, the same on every task', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uuid(), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 64 }),
+        (members, count) => {
+          const bots = members.map((m, i) => bot(`d${i}`, m, 'futures'));
+          const held = Array.from({ length: count }, (_, index) => wantedStreams(bots, { index, count }));
+          for (const m of new Set(members)) {
+            const holders = held.filter((w) => w.has(`${m}|futures`));
+            expect(holders).toHaveLength(1);
+            expect(held.indexOf(holders[0])).toBe(shardOf(m, count));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('what to open and close', () => {
+  const open = (entries: [string, string][]) =>
+    new Map<string, OpenStream>(entries.map(([id, sealed]) => [id, { sealed }]));
+
+  it("opens a key's stream with its first bot, closes it with its last, and reopens it on a key bound anew", () => {
+    const wanted = wantedStreams([bot('d1', 'ann', 'futures'), bot('d2', 'cat', 'spot')], ALL);
+    const changes = streamChanges(
+      open([
+        ['ann|futures', 'key-1'],
+        ['bob|spot', 'key-2'],
+        ['cat|spot', 'old'],
+      ]),
+      wanted,
+      new Map([
+        ['ann', 'key-1'],
+        ['cat', 'new'],
+      ]),
+    );
+    expect(changes.close).toEqual(['bob|spot', 'cat|spot']);
+    expect(changes.open.map((w) => `${w.memberId}|${w.market}`)).toEqual(['cat|spot']);
+  });
+
+  it('closes the stream of a key unbound, and opens none for a member with no key', () => {
+    const wanted = wantedStreams([bot('d1', 'ann', 'futures'), bot('d2', 'dan', 'spot')], ALL);
+    const changes = streamChanges(
+      open([['ann|futures', 'key-1']]),
+      wanted,
+      new Map([
+        ['ann', null],
+        ['dan', null],
+      ]),
+    );
+    expect(changes).toEqual({ close: ['ann|futures'], open: [] });
+  });
+
+  it('after the changes, exactly the wanted streams of bound keys are open (property)', () => {
+    const member = fc.constantFrom('ann', 'bob', 'cat', 'dan');
+    const market = fc.constantFrom('spot' as const, 'futures' as const);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(member, market)),
+        fc.array(fc.tuple(member, market, fc.constantFrom('k1', 'k2'))),
+        fc.dictionary(member, fc.option(fc.constantFrom('k1', 'k2'), { nil: null })),
+        (running, opened, keys) => {
+          const wanted = wantedStreams(
+            running.map(([m, k], i) => bot(`d${i}`, m, k)),
+            ALL,
+          );
+          const before = open(opened.map(([m, k, s]) => [`${m}|${k}`, s]));
+          const sealed = new Map(Object.entries(keys));
+          const { close, open: opening } = streamChanges(before, wanted, sealed);
+          const after = new Map(before);
+          for (const id of close) after.delete(id);
+          for (const w of opening)
+            after.set(`${w.memberId}|${w.market}`, { sealed: sealed.get(w.memberId)! });
+          const expected = [...wanted.values()].filter((w) => sealed.get(w.memberId));
+          expect([...after.keys()].sort()).toEqual(expected.map((w) => `${w.memberId}|${w.market}`).sort());
+          for (const w of expected)
+            expect(after.get(`${w.memberId}|${w.market}`)!.sealed).toBe(sealed.get(w.memberId));
+        },
+      ),
+    );
+  });
+});
+
+describe('reconnection waits', () => {
+  it('start at half a second, double, stop at a minute, and spread by up to a fifth', () => {
+    expect([0, 1, 2, 3].map((a) => backoffMs(a, 0))).toEqual([500, 1_000, 2_000, 4_000]);
+    expect(backoffMs(20, 0)).toBe(60_000);
+    expect(backoffMs(0, 1)).toBe(600);
+    expect(backoffMs(20, 1)).toBe(72_000);
+  });
+});
+
+describe('which order updates are fills to record', () => {
+  const ours = 'txRMYZPV0N2Jhnyjcm0o';
+
+  it('a whole fill of one of our orders, at its last trade', () => {
+    expect(
+      fillOf({ clientOrderId: ours, status: 'closed', filled: 0.01, lastTradeTimestamp: 5, timestamp: 1 }),
+    ).toEqual({
+      clientOrderId: ours,
+      at: 5,
+    });
+  });
+
+  it('not a partial fill, an order cancelled part-filled, an order not ours, or one not filled', () => {
+    expect(fillOf({ clientOrderId: ours, status: 'open', filled: 0.005, timestamp: 1 })).toBeNull();
+    expect(fillOf({ clientOrderId: ours, status: 'canceled', filled: 0.005, timestamp: 1 })).toBeNull();
+    expect(fillOf({ clientOrderId: 'bought-by-hand', status: 'closed', filled: 1, timestamp: 1 })).toBeNull();
+    expect(fillOf({ clientOrderId: ours, status: 'closed', filled: 0, timestamp: 1 })).toBeNull();
+  });
+
+  it('finds the deployment by the last ten characters of its id in the client order id', () => {
+    const deployments = ['01M8DZS3RT6217ZHV89WKXQ25W', '01M8DZHSX7RRJ01BRMYZPV0N2J'];
+    expect(deploymentOfOrder(ours, deployments)).toBe('01M8DZHSX7RRJ01BRMYZPV0N2J');
+    expect(deploymentOfOrder('txAAAAAAAAAAhnyjcm0o', deployments)).toBeUndefined();
+  });
+});

@@ -17,6 +17,9 @@ export const suppress = (rule: string, reason: string, ...resources: IConstruct[
 export const NO_COGNITO_AUTHORIZER =
   "By design: public routes (sign-up, verification, password reset, contact, payment callbacks, ticker) are throttled per route and validated; admin and staff routes have a Lambda authorizer (the token's admin or support group, TOTP sign-in); WebSocket $connect's handler verifies the ID token.";
 
-/** Actions that name no resource: X-Ray tracing (functions, the payout state machine) and a state machine's log delivery. */
+/**
+ * Actions that name no resource: X-Ray tracing (functions, the payout state machine), a state
+ * machine's log delivery, and ECR's sign-in for a task pulling its image (the user streams).
+ */
 export const NO_RESOURCE_TO_NAME =
-  "X-Ray tracing (PutTraceSegments, PutTelemetryRecords) and a state machine's log delivery have no resource to name.";
+  "X-Ray tracing (PutTraceSegments, PutTelemetryRecords), a state machine's log delivery and ECR's GetAuthorizationToken have no resource to name.";

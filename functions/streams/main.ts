@@ -6,8 +6,11 @@
 import { logger } from '#core/logger';
 import { startUserStreams } from './service';
 
-/** A pass every 15 s: a new bot's stream opens within that (its first orders rest a candle later). */
-const PASS_MS = 15_000;
+/**
+ * A pass a minute: a new bot's stream opens within it (its first orders rest after its first tick;
+ * a fill before is found by the candle-close lookup). Each pass reads the running bots' index.
+ */
+const PASS_MS = 60_000;
 
 // ccxt pro leaves some of its own promises rejected and unhandled when a connection drops
 // (docs/decisions/user-data-streams.md): logged, never the end of every member's stream.

@@ -57,7 +57,9 @@ export interface OpenStream {
 /**
  * What to change: a stream no longer wanted, or whose key was unbound or bound anew, is closed; a
  * wanted one that is not open (or was just closed for its new key) is opened. `sealedKeys` holds
- * each wanted member's bound key as sealed now (null: none bound).
+ * the bound key as sealed now (null: none bound) of the members whose key was read this pass: every
+ * member without an open stream, and the others only now and then (an open stream of a member not
+ * read is kept as it is).
  */
 export const streamChanges = (
   open: ReadonlyMap<string, OpenStream>,
@@ -68,7 +70,8 @@ export const streamChanges = (
   const opening: WantedStream[] = [];
   for (const [id, stream] of open) {
     const want = wanted.get(id);
-    if (!want || (sealedKeys.get(want.memberId) ?? null) !== stream.sealed) close.push(id);
+    if (!want || (sealedKeys.has(want.memberId) && sealedKeys.get(want.memberId) !== stream.sealed))
+      close.push(id);
   }
   for (const [id, want] of wanted) {
     if (!sealedKeys.get(want.memberId)) continue;
@@ -76,6 +79,13 @@ export const streamChanges = (
   }
   return { close, open: opening };
 };
+
+/** The members whose bound key a pass reads: those with a wanted stream not open, or all of them when `all`. */
+export const keysToRead = (
+  open: ReadonlyMap<string, OpenStream>,
+  wanted: ReadonlyMap<string, WantedStream>,
+  all: boolean,
+): string[] => [...new Set([...wanted].filter(([id]) => all || !open.has(id)).map(([, w]) => w.memberId))];
 
 /** Reconnection waits: 0.5 s doubling to 60 s, with up to a fifth more at random so keys do not dial together. */
 export const backoffMs = (attempt: number, random: number): number => {

@@ -14,6 +14,7 @@ import { recordStreamedFill, runningBots } from '#functions/bots/service';
 import { sealedKey, storedCredentials } from '#functions/exchange/service';
 import {
   deploymentOfOrder,
+  keysToRead,
   streamChanges,
   wantedStreams,
   type StreamedFill,
@@ -53,6 +54,8 @@ interface Open {
 
 const HEARD_KEPT = 200;
 const LEVELS_EVERY_MS = 60_000;
+/** Every tenth pass reads the keys of the open streams too (one bound anew while its bots ran). */
+const KEY_RECHECK_PASSES = 10;
 /** A fill-to-record delay past this is a clock apart (a test's hand clock), not a delay. */
 const LONGEST_DELAY_MS = 3_600_000;
 
@@ -61,6 +64,7 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
   const heard: string[] = [];
   let running = true;
   let published = 0;
+  let passes = 0;
 
   const onFill = async (id: string, fill: StreamedFill) => {
     const stream = open.get(id);
@@ -76,7 +80,7 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
 
   const pass = async () => {
     const wanted = wantedStreams(await runningBots(), options.shard);
-    const members = [...new Set([...wanted.values()].map((w) => w.memberId))];
+    const members = keysToRead(open, wanted, passes++ % KEY_RECHECK_PASSES === 0);
     const sealed = new Map(
       await Promise.all(members.map(async (m) => [m, await sealedKey(m, 'binance')] as const)),
     );

@@ -8,7 +8,9 @@
  */
 import { NetworkError } from '#ccxt/base/errors.js';
 import type WsClient from '#ccxt/base/ws/WsClient.js';
+import { DcaSymbol } from '#api/schemas/bots';
 import { logger } from '#core/logger';
+import { BOT_LIST } from '#engine/strategies/registry';
 import { countMetric } from '#core/metrics';
 import { sharedMarkets, type Credentials } from '#functions/exchange/service';
 import { binanceStreamClient, type BinanceStreamClient } from './client';
@@ -53,6 +55,17 @@ const endOnLapse = (client: BinanceStreamClient) => {
   };
 };
 
+/** What the bots trade: all a stream needs to read their orders. */
+const TRADED = new Set<string>([...BOT_LIST.map((b) => b.symbol), ...DcaSymbol.options]);
+
+/**
+ * The container's shared markets, but only the bots' symbols: ccxt copies the markets it is given
+ * into each client, and Binance lists thousands (a client of all spot markets holds megabytes; one
+ * without them about 430 KB, measured).
+ */
+const tradedMarkets = async (market: StreamMarket) =>
+  (await sharedMarkets(market)).filter((m) => TRADED.has(String((m as { id?: string }).id)));
+
 export const watchStream = (options: WatchOptions): Watcher => {
   const { market, memberId } = options;
   let closed = false;
@@ -84,7 +97,7 @@ export const watchStream = (options: WatchOptions): Watcher => {
       try {
         if (!client) {
           client = await binanceStreamClient(options.credentials, market);
-          client.setMarkets((await sharedMarkets(market)) as never);
+          client.setMarkets((await tradedMarkets(market)) as never);
           if (market === 'futures') endOnLapse(client);
         }
         for (;;) {

@@ -26,7 +26,7 @@ const environmentOf = (task: Resource) =>
   );
 
 describe('the user stream service', () => {
-  it('runs one Fargate task per shard, each told its shard, on ARM with a quarter vCPU', () => {
+  it('runs one Fargate task per shard, each told its shard, on ARM with a quarter vCPU and 1 GB', () => {
     expect(services()).toHaveLength(2);
     for (const [, service] of services())
       expect(service.Properties).toMatchObject({
@@ -47,7 +47,7 @@ describe('the user stream service', () => {
     for (const [, task] of tasks()) {
       expect(task.Properties).toMatchObject({
         Cpu: '256',
-        Memory: '512',
+        Memory: '1024',
         RuntimePlatform: { CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' },
       });
       // the executor's settings: the table, the key that opens members' exchange keys, the pushes

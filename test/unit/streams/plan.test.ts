@@ -8,6 +8,7 @@ import {
   backoffMs,
   deploymentOfOrder,
   fillOf,
+  keysToRead,
   shardOf,
   streamChanges,
   wantedStreams,
@@ -94,7 +95,7 @@ describe('what to open and close', () => {
     expect(changes).toEqual({ close: ['ann|futures'], open: [] });
   });
 
-  it('after the changes, exactly the wanted streams of bound keys are open (property)', () => {
+  it('after the changes, exactly the wanted streams of keys bound are open, on the key read last (property)', () => {
     const member = fc.constantFrom('ann', 'bob', 'cat', 'dan');
     const market = fc.constantFrom('spot' as const, 'futures' as const);
     fc.assert(
@@ -102,25 +103,34 @@ describe('what to open and close', () => {
         fc.array(fc.tuple(member, market)),
         fc.array(fc.tuple(member, market, fc.constantFrom('k1', 'k2'))),
         fc.dictionary(member, fc.option(fc.constantFrom('k1', 'k2'), { nil: null })),
-        (running, opened, keys) => {
+        fc.boolean(),
+        (running, opened, keys, all) => {
           const wanted = wantedStreams(
             running.map(([m, k], i) => bot(`d${i}`, m, k)),
             ALL,
           );
           const before = open(opened.map(([m, k, s]) => [`${m}|${k}`, s]));
-          const sealed = new Map(Object.entries(keys));
+          // the pass reads the keys it must; what it reads is whatever is bound now
+          const sealed = new Map(keysToRead(before, wanted, all).map((m) => [m, keys[m] ?? null]));
           const { close, open: opening } = streamChanges(before, wanted, sealed);
           const after = new Map(before);
           for (const id of close) after.delete(id);
           for (const w of opening)
             after.set(`${w.memberId}|${w.market}`, { sealed: sealed.get(w.memberId)! });
-          const expected = [...wanted.values()].filter((w) => sealed.get(w.memberId));
-          expect([...after.keys()].sort()).toEqual(expected.map((w) => `${w.memberId}|${w.market}`).sort());
-          for (const w of expected)
-            expect(after.get(`${w.memberId}|${w.market}`)!.sealed).toBe(sealed.get(w.memberId));
+          const keyOf = (id: string, m: string) => (sealed.has(m) ? sealed.get(m) : before.get(id)?.sealed);
+          const expected = [...wanted].filter(([id, w]) => keyOf(id, w.memberId));
+          expect([...after.keys()].sort()).toEqual(expected.map(([id]) => id).sort());
+          for (const [id, w] of expected) expect(after.get(id)!.sealed).toBe(keyOf(id, w.memberId));
         },
       ),
     );
+  });
+
+  it('reads the keys of streams to open on every pass, and of the open ones now and then', () => {
+    const wanted = wantedStreams([bot('d1', 'ann', 'futures'), bot('d2', 'bob', 'spot')], ALL);
+    const opened = open([['ann|futures', 'k1']]);
+    expect(keysToRead(opened, wanted, false)).toEqual(['bob']);
+    expect(keysToRead(opened, wanted, true)).toEqual(['ann', 'bob']);
   });
 });
 

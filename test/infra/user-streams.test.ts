@@ -80,7 +80,9 @@ describe('the user stream service', () => {
 
   it('alarms on a shard gone quiet, streams down, a reconnection storm, slow fills and memory', () => {
     const [[topicId]] = ofType(resources, 'AWS::SNS::Topic');
-    const byName = Object.fromEntries(alarms().map(([id, a]) => [id.replace(/^UserStreams|[0-9A-F]{8}$/g, ''), a]));
+    const byName = Object.fromEntries(
+      alarms().map(([id, a]) => [id.replace(/^UserStreams|[0-9A-F]{8}$/g, ''), a]),
+    );
     expect(Object.keys(byName).sort()).toEqual(
       ['FillDelayP99', 'Heartbeat', 'Reconnects', 'Shard0Memory', 'Shard1Memory', 'StreamsDown'].sort(),
     );

@@ -9,7 +9,8 @@
  *    a small page that does the same (page.ts);
  *    DELETE /paper/accounts/<apiKey> revokes a key (as deleting it on the exchange would);
  *    DELETE /paper/accounts/<apiKey>/streams drops the key's user data stream connections, as a
- *    network failure would (user-stream.ts);
+ *    network failure would (user-stream.ts); POST /paper/accounts/<apiKey>/streams/outage drops them
+ *    and drops each new one as it opens, until DELETE /paper/accounts/<apiKey>/streams/outage;
  *    POST /paper/accounts/<apiKey>/faults sets a Binance account's fault switches, POST /paper/faults
  *    the whole exchange's (a maintenance, say); both take faults.ts AccountFaults and answer what
  *    is set (400 with why for a body that is not one);
@@ -132,6 +133,11 @@ export const startPaperExchange = (options: PaperExchangeOptions = {}) => {
       const streams = /^\/accounts\/([^/]+)\/streams$/.exec(rest);
       if (streams && method === 'DELETE') {
         send(res, 200, { dropped: userStreams.drop(decodeURIComponent(streams[1])) });
+        return true;
+      }
+      const outage = /^\/accounts\/([^/]+)\/streams\/outage$/.exec(rest);
+      if (outage && (method === 'POST' || method === 'DELETE')) {
+        send(res, 200, { dropped: userStreams.outage(decodeURIComponent(outage[1]), method === 'POST') });
         return true;
       }
       const faults = /^\/accounts\/([^/]+)\/faults$/.exec(rest);

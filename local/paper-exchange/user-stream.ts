@@ -103,6 +103,8 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
   const listenKeys = new Map<string, ListenKey>();
   const connections = new Set<Connection>();
   const told = new Map<string, Told>();
+  /** Keys whose streams are out (outage): each connection dropped the moment it would follow them. */
+  const outages = new Set<string>();
 
   /** Connections that hear of an account now: subscribed, with a live key. */
   const listeners = (apiKey: string) =>
@@ -408,6 +410,8 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
   const wsApiMethods: Record<string, (c: Connection, params: Record<string, unknown>) => unknown> = {
     'userDataStream.subscribe.signature': (c, params) => {
       const account = signedBy(params);
+      // an outage: the connection fails before the subscription is answered
+      if (outages.has(account.apiKey)) return c.ws.terminate();
       if (c.follows.has(account.apiKey))
         throw new ExchangeError(400, -2035, 'User Data Stream subscription already active.');
       const subscriptionId = nextSubscriptionId++;
@@ -503,6 +507,7 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
       if (!listenKey || !key || key.expiresAt <= now()) return ws.close(1008, noListenKey().message);
       const account = books.binance.accounts.get(key.apiKey);
       if (!account) return ws.close(1008, noListenKey().message);
+      if (outages.has(account.apiKey)) return ws.terminate();
       Object.assign(c, { venue: 'futures', listenKey });
       connections.add(c);
       follow(c, account);
@@ -533,10 +538,25 @@ export const paperUserStreams = (market: PaperMarket, options: UserStreamOptions
     return dropped.length;
   };
 
+  /**
+   * An outage of the key's streams: its connections dropped now, and every new one dropped once it
+   * opens, until the outage ends (`on` false). Whatever changes meanwhile is told to no stream.
+   * Answers how many connections it dropped.
+   */
+  const outage = (apiKey: string, on: boolean): number => {
+    if (!on) {
+      outages.delete(apiKey);
+      return 0;
+    }
+    outages.add(apiKey);
+    return drop(apiKey);
+  };
+
   return {
     listenKeyRoutes,
     serve,
     drop,
+    outage,
     /** Whether a key's account is being told of now (subscribed spot, or a futures stream on a live key). */
     listening: (apiKey: string) => listeners(apiKey).length > 0,
   };

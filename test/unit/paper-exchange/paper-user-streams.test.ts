@@ -315,6 +315,29 @@ describe('USD-M futures user data stream (listen key)', () => {
     expect(first.messages).toEqual([]);
   });
 
+  it("an outage drops the key's streams and each new one as it opens; a fill meanwhile is told to no stream, and once it ends a stream opens and hears the next", async () => {
+    const key = await exchange.account({ futuresUsdt: 5_000 });
+    const futures = exchange.client(key, 'futures');
+    const { listenKey } = (await futures.fapiPrivatePostListenKey()) as { listenKey: string };
+    const outage = `${exchange.base}/accounts/${key.apiKey}/streams/outage`;
+    const first = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    expect(await (await fetch(outage, { method: 'POST' })).json()).toEqual({ dropped: 1 });
+    expect(await first.closed).toBe(1006);
+    const during = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    expect(await during.closed).toBe(1006);
+    await futures.createOrder(PERP, 'market', 'buy', 0.01, undefined, { clientOrderId: 'bot4-entry-1' });
+
+    expect(await (await fetch(outage, { method: 'DELETE' })).json()).toEqual({ dropped: 0 });
+    const after = await connect(`${exchange.userStreamUrl}/ws/${listenKey}`);
+    await futures.createOrder(PERP, 'market', 'sell', 0.01, undefined, { clientOrderId: 'bot4-exit-1' });
+    await until(() => after.messages.some((m) => (m.o as { X?: string } | undefined)?.X === 'FILLED'));
+    const told = after.messages
+      .filter((m) => m.e === 'ORDER_TRADE_UPDATE')
+      .map((m) => (m.o as { c: string }).c);
+    expect(new Set(told)).toEqual(new Set(['bot4-exit-1']));
+    expect([...first.messages, ...during.messages]).toEqual([]);
+  });
+
   it('a key deleted on the exchange ends its streams', async () => {
     const key = await exchange.account();
     const futures = exchange.client(key, 'futures');

@@ -26,14 +26,19 @@ interface JournalRow {
 }
 
 /**
- * 21 October 2025, 05:00: Zeno's backtest over the shipped candles goes short at 09:00 and is
- * stopped out at 14:00, so a deployed Zeno's stop fills within hours.
+ * Two hours of the shipped candles when a Zeno deployed then goes into a position within hours,
+ * and its stop fills within hours more (its backtest: short at 09:00, stopped out at 14:00 on 21
+ * October 2025; short at 12:00, stopped out at 17:00 on 26 November). A Zeno deployed once the
+ * first was stopped out waits days for a position (its test took 8 minutes).
  */
 const ZENO_STOPPED_SOON = Date.UTC(2025, 9, 21, 5, 0, 0);
+const ZENO_STOPPED_SOON_AGAIN = Date.UTC(2025, 10, 26, 9, 0, 0);
 const QUARTER = 15 * 60_000;
 const HOUR = 3_600_000;
 const PERP = 'BTC/USDT:USDT';
 let bots: BotStack;
+/** The exchange's clock when the replay was at ZENO_STOPPED_SOON. */
+let startedAt: number;
 
 const journal = async (z: Zeno): Promise<JournalRow[]> =>
   (await call('getBotJournal', { id: z.id, limit: 50 }, z.member.idToken)).body.items;
@@ -87,22 +92,34 @@ const deployedZeno = async (): Promise<Zeno> => {
 };
 
 /**
- * Hour by hour (the tick at each) until a stop rests for a position, then a quarter at a time with
- * no tick until the exchange fills it: within the hour nothing but the exchange moves the position.
- * `beforeQuarter` runs before each quarter played with a stop resting. Answers the stop that filled;
- * the clock is then inside the stop's candle (or at its close).
+ * Hour by hour (the tick at each) until a stop rests for a position, then `step` at a time (a
+ * quarter, or the whole hour) with no tick until the exchange fills it: between two ticks nothing but
+ * the exchange moves the position. `beforeStep` runs before each step played with a stop resting.
+ * Answers the stop that filled; the clock is then inside the stop's candle or at its close, with
+ * the close's tick not run.
  */
-const stopFilled = async (zeno: Zeno, beforeQuarter: () => Promise<void> = async () => undefined) => {
-  for (let quarter = 0; quarter < 4 * 200; quarter++) {
+const stopFilled = async (
+  zeno: Zeno,
+  step: number,
+  beforeStep: () => Promise<void> = async () => undefined,
+) => {
+  for (let played = 0; played < (200 * HOUR) / step; played++) {
     const resting = (await journal(zeno)).find((o) => o.type === 'stop' && o.status === 'resting');
     const before = resting ? await held(zeno.member) : 0;
-    if (resting) await beforeQuarter();
-    bots.advance(QUARTER);
-    // the lookup of the position walks the exchange's replay over the quarter: the stop fills now
+    if (resting) await beforeStep();
+    bots.advance(resting ? step : HOUR - (bots.now() % HOUR));
+    // the lookup of the position walks the exchange's replay over the step: the stop fills now
     if (resting && (await held(zeno.member)) !== before) return resting;
     if (atTheHour()) await bots.runTick();
   }
   throw new Error('no stop filled');
+};
+
+/** The replay moved on to `at` with no tick: the file's tests go forward in time, in their order. */
+const replayTo = (at: number) => {
+  const replaying = ZENO_STOPPED_SOON + bots.now() - startedAt;
+  if (replaying > at) throw new Error(`the replay is past ${new Date(at).toISOString()} already`);
+  bots.advance(at - replaying);
 };
 
 /** The candle's close: the clock moved to the hour, if not there yet, and the tick run. */
@@ -119,13 +136,15 @@ const positionAsExchange = async (m: Member) => {
 
 beforeAll(async () => {
   bots = await startBotStack(ZENO_STOPPED_SOON);
+  startedAt = bots.now();
 }, 300_000);
 afterAll(() => bots?.stop());
 
 describe('fills pushed by the user data stream', () => {
   it('a futures stop filled mid-candle is in the journal and the notifications within seconds, before its candle closes; the settlement at the close records it no second time', async () => {
+    replayTo(ZENO_STOPPED_SOON);
     const zeno = await deployedZeno();
-    const stop = await stopFilled(zeno);
+    const stop = await stopFilled(zeno, QUARTER);
     // recorded by the stream, with no tick run (the journal's row, then the stream's own count)
     await within(
       5_000,
@@ -145,9 +164,10 @@ describe('fills pushed by the user data stream', () => {
   }, 600_000);
 
   it("a stop filled while its stream is out is recorded once by the candle-close lookup; the stream comes back, and closes with the key's last bot", async () => {
+    replayTo(ZENO_STOPPED_SOON_AGAIN);
     const zeno = await deployedZeno();
-    // every quarter played with a stop resting begins with the stream out (an outage)
-    const stop = await stopFilled(zeno, () => outage(zeno.member, true));
+    // every hour played with a stop resting begins with the stream out (an outage)
+    const stop = await stopFilled(zeno, HOUR, () => outage(zeno.member, true));
     const trades = await closedTrades(zeno.member);
     await outage(zeno.member, false);
     await within(10_000, () => listening(zeno.member));

@@ -29,7 +29,8 @@ interface JournalRow {
  * Two hours of the shipped candles when a Zeno deployed then goes into a position within hours,
  * and its stop fills within hours more (its backtest: short at 09:00, stopped out at 14:00 on 21
  * October 2025; short at 12:00, stopped out at 17:00 on 26 November). A Zeno deployed once the
- * first was stopped out waits days for a position (its test took 8 minutes).
+ * first was stopped out, at 15:00 on 21 October, waited 15 hours for a position and more than three
+ * days for its stop (that test took 8 minutes).
  */
 const ZENO_STOPPED_SOON = Date.UTC(2025, 9, 21, 5, 0, 0);
 const ZENO_STOPPED_SOON_AGAIN = Date.UTC(2025, 10, 26, 9, 0, 0);

@@ -32,6 +32,20 @@ const NO_FILTER = { regimePeriod: 0, shorts: true };
 /** The slow-trend filter (engine/strategies/regime.ts): 25, 50 or 100 days of hourly candles, and long-only or both sides. */
 const REGIME = { riskPct: [0.5, 1], regimePeriod: [600, 1200, 2400], shorts: [true, false] };
 
+/**
+ * The v4 designs (docs/strategies.md, "Every design tried"): the bot's own signal, confirmed on the
+ * daily chart (an EMA of daily closes built from the hourly candles: longs only while the last day
+ * closed above it, shorts only below it) and sized for a volatility target (the position is
+ * targetVol / realised volatility times equity, capped at the leverage) instead of the risk at the
+ * stop, which only protects. The hourly slow-trend filter is off: the daily chart replaces it.
+ */
+const DAILY_VOL = {
+  regimePeriod: [0],
+  targetVol: [0.15, 0.3],
+  trendDays: [20, 50],
+  shorts: [true, false],
+};
+
 const dca = (bot: BotId): Design[] => [
   {
     id: `${bot}/v1`,
@@ -69,6 +83,12 @@ const candles = (bot: BotId): Design[] => [
     fixed: { stopAtr: 2 },
     axes: { ...REGIME, targetAtr: [3, 4] },
   },
+  {
+    id: `${bot}/v4`,
+    what: 'the patterns with the EMA 200, confirmed on the daily chart, sized for a volatility target',
+    fixed: { stopAtr: 2 },
+    axes: { ...DAILY_VOL, targetAtr: [3, 4] },
+  },
 ];
 
 export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
@@ -98,6 +118,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       fixed: { bandWidth: 2 },
       axes: { ...REGIME, stopAtr: [2, 3] },
     },
+    {
+      id: 'alfa/v4',
+      what: 'Bollinger + RSI dips bought only in a daily uptrend (rallies sold only in a downtrend), sized for a volatility target',
+      fixed: { bandWidth: 2 },
+      axes: { ...DAILY_VOL, stopAtr: [2, 3] },
+    },
   ],
   zeno: [
     ...zeno('zeno', 100),
@@ -106,6 +132,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       what: 'slow EMA 50/200 or 50/400 crosses with the slow-trend filter, 4-ATR trailing stop',
       fixed: { fastPeriod: 50, trailAtr: 4 },
       axes: { ...REGIME, slowPeriod: [200, 400] },
+    },
+    {
+      id: 'zeno/v4',
+      what: 'EMA 20/100 crosses confirmed on the daily chart, sized for a volatility target, ATR trailing stop',
+      fixed: { slowPeriod: 100 },
+      axes: { ...DAILY_VOL, trailAtr: [3, 4] },
     },
   ],
   zeno3x: zeno('zeno3x', 50),
@@ -130,6 +162,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       fixed: { exitPeriod: 50 },
       axes: { ...REGIME, entryPeriod: [100, 200] },
     },
+    {
+      id: 'glint/v4',
+      what: 'ETH breakouts (20 out) confirmed on the daily chart, sized for a volatility target',
+      fixed: { exitPeriod: 20 },
+      axes: { ...DAILY_VOL, entryPeriod: [20, 55] },
+    },
   ],
   nero: [
     {
@@ -150,6 +188,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       fixed: { adxMin: 25, fastPeriod: 48, slowPeriod: 104, signalPeriod: 36 },
       axes: { ...REGIME, stopAtr: [3, 4] },
     },
+    {
+      id: 'nero/v4',
+      what: 'v3\'s slow MACD confirmed on the daily chart, sized for a volatility target',
+      fixed: { adxMin: 25, fastPeriod: 48, slowPeriod: 104, signalPeriod: 36 },
+      axes: { ...DAILY_VOL, stopAtr: [3, 4] },
+    },
   ],
   quant: [
     {
@@ -169,6 +213,12 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
       what: 'z-score momentum: follows a stretch of entryZ deviations, with the slow-trend filter and volatility targeting',
       fixed: { follow: true, exitZ: 0.5, zPeriod: 48 },
       axes: { ...REGIME, entryZ: [1.5, 2], stopZ: [2, 3] },
+    },
+    {
+      id: 'quant/v4',
+      what: 'v3\'s z-score momentum confirmed on the daily chart instead of the hourly slow EMA, 0.5 % risk',
+      fixed: { follow: true, exitZ: 0.5, zPeriod: 48, regimePeriod: 0, riskPct: 0.5 },
+      axes: { trendDays: [20, 50], shorts: [true, false], entryZ: [1.5, 2], stopZ: [2, 3] },
     },
   ],
 };

@@ -3,8 +3,9 @@ import { Atr, Rsi } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface AlphaParams extends RegimeParams {
+export interface AlphaParams extends RegimeParams, VolatilityParams {
   readonly rsiPeriod: number;
   readonly oversold: number;
   readonly overbought: number;
@@ -25,6 +26,7 @@ interface AlphaState {
   readonly bands: Bollinger;
   readonly atr: Atr;
   readonly regime: Regime;
+  readonly volatility: RealisedVolatility | null;
   stop: number;
 }
 
@@ -42,6 +44,7 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
       bands: new Bollinger(params.bandPeriod, params.bandWidth),
       atr: new Atr(params.atrPeriod),
       regime: new Regime(params),
+      volatility: volatilityFor(params),
       stop: 0,
     };
   },
@@ -52,7 +55,8 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
     const rsi = state.rsi.update(close);
     const middle = bands.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(close);
+    state.regime.update(c.time[i], close);
+    state.volatility?.update(c.time[i], close);
     const held = positionDirection(account);
     if (held !== 0) {
       const back = held > 0 ? close >= middle : close <= middle;
@@ -66,9 +70,11 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
           ? -1
           : 0;
     if (direction === 0 || !state.regime.allows(direction, close)) return NO_ORDERS;
+    const sizing = entrySizing(params, state.volatility);
+    if (sizing === null) return NO_ORDERS;
     state.stop = close - direction * params.stopAtr * atr;
     const reason = direction > 0 ? 'below lower band, RSI oversold' : 'above upper band, RSI overbought';
-    return enterOrders(account, direction, close, state.stop, params, reason);
+    return enterOrders(account, direction, close, state.stop, sizing, reason);
   },
 
   inputs: (state) => [

@@ -3,8 +3,9 @@ import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, order, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface CandlesParams extends RegimeParams {
+export interface CandlesParams extends RegimeParams, VolatilityParams {
   readonly trendPeriod: number;
   readonly atrPeriod: number;
   readonly stopAtr: number;
@@ -20,6 +21,7 @@ interface CandlesState {
   readonly trend: Ema;
   readonly atr: Atr;
   readonly regime: Regime;
+  readonly volatility: RealisedVolatility | null;
   previousOpen: number;
   previousClose: number;
   stop: number;
@@ -79,6 +81,7 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
       trend: new Ema(params.trendPeriod),
       atr: new Atr(params.atrPeriod),
       regime: new Regime(params),
+      volatility: volatilityFor(params),
       previousOpen: Number.NaN,
       previousClose: Number.NaN,
       stop: 0,
@@ -91,7 +94,8 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
     const bar = { open: c.open[i], high: c.high[i], low: c.low[i], close: c.close[i] };
     const trend = state.trend.update(bar.close);
     const atr = state.atr.update(bar.high, bar.low, bar.close);
-    state.regime.update(bar.close);
+    state.regime.update(c.time[i], bar.close);
+    state.volatility?.update(c.time[i], bar.close);
     const prevOpen = state.previousOpen;
     const prevClose = state.previousClose;
     state.previousOpen = bar.open;
@@ -119,10 +123,12 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
       if (pattern) direction = -1;
     }
     if (direction === 0 || !state.regime.allows(direction, bar.close)) return NO_ORDERS;
+    const sizing = entrySizing(params, state.volatility);
+    if (sizing === null) return NO_ORDERS;
     state.stop = bar.close - direction * params.stopAtr * atr;
     state.target = bar.close + direction * params.targetAtr * atr;
     const reason = `${pattern} ${direction > 0 ? 'above' : 'below'} EMA ${params.trendPeriod}`;
-    return enterOrders(account, direction, bar.close, state.stop, params, reason);
+    return enterOrders(account, direction, bar.close, state.stop, sizing, reason);
   },
 
   inputs: (state) => [{ name: `EMA ${state.params.trendPeriod}`, value: state.trend.value, unit: 'price' }],

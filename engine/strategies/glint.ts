@@ -2,8 +2,9 @@ import { Donchian } from '../indicators/bands';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface GlintParams extends RegimeParams {
+export interface GlintParams extends RegimeParams, VolatilityParams {
   /** Breakout channel length (candles before the current one). */
   readonly entryPeriod: number;
   /** Exit channel length: a long exits at the low of this many previous candles. */
@@ -19,6 +20,7 @@ interface GlintState {
   readonly entry: Donchian;
   readonly exit: Donchian;
   readonly regime: Regime;
+  readonly volatility: RealisedVolatility | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
       entry: new Donchian(params.entryPeriod),
       exit: new Donchian(params.exitPeriod),
       regime: new Regime(params),
+      volatility: volatilityFor(params),
     };
   },
 
@@ -45,13 +48,16 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
     entry.update(c.high[i], c.low[i]);
     exit.update(c.high[i], c.low[i]);
     const close = c.close[i];
-    state.regime.update(close);
+    state.regime.update(c.time[i], close);
+    state.volatility?.update(c.time[i], close);
     const held = positionDirection(account);
     const direction = close > breakoutHigh ? 1 : close < breakoutLow ? -1 : 0;
     if (direction === 0 || direction === held) return NO_ORDERS;
     const reason = `close ${direction > 0 ? 'above' : 'below'} the ${params.entryPeriod}-candle ${direction > 0 ? 'high' : 'low'}`;
-    if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
-    return enterOrders(account, direction, close, exitStop(state, direction), params, reason);
+    const sizing = entrySizing(params, state.volatility);
+    if (!state.regime.allows(direction, close) || sizing === null)
+      return exitWithoutFlip(account, close, reason);
+    return enterOrders(account, direction, close, exitStop(state, direction), sizing, reason);
   },
 
   inputs: (state) => [

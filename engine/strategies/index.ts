@@ -9,4 +9,5 @@ export { candlesStrategy, isBullishEngulfing, isBearishEngulfing, isHammer, isSh
 export type { CandlesParams } from './candles';
 export { glintStrategy, type GlintParams } from './glint';
 export { neroStrategy, type NeroParams } from './nero';
-export { quantStrategy, volatilityTargetExposure, type QuantParams } from './quant';
+export { quantStrategy, type QuantParams } from './quant';
+export { volatilityTargetExposure, RealisedVolatility } from './volatility';

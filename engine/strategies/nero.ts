@@ -3,8 +3,9 @@ import { Adx, Macd } from '../indicators/trend';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface NeroParams extends RegimeParams {
+export interface NeroParams extends RegimeParams, VolatilityParams {
   readonly fastPeriod: number;
   readonly slowPeriod: number;
   readonly signalPeriod: number;
@@ -25,6 +26,7 @@ interface NeroState {
   readonly adx: Adx;
   readonly atr: Atr;
   readonly regime: Regime;
+  readonly volatility: RealisedVolatility | null;
   previousHistogram: number;
   stop: number;
 }
@@ -43,6 +45,7 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
       adx: new Adx(params.adxPeriod),
       atr: new Atr(params.atrPeriod),
       regime: new Regime(params),
+      volatility: volatilityFor(params),
       previousHistogram: Number.NaN,
       stop: 0,
     };
@@ -54,7 +57,8 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
     const histogram = state.macd.update(close);
     const strength = adx.update(c.high[i], c.low[i], close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(close);
+    state.regime.update(c.time[i], close);
+    state.volatility?.update(c.time[i], close);
     const previous = state.previousHistogram;
     state.previousHistogram = histogram;
     const held = positionDirection(account);
@@ -68,9 +72,11 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
           : 0;
     if (direction !== 0 && direction !== held && !Number.isNaN(atr)) {
       const reason = `MACD histogram turned ${direction > 0 ? 'up' : 'down'}, ADX ${strength.toFixed(1)}`;
-      if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
+      const sizing = entrySizing(params, state.volatility);
+      if (!state.regime.allows(direction, close) || sizing === null)
+        return exitWithoutFlip(account, close, reason);
       state.stop = close - direction * params.stopAtr * atr;
-      return enterOrders(account, direction, close, state.stop, params, reason);
+      return enterOrders(account, direction, close, state.stop, sizing, reason);
     }
     const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);
     return faded ? [closeOrder(account, 'market', close, 'momentum faded')] : NO_ORDERS;

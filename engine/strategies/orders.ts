@@ -37,7 +37,7 @@ export function exitWithoutFlip(account: AccountView, close: number, reason: str
 }
 
 /** How a signal bot sizes an entry: the risk per trade, capped by the margin it may commit. */
-interface EntrySizing {
+export interface EntrySizing {
   /** Loss at the protective stop, in percent of equity. */
   readonly riskPct: number;
   /** Margin leverage of the account. */
@@ -46,6 +46,11 @@ interface EntrySizing {
   readonly fraction: number;
   /** Exposure cap in multiples of equity (volatility targeting); the leverage by default. */
   readonly exposure?: number;
+  /**
+   * Take the whole capped position instead of the risk-sized one (volatility targeting of the v4
+   * designs: the exposure is the size, the stop only protects it).
+   */
+  readonly sizedByExposure?: boolean;
 }
 
 /**
@@ -65,7 +70,9 @@ export function enterOrders(
   if (account.positionSize * direction < 0)
     orders.push(closeOrder(account, 'market', price, `flip: ${reason}`));
   const cap = account.equity * sizing.fraction * (sizing.exposure ?? sizing.leverage);
-  const size = riskSizedQuantity(account.equity, price, stop, sizing.riskPct, cap);
+  const size = sizing.sizedByExposure
+    ? cap / price
+    : riskSizedQuantity(account.equity, price, stop, sizing.riskPct, cap);
   orders.push(order(direction > 0 ? 'buy' : 'sell', 'market', size, price, sizing.leverage, reason));
   return orders;
 }

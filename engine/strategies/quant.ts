@@ -1,10 +1,11 @@
 import { ZScore } from '../indicators/bands';
-import { RollingMoments } from '../indicators/rolling';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface QuantParams extends RegimeParams {
+/** Quant's volatility target caps the risk-sized position (it is not the whole of the sizing). */
+export interface QuantParams extends RegimeParams, VolatilityParams {
   readonly zPeriod: number;
   /** Enter when |z| exceeds this, against the move. */
   readonly entryZ: number;
@@ -17,9 +18,6 @@ export interface QuantParams extends RegimeParams {
   readonly stopZ: number;
   /** Loss at the stop, in percent of equity: sizes the position. */
   readonly riskPct: number;
-  readonly volPeriod: number;
-  /** Annualised volatility the position aims for. */
-  readonly targetVol: number;
   /**
    * Trade the stretch's way instead of against it (design quant/v3): long when the close is `entryZ`
    * deviations above its mean, out when it is back under `exitZ`, the stop `stopZ` deviations below
@@ -34,28 +32,9 @@ export interface QuantParams extends RegimeParams {
 interface QuantState {
   readonly params: QuantParams;
   readonly z: ZScore;
-  readonly returns: RollingMoments;
+  readonly volatility: RealisedVolatility;
   readonly regime: Regime;
-  previousClose: number;
-  previousTime: number;
-  barsPerYear: number;
   stop: number;
-}
-
-const YEAR_MS = 365 * 86_400_000;
-
-/**
- * Exposure (in multiples of equity) that gives the position `targetVol` annualised volatility,
- * capped at `maxLeverage`: targetVol / (per-candle volatility × sqrt(candles per year)).
- */
-export function volatilityTargetExposure(
-  perCandleVol: number,
-  barsPerYear: number,
-  targetVol: number,
-  maxLeverage: number,
-): number {
-  const annual = perCandleVol * Math.sqrt(barsPerYear);
-  return annual > 0 ? Math.min(maxLeverage, targetVol / annual) : maxLeverage;
 }
 
 /**
@@ -70,11 +49,8 @@ export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
     return {
       params,
       z: new ZScore(params.zPeriod),
-      returns: new RollingMoments(params.volPeriod),
+      volatility: new RealisedVolatility(params.volPeriod),
       regime: new Regime(params),
-      previousClose: Number.NaN,
-      previousTime: Number.NaN,
-      barsPerYear: 0,
       stop: 0,
     };
   },
@@ -83,15 +59,9 @@ export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
     const { params } = state;
     const close = c.close[i];
     const z = state.z.update(close);
-    state.regime.update(close);
-    if (!Number.isNaN(state.previousClose)) {
-      state.returns.push(Math.log(close / state.previousClose));
-      // The candle interval, learnt from the first two candles (1h and 15m data both work).
-      if (state.barsPerYear === 0) state.barsPerYear = YEAR_MS / (c.time[i] - state.previousTime);
-    }
-    state.previousClose = close;
-    state.previousTime = c.time[i];
-    if (Number.isNaN(z) || !state.returns.isFull) return NO_ORDERS;
+    state.regime.update(c.time[i], close);
+    state.volatility.update(c.time[i], close);
+    if (Number.isNaN(z) || !state.volatility.isReady) return NO_ORDERS;
 
     // Following a stretch is reverting its mirror image: flip the sign of z and the rules are the same.
     const stretch = params.follow ? -z : z;
@@ -102,8 +72,7 @@ export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
     }
     const direction = stretch < -params.entryZ ? 1 : stretch > params.entryZ ? -1 : 0;
     if (direction === 0 || !state.regime.allows(direction, close)) return NO_ORDERS;
-    const vol = Math.sqrt(state.returns.variance());
-    const exposure = volatilityTargetExposure(vol, state.barsPerYear, params.targetVol, params.leverage);
+    const exposure = state.volatility.exposure(params.targetVol, params.leverage);
     // Reverting, the stop lies beyond the stretch; following, it lies `stopZ` deviations behind the entry.
     const from = params.follow ? close : state.z.mean;
     state.stop = from - direction * params.stopZ * state.z.sd;

@@ -1,6 +1,9 @@
+import { HigherTimeframeEma } from '../indicators/higher-timeframe';
 import { Ema } from '../indicators/moving-averages';
 
-/** The slow-trend filter a signal bot may put on its entries (research designs v2, docs/strategies.md). */
+const DAY_MS = 86_400_000;
+
+/** The trend filters a signal bot may put on its entries (research designs v2 and v4, docs/strategies.md). */
 export interface RegimeParams {
   /**
    * A slow EMA of the close, in candles: longs open only above it, shorts only below, so a bot
@@ -9,20 +12,29 @@ export interface RegimeParams {
   readonly regimePeriod: number;
   /** Whether the bot opens shorts at all (false: long only, it waits in cash when the trend is down). */
   readonly shorts: boolean;
+  /**
+   * Confirmation on the daily chart (v4 designs), an EMA of this many daily closes built from the
+   * bot's own candles: longs open only while the last complete day closed above it, shorts only
+   * below it. 0: no confirmation.
+   */
+  readonly trendDays: number;
 }
 
 /** The regime filter's streaming state (kept inside each strategy's own state). */
 export class Regime {
   private readonly ema: Ema | null;
+  private readonly daily: HigherTimeframeEma | null;
   private level = Number.NaN;
 
   constructor(private readonly params: RegimeParams) {
     this.ema = params.regimePeriod > 0 ? new Ema(params.regimePeriod) : null;
+    this.daily = params.trendDays > 0 ? new HigherTimeframeEma(DAY_MS, params.trendDays) : null;
   }
 
-  /** Feeds candle i's close (every candle, before asking `allows`). */
-  update(close: number): void {
+  /** Feeds candle i's open time and close (every candle, before asking `allows`). */
+  update(time: number, close: number): void {
     if (this.ema !== null) this.level = this.ema.update(close);
+    if (this.daily !== null) this.daily.update(time, close);
   }
 
   /** Whether the slow EMA is defined (always, without the filter): before, `allows` refuses every entry. */
@@ -30,9 +42,10 @@ export class Regime {
     return this.ema === null || !Number.isNaN(this.level);
   }
 
-  /** Whether an entry in `direction` at `close` is allowed (never while the slow EMA warms up). */
+  /** Whether an entry in `direction` at `close` is allowed (never while a filter warms up). */
   allows(direction: 1 | -1, close: number): boolean {
     if (direction < 0 && !this.params.shorts) return false;
+    if (this.daily !== null && this.daily.direction !== direction) return false;
     if (this.ema === null) return true;
     return direction > 0 ? close > this.level : close < this.level;
   }
@@ -41,5 +54,5 @@ export class Regime {
 /** Candles the filter needs before it allows an entry (its EMA is seeded with the first `regimePeriod`). */
 export const regimeWarmUp = (params: RegimeParams): number => params.regimePeriod;
 
-/** The filter off: every entry allowed (the designs before the regime filter). */
-export const NO_REGIME: RegimeParams = { regimePeriod: 0, shorts: true };
+/** The filters off: every entry allowed (the designs before the regime filter). */
+export const NO_REGIME: RegimeParams = { regimePeriod: 0, shorts: true, trendDays: 0 };

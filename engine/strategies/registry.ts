@@ -10,6 +10,7 @@ import { gridStrategy, type GridParams } from './grid';
 import { neroStrategy, type NeroParams } from './nero';
 import { quantStrategy, type QuantParams } from './quant';
 import { NO_REGIME } from './regime';
+import { NO_VOLATILITY_TARGET } from './volatility';
 import { zenoStrategy, type ZenoParams } from './zeno';
 
 /** The bots' ids, in the product's order: the contract's list (api/bots.ts), which names them. */
@@ -56,6 +57,7 @@ const zenoParams = (leverage: number): ZenoParams => ({
   leverage,
   fraction: 0.95,
   ...NO_REGIME,
+  ...NO_VOLATILITY_TARGET,
 });
 
 const candlesParams = (leverage: number): CandlesParams => ({
@@ -67,6 +69,7 @@ const candlesParams = (leverage: number): CandlesParams => ({
   leverage,
   fraction: 0.95,
   ...NO_REGIME,
+  ...NO_VOLATILITY_TARGET,
 });
 
 const MANUAL_DCA: DcaParams = {
@@ -100,6 +103,7 @@ const ALPHA: AlphaParams = {
   leverage: 1,
   fraction: 0.95,
   ...NO_REGIME,
+  ...NO_VOLATILITY_TARGET,
 };
 
 const GRID: GridParams = {
@@ -117,6 +121,7 @@ const GLINT: GlintParams = {
   leverage: 1,
   fraction: 0.95,
   ...NO_REGIME,
+  ...NO_VOLATILITY_TARGET,
 };
 const NERO: NeroParams = {
   fastPeriod: 12,
@@ -130,6 +135,7 @@ const NERO: NeroParams = {
   leverage: 3,
   fraction: 0.95,
   ...NO_REGIME,
+  ...NO_VOLATILITY_TARGET,
 };
 const QUANT: QuantParams = {
   zPeriod: 48,

@@ -3,8 +3,9 @@ import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
+import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
 
-export interface ZenoParams extends RegimeParams {
+export interface ZenoParams extends RegimeParams, VolatilityParams {
   readonly fastPeriod: number;
   readonly slowPeriod: number;
   readonly atrPeriod: number;
@@ -23,6 +24,7 @@ interface ZenoState {
   readonly slow: Ema;
   readonly atr: Atr;
   readonly regime: Regime;
+  readonly volatility: RealisedVolatility | null;
   previousSpread: number;
   stop: number;
 }
@@ -41,6 +43,7 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
       slow: new Ema(params.slowPeriod),
       atr: new Atr(params.atrPeriod),
       regime: new Regime(params),
+      volatility: volatilityFor(params),
       previousSpread: Number.NaN,
       stop: 0,
     };
@@ -51,7 +54,8 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
     const close = c.close[i];
     const spread = state.fast.update(close) - state.slow.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(close);
+    state.regime.update(c.time[i], close);
+    state.volatility?.update(c.time[i], close);
     const previous = state.previousSpread;
     state.previousSpread = spread;
     const held = positionDirection(account);
@@ -64,9 +68,11 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
       direction > 0
         ? `EMA ${params.fastPeriod} crossed above EMA ${params.slowPeriod}`
         : `EMA ${params.fastPeriod} crossed below EMA ${params.slowPeriod}`;
-    if (!state.regime.allows(direction, close)) return exitWithoutFlip(account, close, reason);
+    const sizing = entrySizing(params, state.volatility);
+    if (!state.regime.allows(direction, close) || sizing === null)
+      return exitWithoutFlip(account, close, reason);
     state.stop = close - direction * params.trailAtr * atr;
-    return enterOrders(account, direction, close, state.stop, params, reason);
+    return enterOrders(account, direction, close, state.stop, sizing, reason);
   },
 
   inputs: (state) => {

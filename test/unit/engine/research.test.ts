@@ -12,6 +12,7 @@ import oosLog from '#engine/research/oos-log.json';
 import { selectBot, type BotSelection } from '#engine/research/select';
 import { tradeMonteCarlo5thPct } from '#engine/stats/monte-carlo';
 import { Regime, NO_REGIME } from '#engine/strategies/regime';
+import { NO_VOLATILITY_TARGET } from '#engine/strategies/volatility';
 import { BOT_IDS, BOTS, getBot, type BotId } from '#engine/strategies/registry';
 import tuned from '#engine/strategies/tuned-params.json';
 import { zenoStrategy, type ZenoParams } from '#engine/strategies/zeno';
@@ -185,15 +186,15 @@ describe('trade-order Monte Carlo', () => {
 
 describe('the slow-trend filter', () => {
   it('allows longs only above its EMA, shorts only below, none while it warms up or when shorts are off', () => {
-    const both = new Regime({ regimePeriod: 3, shorts: true });
-    both.update(100);
+    const both = new Regime({ regimePeriod: 3, shorts: true, trendDays: 0 });
+    both.update(0, 100);
     expect(both.allows(1, 200)).toBe(false);
-    both.update(100);
-    both.update(100);
+    both.update(1, 100);
+    both.update(2, 100);
     expect(both.allows(1, 101)).toBe(true);
     expect(both.allows(-1, 101)).toBe(false);
     expect(both.allows(-1, 99)).toBe(true);
-    const longOnly = new Regime({ regimePeriod: 0, shorts: false });
+    const longOnly = new Regime({ regimePeriod: 0, shorts: false, trendDays: 0 });
     expect(longOnly.allows(1, 1)).toBe(true);
     expect(longOnly.allows(-1, 1)).toBe(false);
   });
@@ -202,6 +203,7 @@ describe('the slow-trend filter', () => {
     const p: ZenoParams = {
       ...(BOTS.zeno.defaultParams as ZenoParams),
       ...NO_REGIME,
+      ...NO_VOLATILITY_TARGET,
       fastPeriod: 3,
       slowPeriod: 6,
       atrPeriod: 3,

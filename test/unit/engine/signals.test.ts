@@ -5,8 +5,10 @@ import { alphaStrategy, type AlphaParams } from '#engine/strategies/alpha';
 import { candlesStrategy, isHammer, isShootingStar, type CandlesParams } from '#engine/strategies/candles';
 import { glintStrategy } from '#engine/strategies/glint';
 import { neroStrategy, type NeroParams } from '#engine/strategies/nero';
-import { quantStrategy, volatilityTargetExposure, type QuantParams } from '#engine/strategies/quant';
+import { quantStrategy, type QuantParams } from '#engine/strategies/quant';
+import { volatilityTargetExposure } from '#engine/strategies/volatility';
 import { NO_REGIME } from '#engine/strategies/regime';
+import { NO_VOLATILITY_TARGET } from '#engine/strategies/volatility';
 import { zenoStrategy, type ZenoParams } from '#engine/strategies/zeno';
 import { closes, flat, frictionless, hourly, ramp } from './helpers';
 
@@ -20,6 +22,7 @@ describe('Zeno (EMA trend, ATR trailing stop)', () => {
   const p: ZenoParams = {
     ...(BOTS.zeno.defaultParams as ZenoParams),
     ...NO_REGIME,
+    ...NO_VOLATILITY_TARGET,
     fastPeriod: 3,
     slowPeriod: 6,
     atrPeriod: 3,
@@ -50,6 +53,7 @@ describe('Alpha (RSI + Bollinger mean reversion)', () => {
   const p = {
     ...(BOTS.alfa.defaultParams as AlphaParams),
     ...NO_REGIME,
+    ...NO_VOLATILITY_TARGET,
     bandPeriod: 10,
     rsiPeriod: 5,
     atrPeriod: 5,
@@ -69,7 +73,13 @@ describe('Alpha (RSI + Bollinger mean reversion)', () => {
 });
 
 describe('Candles (patterns with an EMA trend filter)', () => {
-  const p = { ...(BOTS.candles.defaultParams as CandlesParams), ...NO_REGIME, trendPeriod: 5, atrPeriod: 3 };
+  const p = {
+    ...(BOTS.candles.defaultParams as CandlesParams),
+    ...NO_REGIME,
+    ...NO_VOLATILITY_TARGET,
+    trendPeriod: 5,
+    atrPeriod: 3,
+  };
   const uptrend = ramp(10, 90, 110).map((close) => ({ close }));
 
   it('recognises hammers and shooting stars', () => {
@@ -116,6 +126,7 @@ describe('Nero (MACD momentum, ADX filter)', () => {
   const base = {
     ...(BOTS.nero.defaultParams as NeroParams),
     ...NO_REGIME,
+    ...NO_VOLATILITY_TARGET,
     fastPeriod: 3,
     slowPeriod: 6,
     signalPeriod: 3,

@@ -1,0 +1,87 @@
+import { RollingMoments } from '../indicators/rolling';
+import type { EntrySizing } from './orders';
+
+const YEAR_MS = 365 * 86_400_000;
+
+/** Volatility targeting (Quant, and the v4 designs of the trend bots). */
+export interface VolatilityParams {
+  /** Annualised volatility the position aims for; 0: sized by the risk at the stop alone. */
+  readonly targetVol: number;
+  /** Candles of log returns the volatility is measured over. */
+  readonly volPeriod: number;
+}
+
+/** Volatility targeting off (a week of hourly returns, were it switched on). */
+export const NO_VOLATILITY_TARGET: VolatilityParams = { targetVol: 0, volPeriod: 168 };
+
+/**
+ * Exposure (in multiples of equity) that gives the position `targetVol` annualised volatility,
+ * capped at `maxLeverage`: targetVol / (per-candle volatility × sqrt(candles per year)).
+ */
+export function volatilityTargetExposure(
+  perCandleVol: number,
+  barsPerYear: number,
+  targetVol: number,
+  maxLeverage: number,
+): number {
+  const annual = perCandleVol * Math.sqrt(barsPerYear);
+  return annual > 0 ? Math.min(maxLeverage, targetVol / annual) : maxLeverage;
+}
+
+/** The recent volatility of log returns, streamed, and the exposure it allows for a target. */
+export class RealisedVolatility {
+  private readonly returns: RollingMoments;
+  private previousClose = Number.NaN;
+  private previousTime = Number.NaN;
+  private barsPerYear = 0;
+
+  constructor(volPeriod: number) {
+    this.returns = new RollingMoments(volPeriod);
+  }
+
+  /** Feeds candle i's open time and close (every candle). */
+  update(time: number, close: number): void {
+    if (!Number.isNaN(this.previousClose)) {
+      this.returns.push(Math.log(close / this.previousClose));
+      // The candle interval, learnt from the first two candles (1h and 15m data both work).
+      if (this.barsPerYear === 0) this.barsPerYear = YEAR_MS / (time - this.previousTime);
+    }
+    this.previousClose = close;
+    this.previousTime = time;
+  }
+
+  /** Whether a full window of returns has been seen. */
+  get isReady(): boolean {
+    return this.returns.isFull;
+  }
+
+  /** The exposure that targets `targetVol` a year, at most `maxLeverage` (call once ready). */
+  exposure(targetVol: number, maxLeverage: number): number {
+    const vol = Math.sqrt(this.returns.variance());
+    return volatilityTargetExposure(vol, this.barsPerYear, targetVol, maxLeverage);
+  }
+}
+
+/** A signal bot's realised volatility, kept only when its design targets a volatility. */
+export const volatilityFor = (params: VolatilityParams): RealisedVolatility | null =>
+  params.targetVol > 0 ? new RealisedVolatility(params.volPeriod) : null;
+
+/**
+ * How a trend bot sizes an entry: without a volatility target, by the risk at its stop; with one
+ * (v4 designs), the whole exposure that targets `targetVol`, capped at the leverage, and no entry
+ * (null) until a full window of returns has been seen.
+ */
+export function entrySizing(
+  params: EntrySizing & VolatilityParams,
+  volatility: RealisedVolatility | null,
+): EntrySizing | null {
+  if (volatility === null) return params;
+  if (!volatility.isReady) return null;
+  return {
+    riskPct: params.riskPct,
+    leverage: params.leverage,
+    fraction: params.fraction,
+    exposure: volatility.exposure(params.targetVol, params.leverage),
+    sizedByExposure: true,
+  };
+}

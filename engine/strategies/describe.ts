@@ -27,16 +27,37 @@ const candles = (x: unknown) => `${num(x)} hourly candles`;
 const days = (period: number) => `${num(period / HOURS_PER_DAY)}-day`;
 const pct = (x: unknown) => `${num(x)} %`;
 
-/** The slow-trend filter and the shorts switch, in words (engine/strategies/regime.ts). */
+/** The trend filters and the shorts switch, in words (engine/strategies/regime.ts). */
 const regimeText = (p: Params): string => {
   const period = Number(p.regimePeriod);
   const sides = p.shorts ? 'long and short' : 'long only';
-  return period > 0 ? `${sides}, only in the direction of its ${days(period)} trend` : sides;
+  const trends = [
+    ...(period > 0 ? [`its ${days(period)} trend`] : []),
+    ...(Number(p.trendDays) > 0 ? [`the daily chart's ${num(p.trendDays)}-day EMA`] : []),
+  ];
+  return trends.length > 0 ? `${sides}, only in the direction of ${trends.join(' and ')}` : sides;
 };
 
-/** The parameters every signal bot shares: sizing, leverage and the trend filter. */
-const commonRows = (p: Params): BotParameter[] => [
-  { name: 'Loss at the stop (per position)', value: `${pct(p.riskPct)} of capital` },
+/** Whether the bot sizes its positions for a volatility target (v4 designs), not by the loss at its stop. */
+const volatilityTargeted = (p: Params): boolean => Number(p.targetVol) > 0;
+
+/** How a position is sized, in words: the loss at its stop, or the volatility it aims for. */
+const sizingText = (p: Params, where: string): string =>
+  volatilityTargeted(p)
+    ? `sized to aim at ${pct(Number(p.targetVol) * 100)} yearly volatility`
+    : `sized to lose ${pct(p.riskPct)} of capital ${where}`;
+
+/**
+ * The parameters every signal bot shares: sizing, leverage and the trend filters. Quant's volatility
+ * target only caps its risk-sized position (its own row says so), so it passes `volatilitySized` false.
+ */
+const commonRows = (p: Params, volatilitySized = volatilityTargeted(p)): BotParameter[] => [
+  volatilitySized
+    ? {
+        name: 'Position size',
+        value: `aimed at ${pct(Number(p.targetVol) * 100)} yearly volatility over ${candles(p.volPeriod)}`,
+      }
+    : { name: 'Loss at the stop (per position)', value: `${pct(p.riskPct)} of capital` },
   { name: 'Leverage', value: `${num(p.leverage)}x` },
   { name: 'Most margin in use', value: `${num(Number(p.fraction) * 100)} % of capital` },
   {
@@ -45,6 +66,10 @@ const commonRows = (p: Params): BotParameter[] => [
       Number(p.regimePeriod) > 0
         ? `EMA of ${candles(p.regimePeriod)} (${days(Number(p.regimePeriod))})`
         : 'none',
+  },
+  {
+    name: 'Daily trend confirmation',
+    value: Number(p.trendDays) > 0 ? `EMA of ${num(p.trendDays)} daily closes` : 'none',
   },
   { name: 'Opens shorts', value: p.shorts ? 'yes' : 'no' },
 ];
@@ -121,7 +146,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
     description:
       `${name} follows the trend, ${regimeText(p)}: it goes long when EMA ${num(p.fastPeriod)} crosses above ` +
       `EMA ${num(p.slowPeriod)} and short when it crosses below, and trails every position with a stop ` +
-      `${num(p.trailAtr)} ATRs from the best close, sized to lose ${pct(p.riskPct)} of capital there.`,
+      `${num(p.trailAtr)} ATRs from the best close, ${sizingText(p, 'there')}.`,
     parameters: [
       row('Fast EMA', candles(p.fastPeriod)),
       row('Slow EMA', candles(p.slowPeriod)),
@@ -133,7 +158,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
     description:
       `${name} trades engulfing and hammer candles, ${regimeText(p)}, and only on the side of the ` +
       `EMA ${num(p.trendPeriod)}: a stop ${num(p.stopAtr)} ATRs and a target ${num(p.targetAtr)} ATRs from the ` +
-      `entry, sized to lose ${pct(p.riskPct)} of capital at the stop.`,
+      `entry, ${sizingText(p, 'at the stop')}.`,
     parameters: [
       row('Trend EMA', candles(p.trendPeriod)),
       row('Stop', `${num(p.stopAtr)} ATR(${num(p.atrPeriod)}) from the entry`),
@@ -147,7 +172,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
       `is under the lower ${num(p.bandWidth)}-deviation Bollinger Band (${num(p.bandPeriod)} candles) with ` +
       `RSI(${num(p.rsiPeriod)}) under ${num(p.oversold)}` +
       `${p.shorts ? `, or over the upper band with RSI over ${num(p.overbought)}` : ''}, exits at the middle ` +
-      `band, and has a stop ${num(p.stopAtr)} ATRs from the entry, sized to lose ${pct(p.riskPct)} of capital there.`,
+      `band, and has a stop ${num(p.stopAtr)} ATRs from the entry, ${sizingText(p, 'there')}.`,
     parameters: [
       row('RSI', `${candles(p.rsiPeriod)}, oversold ${num(p.oversold)}, overbought ${num(p.overbought)}`),
       row('Bollinger Bands', `${candles(p.bandPeriod)}, ${num(p.bandWidth)} deviations`),
@@ -159,7 +184,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
     description:
       `${name} trades ETHUSDT breakouts, ${regimeText(p)}: a long when the close passes the highest high ` +
       `of the last ${num(p.entryPeriod)} candles${p.shorts ? ', a short under the lowest low' : ''}; a position exits at the ` +
-      `other side of the last ${num(p.exitPeriod)} candles, sized to lose ${pct(p.riskPct)} of capital there.`,
+      `other side of the last ${num(p.exitPeriod)} candles, ${sizingText(p, 'there')}.`,
     parameters: [
       row('Breakout channel', candles(p.entryPeriod)),
       row('Exit channel', candles(p.exitPeriod)),
@@ -170,7 +195,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
     description:
       `${name} trades momentum, ${regimeText(p)}: MACD (${num(p.fastPeriod)}/${num(p.slowPeriod)}/` +
       `${num(p.signalPeriod)}) turning, taken only while ADX(${num(p.adxPeriod)}) is above ${num(p.adxMin)}, ` +
-      `with a stop ${num(p.stopAtr)} ATRs from the entry, sized to lose ${pct(p.riskPct)} of capital there.`,
+      `with a stop ${num(p.stopAtr)} ATRs from the entry, ${sizingText(p, 'there')}.`,
     parameters: [
       row('MACD', `${num(p.fastPeriod)}/${num(p.slowPeriod)}/${num(p.signalPeriod)} candles`),
       row('ADX', `${candles(p.adxPeriod)}, at least ${num(p.adxMin)}`),
@@ -190,7 +215,7 @@ const SIGNAL: Record<string, (name: string, p: Params) => BotDescription> = {
       row('Entry / exit / stop', `${num(p.entryZ)} / ${num(p.exitZ)} / ${num(p.stopZ)} deviations`),
       row('Direction', p.follow ? 'with the stretch' : 'against the stretch'),
       row('Volatility target', `${num(Number(p.targetVol) * 100)} % a year over ${candles(p.volPeriod)}`),
-      ...commonRows(p),
+      ...commonRows(p, false),
     ],
   }),
 };

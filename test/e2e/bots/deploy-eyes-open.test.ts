@@ -1,6 +1,6 @@
 /**
- * Deploy with eyes open (issue 28), in real Chromium at 1440 and 375 px: the marketplace and Zeno's
- * page show the out-of-sample tests before any deploy control; Zeno deploys through the amount and
+ * Deploy with eyes open (issue 28), in real Chromium at 1440 and 375 px: the marketplace and Zeno 3X's
+ * page show the out-of-sample tests before any deploy control; Zeno 3X deploys through the amount and
  * a confirmation that names what the amount puts at risk in USDT; a 5 USDT automatic DCA is refused
  * with the exchange's minimum named; a double click on the confirmation starts one DCA; a manual
  * ladder whose smallest order Binance would not take is refused with the minimum named, and one
@@ -43,7 +43,7 @@ const top = async (page: Page, region: string) =>
   (await page.getByRole('region', { name: region, exact: true }).boundingBox())!.y;
 
 describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
-  it('shows the tests before the button, and deploys Zeno through the amount and its confirmation', async () => {
+  it('shows the tests before the button, and deploys Zeno 3X through the amount and its confirmation', async () => {
     const m = await goldMember();
     const page = await signedIn(width, m);
 
@@ -54,23 +54,23 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
 
     // the marketplace: each card's tests, and the loss said on the card of a bot that lost
     const market = page.getByRole('region', { name: 'Bot marketplace' });
-    const zenoCard = market.getByRole('article', { name: 'Zeno', exact: true });
+    const zenoCard = market.getByRole('article', { name: 'Zeno 3X', exact: true });
     await expect.poll(() => zenoCard.isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(page, `deploy-marketplace-${width}`);
     expect(await zenoCard.getByText('Tested 2021–23:').isVisible()).toBe(true);
-    expect(await zenoCard.getByText('made +5.9%').isVisible()).toBe(true);
+    expect(await zenoCard.getByText('made +17.5%').isVisible()).toBe(true);
     expect(await zenoCard.getByText('Lost money in testing').count()).toBe(0);
     const candlesCard = market.getByRole('article', { name: 'Candles', exact: true });
     expect(await candlesCard.getByText('Lost money in testing').isVisible()).toBe(true);
-    expect(await candlesCard.getByText(/halted by the kill switch on 1 Mar 2023/).isVisible()).toBe(true);
+    expect(await candlesCard.getByText(/halted by the kill switch on 31 Oct 2022/).isVisible()).toBe(true);
 
-    // Zeno's page: its tests above the deploy form; its description and parameters from its code
-    await page.goto(url('/zeno'));
+    // Zeno 3X's page: its tests above the deploy form; its description and parameters from its code
+    await page.goto(url('/zeno3x'));
     const deploy = page.getByRole('region', { name: 'Deploy', exact: true });
     const amount = deploy.getByLabel('Amount the bot may use (USDT)');
     await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).toBe('50');
     expect(await top(page, 'How it did in testing')).toBeLessThan(await top(page, 'Deploy'));
-    expect(await page.getByText(/goes long when EMA 20 crosses above EMA 100/).isVisible()).toBe(true);
+    expect(await page.getByText(/goes long when EMA 20 crosses above EMA 50/).isVisible()).toBe(true);
     expect(
       await deploy
         .getByText('Free on your Binance futures account: 5,000.00 USDT.', { exact: false })
@@ -78,27 +78,29 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
     ).toBe(true);
 
     await askToDeploy(deploy, { amount: '80' });
-    const confirm = deploy.getByRole('group', { name: 'Confirm Zeno' });
+    const confirm = deploy.getByRole('group', { name: 'Confirm Zeno 3X' });
     await confirm.waitFor();
     for (const text of [
       '80.00 USDT of your Binance futures account',
       'USD-M futures (USDT-margined)',
       'BTCUSDT',
-      '1x (positions up to 80.00 USDT)',
+      '3x (positions up to 240.00 USDT)',
       'a loss of at most 0.80 USDT (1%) per position',
       'halts the bot and closes its position once it is 20.00 USDT (25%) below its best',
-      '13.30 USDT for this amount (16.62% out-of-sample)',
+      '9.52 USDT for this amount (11.9% out-of-sample)',
       '20% of each realised profit, paid from your fuel wallet',
     ])
       expect(await confirm.getByText(text, { exact: true }).isVisible(), text).toBe(true);
-    // Zeno made money in both periods: no consent to tick
+    // Zeno 3X made money in both periods: no consent to tick
     expect(await confirm.getByRole('checkbox').count()).toBe(0);
-    await screenshot(page, `deploy-zeno-confirm-${width}`);
+    await screenshot(page, `deploy-zeno3x-confirm-${width}`);
     await confirmDeploy(deploy);
     await expect
-      .poll(() => page.getByText('Zeno is active.', { exact: true }).first().isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByText('Zeno 3X is active.', { exact: true }).first().isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
-    const zeno = (await call('getBots', {}, m.idToken)).body.bots.find((b) => b.id === 'zeno');
+    const zeno = (await call('getBots', {}, m.idToken)).body.bots.find((b) => b.id === 'zeno3x');
     expect(zeno?.deployment?.capital).toBe(80_000_000);
   }, 180_000);
 

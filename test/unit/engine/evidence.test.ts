@@ -25,9 +25,9 @@ describe('the evidence shown before deploy', () => {
     expect(BOT_IDS.filter((id) => botEvidence(id).lostMoneyInTesting)).toEqual(
       BOT_IDS.filter((id) => published.runs.some((r) => r.bot === id && r.stats.totalReturnPct < 0)),
     );
-    expect(botEvidence('zeno').lostMoneyInTesting).toBe(false);
-    expect(botEvidence('candles').periods[0]).toMatchObject({ returnPct: -24.35, haltedOn: '2023-03-01' });
-    expect(botEvidence('zeno').worstDrawdownPct).toBe(16.62);
+    expect(botEvidence('zeno3x').lostMoneyInTesting).toBe(false);
+    expect(botEvidence('candles').periods[0]).toMatchObject({ returnPct: -21.85, haltedOn: '2022-10-31' });
+    expect(botEvidence('zeno3x').worstDrawdownPct).toBe(11.9);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { AlphaParams } from '#engine/strategies/alpha';
 import { last, mean, NaiveAtr, NaiveRsi, stdev } from './indicators';
-import { enter, exit, heldDirection, naiveRegime, type Rule } from './loop';
+import { enter, exit, heldDirection, naiveRegime, naiveVolatility, type Rule } from './loop';
 
 /** Alpha: RSI + Bollinger mean reversion, exit at the middle band; protective stop `stopAtr` ATRs from entry. */
 export function alphaBaseline(p: AlphaParams): Rule {
@@ -8,6 +8,7 @@ export function alphaBaseline(p: AlphaParams): Rule {
   const atr = new NaiveAtr(p.atrPeriod);
   const closes: number[] = [];
   const regime = naiveRegime(p);
+  const volatility = naiveVolatility(p);
   let stop = 0;
   return {
     stop: () => stop,
@@ -20,7 +21,8 @@ export function alphaBaseline(p: AlphaParams): Rule {
       const middle = full ? mean(window) : NaN;
       const width = full ? p.bandWidth * stdev(window) : NaN;
       const a = atr.next(c.high, c.low, bars[i - 1]?.close);
-      regime.next(c.close);
+      regime.next(c.time, c.close);
+      volatility.next(bars, i);
       const held = heldDirection(account);
       if (held !== 0) {
         const back = held > 0 ? c.close >= middle : c.close <= middle;
@@ -34,8 +36,11 @@ export function alphaBaseline(p: AlphaParams): Rule {
             ? -1
             : 0;
       if (dir === 0 || !regime.allows(dir, c.close)) return [];
+      const exposure = volatility.exposure(p.leverage);
+      if (exposure === null) return [];
       stop = c.close - dir * p.stopAtr * a;
-      return enter(account, dir, c.close, stop, p, dir > 0 ? 'oversold' : 'overbought');
+      const reason = dir > 0 ? 'oversold' : 'overbought';
+      return enter(account, dir, c.close, stop, p, reason, exposure, exposure !== undefined);
     },
   };
 }

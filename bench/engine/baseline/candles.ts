@@ -1,6 +1,6 @@
 import type { CandlesParams } from '#engine/strategies/candles';
 import { NaiveAtr, NaiveEma } from './indicators';
-import { enter, heldDirection, naiveRegime, type Bar, type Rule } from './loop';
+import { enter, heldDirection, naiveRegime, naiveVolatility, type Bar, type Rule } from './loop';
 
 const hammer = (c: Bar) => {
   const body = Math.abs(c.close - c.open);
@@ -21,6 +21,7 @@ export function candlesBaseline(p: CandlesParams): Rule {
   let stop = 0;
   let target = 0;
   const regime = naiveRegime(p);
+  const volatility = naiveVolatility(p);
   return {
     stop: () => stop,
     orders: (bars, i, account) => {
@@ -28,7 +29,8 @@ export function candlesBaseline(p: CandlesParams): Rule {
       const prev: Bar | undefined = bars[i - 1];
       const t = trend.next(c.close);
       const a = atr.next(c.high, c.low, prev?.close);
-      regime.next(c.close);
+      regime.next(c.time, c.close);
+      volatility.next(bars, i);
       const held = heldDirection(account);
       if (held !== 0) {
         if (!(held > 0 ? c.high >= target : c.low <= target)) return [];
@@ -52,9 +54,12 @@ export function candlesBaseline(p: CandlesParams): Rule {
       const dir =
         c.close > t && (bullish || hammer(c)) ? 1 : c.close < t && (bearish || hammer(mirrored(c))) ? -1 : 0;
       if (dir === 0 || !regime.allows(dir, c.close)) return [];
+      const exposure = volatility.exposure(p.leverage);
+      if (exposure === null) return [];
       stop = c.close - dir * p.stopAtr * a;
       target = c.close + dir * p.targetAtr * a;
-      return enter(account, dir, c.close, stop, p, dir > 0 ? 'bullish pattern' : 'bearish pattern');
+      const reason = dir > 0 ? 'bullish pattern' : 'bearish pattern';
+      return enter(account, dir, c.close, stop, p, reason, exposure, exposure !== undefined);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { GlintParams } from '#engine/strategies/glint';
 import type { Bar } from './loop';
-import { enter, exit as close, heldDirection, naiveRegime, type Rule } from './loop';
+import { enter, exit as close, heldDirection, naiveRegime, naiveVolatility, type Rule } from './loop';
 
 /** Highest high and lowest low of the `period` bars before bar i (NaN until there are that many). */
 function channel(bars: Bar[], i: number, period: number): { upper: number; lower: number } {
@@ -15,6 +15,7 @@ function channel(bars: Bar[], i: number, period: number): { upper: number; lower
  */
 export function glintBaseline(p: GlintParams): Rule {
   const regime = naiveRegime(p);
+  const volatility = naiveVolatility(p);
   return {
     stop: (bars, i, account) => {
       const exit = channel(bars, i, p.exitPeriod);
@@ -22,17 +23,20 @@ export function glintBaseline(p: GlintParams): Rule {
     },
     orders: (bars, i, account) => {
       const c = bars[i];
-      regime.next(c.close);
+      regime.next(c.time, c.close);
+      volatility.next(bars, i);
       const entry = channel(bars, i, p.entryPeriod);
       const dir = c.close > entry.upper ? 1 : c.close < entry.lower ? -1 : 0;
       const held = heldDirection(account);
       if (dir === 0 || dir === held) return [];
-      if (!regime.allows(dir, c.close))
+      const exposure = volatility.exposure(p.leverage);
+      if (!regime.allows(dir, c.close) || exposure === null)
         return held === 0 ? [] : [close(account, 'market', c.close, 'no flip against the slow trend')];
       // The stop from the next bar on: the exit channel up to and including this bar.
       const exit = channel(bars, i + 1, p.exitPeriod);
       const stop = dir > 0 ? exit.lower : exit.upper;
-      return enter(account, dir, c.close, stop, p, dir > 0 ? 'breakout up' : 'breakout down');
+      const reason = dir > 0 ? 'breakout up' : 'breakout down';
+      return enter(account, dir, c.close, stop, p, reason, exposure, exposure !== undefined);
     },
   };
 }

@@ -10,8 +10,9 @@ import type { BacktestConfig } from '#engine/backtest/config';
 import { exitPriceForEquity, KillSwitch, riskSizedQuantity } from '#engine/risk/index';
 import { computeStats, type Stats } from '#engine/stats/stats';
 import type { RegimeParams } from '#engine/strategies/regime';
+import type { VolatilityParams } from '#engine/strategies/volatility';
 import type { Candles } from '#engine/types';
-import { NaiveEma } from './indicators';
+import { last, NaiveEma, stdev } from './indicators';
 
 export interface Bar {
   time: number;
@@ -380,11 +381,12 @@ export function enter(
   sizing: Sizing,
   reason: string,
   exposure = sizing.leverage,
+  wholeExposure = false,
 ): BaseOrder[] {
   const orders: BaseOrder[] = [];
   if (a.size * dir < 0) orders.push(exit(a, 'market', price, `flip: ${reason}`));
   const cap = a.equity * sizing.fraction * exposure;
-  const size = riskSizedQuantity(a.equity, price, stop, sizing.riskPct, cap);
+  const size = wholeExposure ? cap / price : riskSizedQuantity(a.equity, price, stop, sizing.riskPct, cap);
   orders.push({
     side: dir > 0 ? 'buy' : 'sell',
     type: 'market',
@@ -398,23 +400,78 @@ export function enter(
 
 export const heldDirection = (a: Account): 1 | -1 | 0 => (a.size > 0 ? 1 : a.size < 0 ? -1 : 0);
 
+const DAY_MS = 86_400_000;
+
 /**
- * The slow-trend filter (engine/strategies/regime.ts) the straightforward way: an EMA over the
- * growing list of closes; longs only above it, shorts only below it (and only if `shorts`).
+ * The trend filters (engine/strategies/regime.ts) the straightforward way: an EMA over the growing
+ * list of closes, longs only above it, shorts only below it (and only if `shorts`); and the daily
+ * confirmation, an EMA over the list of each finished UTC day's last close (a day is finished at
+ * the close of its last candle, or when a later day's first candle arrives).
  */
 export function naiveRegime(p: RegimeParams): {
-  next(close: number): void;
+  next(time: number, close: number): void;
   allows(dir: 1 | -1, close: number): boolean;
 } {
   const slow = p.regimePeriod > 0 ? new NaiveEma(p.regimePeriod) : null;
+  const daily = p.trendDays > 0 ? new NaiveEma(p.trendDays) : null;
   let level = NaN;
+  let step = Infinity;
+  const times: number[] = [];
+  const closes: number[] = [];
+  const finished = new Set<number>();
+  const dayOf = (t: number) => Math.floor(t / DAY_MS);
+  const finish = (k: number) => {
+    finished.add(dayOf(times[k]));
+    daily!.next(closes[k]);
+  };
   return {
-    next(close) {
+    next(time, close) {
       if (slow !== null) level = slow.next(close);
+      if (daily === null) return;
+      const k = times.length;
+      // The previous candle was the last of an unfinished day: that day is over.
+      if (k > 0 && dayOf(times[k - 1]) !== dayOf(time) && !finished.has(dayOf(times[k - 1]))) finish(k - 1);
+      times.push(time);
+      closes.push(close);
+      if (k > 0 && time > times[k - 1]) step = Math.min(step, time - times[k - 1]);
+      if (finished.has(dayOf(time)) || k === 0) return;
+      if (time + step >= (dayOf(time) + 1) * DAY_MS) finish(k);
     },
     allows(dir, close) {
       if (dir < 0 && !p.shorts) return false;
+      if (daily !== null) {
+        const ema = daily.values[daily.values.length - 1];
+        const day = daily.inputs[daily.inputs.length - 1];
+        const trend = day > ema ? 1 : day < ema ? -1 : 0;
+        if (trend !== dir) return false;
+      }
       return slow === null || (dir > 0 ? close > level : close < level);
+    },
+  };
+}
+
+/**
+ * Volatility targeting (engine/strategies/volatility.ts) the straightforward way: the list of log
+ * returns; the exposure `targetVol` / (their standard deviation × √candles a year), at most the
+ * leverage. `undefined` without a target (sized by the risk at the stop), null until a full window.
+ */
+export function naiveVolatility(p: VolatilityParams): {
+  next(bars: Bar[], i: number): void;
+  exposure(leverage: number): number | null | undefined;
+} {
+  const returns: number[] = [];
+  let barsPerYear = 0;
+  return {
+    next(bars, i) {
+      if (p.targetVol <= 0 || i === 0) return;
+      returns.push(Math.log(bars[i].close / bars[i - 1].close));
+      barsPerYear = (365 * DAY_MS) / (bars[1].time - bars[0].time);
+    },
+    exposure(leverage) {
+      if (p.targetVol <= 0) return undefined;
+      if (returns.length < p.volPeriod) return null;
+      const annual = stdev(last(returns, p.volPeriod)) * Math.sqrt(barsPerYear);
+      return annual > 0 ? Math.min(leverage, p.targetVol / annual) : leverage;
     },
   };
 }

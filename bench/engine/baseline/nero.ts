@@ -1,6 +1,6 @@
 import type { NeroParams } from '#engine/strategies/nero';
 import { NaiveAtr, NaiveEma, wilder } from './indicators';
-import { enter, exit, heldDirection, naiveRegime, type Rule } from './loop';
+import { enter, exit, heldDirection, naiveRegime, naiveVolatility, type Rule } from './loop';
 
 /**
  * Nero: MACD histogram turns, filtered by ADX (Wilder: a tie moves neither DI) and the DI lines; the
@@ -23,10 +23,12 @@ export function neroBaseline(p: NeroParams): Rule {
   let previous = NaN;
   let stop = 0;
   const regime = naiveRegime(p);
+  const volatility = naiveVolatility(p);
   const orders: Rule['orders'] = (bars, i, account) => {
     const c = bars[i];
     const prev = bars[i - 1];
-    regime.next(c.close);
+    regime.next(c.time, c.close);
+    volatility.next(bars, i);
     // MACD
     const f = fast.next(c.close);
     const s = slow.next(c.close);
@@ -60,10 +62,12 @@ export function neroBaseline(p: NeroParams): Rule {
           ? -1
           : 0;
     if (dir !== 0 && dir !== held && !Number.isNaN(a)) {
-      if (!regime.allows(dir, c.close))
+      const exposure = volatility.exposure(p.leverage);
+      if (!regime.allows(dir, c.close) || exposure === null)
         return held === 0 ? [] : [exit(account, 'market', c.close, 'no flip against the slow trend')];
       stop = c.close - dir * p.stopAtr * a;
-      return enter(account, dir, c.close, stop, p, dir > 0 ? 'MACD up' : 'MACD down');
+      const reason = dir > 0 ? 'MACD up' : 'MACD down';
+      return enter(account, dir, c.close, stop, p, reason, exposure, exposure !== undefined);
     }
     const faded = (held > 0 && histogram < 0) || (held < 0 && histogram > 0);
     return faded ? [exit(account, 'market', c.close, 'momentum faded')] : [];

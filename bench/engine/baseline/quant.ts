@@ -18,7 +18,7 @@ export function quantBaseline(p: QuantParams): Rule {
     orders: (bars, i, account) => {
       const c = bars[i];
       closes.push(c.close);
-      regime.next(c.close);
+      regime.next(c.time, c.close);
       if (i > 0) returns.push(Math.log(c.close / bars[i - 1].close));
       const z = zscore(closes, p.zPeriod);
       if (Number.isNaN(z) || returns.length < p.volPeriod) return [];

@@ -14,10 +14,13 @@ export class HigherTimeframeEma {
   /** The close of the last completed bucket. */
   lastClose = Number.NaN;
   private readonly ema: Ema;
-  private bucket = Number.NaN;
-  /** The last bucket that entered the EMA (a bucket enters it once). */
-  private completed = Number.NaN;
+  /** The current bucket's bounds [start, end) (empty until the first candle). */
+  private start = 0;
+  private end = 0;
+  /** The current bucket's last close so far (NaN once it entered the EMA). */
   private close = Number.NaN;
+  /** Whether the current bucket entered the EMA already (a bucket enters it once). */
+  private taken = false;
   private lastTime = Number.NaN;
   /** The candles' duration: the smallest spacing seen (0 until two candles have been seen). */
   private step = 0;
@@ -30,18 +33,18 @@ export class HigherTimeframeEma {
     this.ema = new Ema(period);
   }
 
-  /** Feeds candle i (its open time and close); returns the EMA as known at that candle's close. */
+  /**
+   * Feeds candle i (its open time and close); returns the EMA as known at that candle's close. Kept
+   * small, its rare paths in methods of their own, so that a bot's loop inlines it.
+   */
   update(time: number, close: number): number {
     const spacing = time - this.lastTime;
-    if (spacing > 0 && (this.step === 0 || spacing < this.step)) this.step = spacing;
     this.lastTime = time;
-    const bucket = Math.floor(time / this.bucketMs);
-    // A candle of a later bucket while the previous one is still open: candles were missing.
-    if (bucket !== this.bucket && !Number.isNaN(this.close)) this.complete();
-    this.bucket = bucket;
-    if (bucket === this.completed) return this.value;
+    if (spacing > 0 && (spacing < this.step || this.step === 0)) this.step = spacing;
+    if (time >= this.end || time < this.start) this.enter(time);
+    if (this.taken) return this.value;
     this.close = close;
-    if (this.step > 0 && time + this.step >= (bucket + 1) * this.bucketMs) this.complete();
+    if (this.step > 0 && time + this.step >= this.end) this.complete();
     return this.value;
   }
 
@@ -53,10 +56,18 @@ export class HigherTimeframeEma {
     return this.lastClose > this.value ? 1 : this.lastClose < this.value ? -1 : 0;
   }
 
+  /** A candle of another bucket: the open one, if its last candles were missing, is over. */
+  private enter(time: number): void {
+    if (!this.taken && !Number.isNaN(this.close)) this.complete();
+    this.start = Math.floor(time / this.bucketMs) * this.bucketMs;
+    this.end = this.start + this.bucketMs;
+    this.taken = false;
+  }
+
   private complete(): void {
     this.value = this.ema.update(this.close);
     this.lastClose = this.close;
     this.close = Number.NaN;
-    this.completed = this.bucket;
+    this.taken = true;
   }
 }

@@ -55,8 +55,8 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
     const rsi = state.rsi.update(close);
     const middle = bands.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(c.time[i], close);
-    state.volatility?.update(c.time[i], close);
+    state.regime.update(c, i);
+    state.volatility?.update(c, i);
     const held = positionDirection(account);
     if (held !== 0) {
       const back = held > 0 ? close >= middle : close <= middle;

@@ -94,8 +94,8 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
     const bar = { open: c.open[i], high: c.high[i], low: c.low[i], close: c.close[i] };
     const trend = state.trend.update(bar.close);
     const atr = state.atr.update(bar.high, bar.low, bar.close);
-    state.regime.update(c.time[i], bar.close);
-    state.volatility?.update(c.time[i], bar.close);
+    state.regime.update(c, i);
+    state.volatility?.update(c, i);
     const prevOpen = state.previousOpen;
     const prevClose = state.previousClose;
     state.previousOpen = bar.open;

@@ -48,8 +48,8 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
     entry.update(c.high[i], c.low[i]);
     exit.update(c.high[i], c.low[i]);
     const close = c.close[i];
-    state.regime.update(c.time[i], close);
-    state.volatility?.update(c.time[i], close);
+    state.regime.update(c, i);
+    state.volatility?.update(c, i);
     const held = positionDirection(account);
     const direction = close > breakoutHigh ? 1 : close < breakoutLow ? -1 : 0;
     if (direction === 0 || direction === held) return NO_ORDERS;

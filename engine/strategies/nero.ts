@@ -57,8 +57,8 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
     const histogram = state.macd.update(close);
     const strength = adx.update(c.high[i], c.low[i], close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(c.time[i], close);
-    state.volatility?.update(c.time[i], close);
+    state.regime.update(c, i);
+    state.volatility?.update(c, i);
     const previous = state.previousHistogram;
     state.previousHistogram = histogram;
     const held = positionDirection(account);

@@ -59,8 +59,8 @@ export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
     const { params } = state;
     const close = c.close[i];
     const z = state.z.update(close);
-    state.regime.update(c.time[i], close);
-    state.volatility.update(c.time[i], close);
+    state.regime.update(c, i);
+    state.volatility.update(c, i);
     if (Number.isNaN(z) || !state.volatility.isReady) return NO_ORDERS;
 
     // Following a stretch is reverting its mirror image: flip the sign of z and the rules are the same.

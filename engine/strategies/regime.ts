@@ -1,5 +1,6 @@
 import { HigherTimeframeEma } from '../indicators/higher-timeframe';
 import { Ema } from '../indicators/moving-averages';
+import type { Candles } from '../types';
 
 const DAY_MS = 86_400_000;
 
@@ -31,10 +32,13 @@ export class Regime {
     this.daily = params.trendDays > 0 ? new HigherTimeframeEma(DAY_MS, params.trendDays) : null;
   }
 
-  /** Feeds candle i's open time and close (every candle, before asking `allows`). */
-  update(time: number, close: number): void {
-    if (this.ema !== null) this.level = this.ema.update(close);
-    if (this.daily !== null) this.daily.update(time, close);
+  /**
+   * Feeds candle i (every candle, before asking `allows`). It takes the candles and the index, not
+   * the prices: a number handed to a call V8 does not inline is boxed on the heap, every candle.
+   */
+  update(c: Candles, i: number): void {
+    if (this.ema !== null) this.level = this.ema.update(c.close[i]);
+    if (this.daily !== null) this.daily.update(c.time[i], c.close[i]);
   }
 
   /** Whether the slow EMA is defined (always, without the filter): before, `allows` refuses every entry. */

@@ -1,4 +1,5 @@
 import { RollingMoments } from '../indicators/rolling';
+import type { Candles } from '../types';
 import type { EntrySizing } from './orders';
 
 const YEAR_MS = 365 * 86_400_000;
@@ -39,15 +40,19 @@ export class RealisedVolatility {
     this.returns = new RollingMoments(volPeriod);
   }
 
-  /** Feeds candle i's open time and close (every candle). */
-  update(time: number, close: number): void {
-    if (!Number.isNaN(this.previousClose)) {
-      this.returns.push(Math.log(close / this.previousClose));
-      // The candle interval, learnt from the first two candles (1h and 15m data both work).
-      if (this.barsPerYear === 0) this.barsPerYear = YEAR_MS / (time - this.previousTime);
-    }
+  /** Feeds candle i (every candle; the candles and the index, so no price is boxed per call). */
+  update(c: Candles, i: number): void {
+    const close = c.close[i];
+    if (this.barsPerYear > 0) this.returns.push(Math.log(close / this.previousClose));
+    else if (!Number.isNaN(this.previousClose)) this.learn(close, c.time[i]);
     this.previousClose = close;
-    this.previousTime = time;
+    this.previousTime = c.time[i];
+  }
+
+  /** The second candle: the first return, and the candle interval (1h and 15m data both work). */
+  private learn(close: number, time: number): void {
+    this.returns.push(Math.log(close / this.previousClose));
+    this.barsPerYear = YEAR_MS / (time - this.previousTime);
   }
 
   /** Whether a full window of returns has been seen. */

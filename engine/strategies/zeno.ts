@@ -54,8 +54,8 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
     const close = c.close[i];
     const spread = state.fast.update(close) - state.slow.update(close);
     const atr = state.atr.update(c.high[i], c.low[i], close);
-    state.regime.update(c.time[i], close);
-    state.volatility?.update(c.time[i], close);
+    state.regime.update(c, i);
+    state.volatility?.update(c, i);
     const previous = state.previousSpread;
     state.previousSpread = spread;
     const held = positionDirection(account);

@@ -71,11 +71,13 @@ describe('the regime filter with the daily confirmation', () => {
   it('allows a long only while the daily trend is up, a short only while it is down', () => {
     const regime = new Regime({ regimePeriod: 0, shorts: true, trendDays: 3 });
     const rising = Array.from({ length: 5 * 24 }, (_, k) => 100 + Math.floor(k / 24));
-    rising.forEach((x, k) => regime.update(T0 + k * HOUR, x));
+    const up = closes(rising);
+    for (let i = 0; i < up.length; i++) regime.update(up, i);
     expect(regime.allows(1, 104)).toBe(true);
     expect(regime.allows(-1, 104)).toBe(false);
     const falling = new Regime({ regimePeriod: 0, shorts: true, trendDays: 3 });
-    rising.forEach((x, k) => falling.update(T0 + k * HOUR, 200 - x));
+    const down = closes(rising.map((x) => 200 - x));
+    for (let i = 0; i < down.length; i++) falling.update(down, i);
     expect(falling.allows(1, 96)).toBe(false);
     expect(falling.allows(-1, 96)).toBe(true);
   });
@@ -86,12 +88,9 @@ describe('volatility-targeted sizing (v4 designs)', () => {
     const volatility = new RealisedVolatility(4);
     const r = 0.01;
     // Log returns +r, -r, +r, -r: mean 0, per-candle volatility r, hourly candles.
-    let price = 100;
-    volatility.update(T0, price);
-    for (let k = 1; k <= 4; k++) {
-      price *= Math.exp(k % 2 === 1 ? r : -r);
-      volatility.update(T0 + k * HOUR, price);
-    }
+    const prices = [100, 100 * Math.exp(r), 100, 100 * Math.exp(r), 100];
+    const c = closes(prices);
+    for (let i = 0; i < c.length; i++) volatility.update(c, i);
     const params = { riskPct: 1, leverage: 3, fraction: 0.5, targetVol: 0.3, volPeriod: 4 };
     const sizing = entrySizing(params, volatility)!;
     const exposure = 0.3 / (r * Math.sqrt(8760));

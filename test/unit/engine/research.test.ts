@@ -187,10 +187,11 @@ describe('trade-order Monte Carlo', () => {
 describe('the slow-trend filter', () => {
   it('allows longs only above its EMA, shorts only below, none while it warms up or when shorts are off', () => {
     const both = new Regime({ regimePeriod: 3, shorts: true, trendDays: 0 });
-    both.update(0, 100);
+    const c = closes([100, 100, 100]);
+    both.update(c, 0);
     expect(both.allows(1, 200)).toBe(false);
-    both.update(1, 100);
-    both.update(2, 100);
+    both.update(c, 1);
+    both.update(c, 2);
     expect(both.allows(1, 101)).toBe(true);
     expect(both.allows(-1, 101)).toBe(false);
     expect(both.allows(-1, 99)).toBe(true);

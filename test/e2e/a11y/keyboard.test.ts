@@ -192,7 +192,12 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Space');
     await keys.tabTo(deploy.getByRole('button', { name: 'Deploy', exact: true }));
     await page.keyboard.press('Enter');
-    // the confirmation of the amount (the bot's least, by default) and what it puts at risk
+    // the confirmation of the amount (the bot's least, by default) and what it puts at risk; Zeno
+    // lost money in testing, so the member first says they have read it
+    await keys.tabTo(
+      deploy.getByRole('checkbox', { name: 'I have read that this bot lost money in testing' }),
+    );
+    await page.keyboard.press('Space');
     await keys.tabTo(deploy.getByRole('button', { name: 'Confirm and deploy' }));
     await page.keyboard.press('Enter');
     await page.getByText('Zeno is active.', { exact: true }).first().waitFor({ timeout: 15_000 });

@@ -3,7 +3,13 @@ import { Atr, Rsi } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
-import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
+import {
+  entrySizing,
+  filterInputs,
+  volatilityFor,
+  type RealisedVolatility,
+  type VolatilityParams,
+} from './volatility';
 
 export interface AlphaParams extends RegimeParams, VolatilityParams {
   readonly rsiPeriod: number;
@@ -81,6 +87,7 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
     { name: `RSI ${state.params.rsiPeriod}`, value: state.rsi.value, unit: 'number' },
     { name: 'Lower band', value: state.bands.lower, unit: 'price' },
     { name: 'Upper band', value: state.bands.upper, unit: 'price' },
+    ...filterInputs(state.regime, state.volatility),
   ],
 
   stopLevel: (state) => state.stop,

@@ -3,7 +3,13 @@ import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, order, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
-import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
+import {
+  entrySizing,
+  filterInputs,
+  volatilityFor,
+  type RealisedVolatility,
+  type VolatilityParams,
+} from './volatility';
 
 export interface CandlesParams extends RegimeParams, VolatilityParams {
   readonly trendPeriod: number;
@@ -131,7 +137,10 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
     return enterOrders(account, direction, bar.close, state.stop, sizing, reason);
   },
 
-  inputs: (state) => [{ name: `EMA ${state.params.trendPeriod}`, value: state.trend.value, unit: 'price' }],
+  inputs: (state) => [
+    { name: `EMA ${state.params.trendPeriod}`, value: state.trend.value, unit: 'price' },
+    ...filterInputs(state.regime, state.volatility),
+  ],
 
   stopLevel: (state) => state.stop,
 

@@ -2,7 +2,13 @@ import { Donchian } from '../indicators/bands';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
-import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
+import {
+  entrySizing,
+  filterInputs,
+  volatilityFor,
+  type RealisedVolatility,
+  type VolatilityParams,
+} from './volatility';
 
 export interface GlintParams extends RegimeParams, VolatilityParams {
   /** Breakout channel length (candles before the current one). */
@@ -63,6 +69,7 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
   inputs: (state) => [
     { name: 'Channel high', value: state.entry.upper, unit: 'price' },
     { name: 'Channel low', value: state.entry.lower, unit: 'price' },
+    ...filterInputs(state.regime, state.volatility),
   ],
 
   stopLevel: (state, account) => exitStop(state, account.positionSize > 0 ? 1 : -1),

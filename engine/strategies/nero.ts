@@ -3,7 +3,13 @@ import { Adx, Macd } from '../indicators/trend';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { closeOrder, enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
-import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
+import {
+  entrySizing,
+  filterInputs,
+  volatilityFor,
+  type RealisedVolatility,
+  type VolatilityParams,
+} from './volatility';
 
 export interface NeroParams extends RegimeParams, VolatilityParams {
   readonly fastPeriod: number;
@@ -85,6 +91,7 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
   inputs: (state) => [
     { name: 'MACD histogram', value: state.macd.histogram, unit: 'number' },
     { name: 'ADX', value: state.adx.value, unit: 'number' },
+    ...filterInputs(state.regime, state.volatility),
   ],
 
   stopLevel: (state) => state.stop,

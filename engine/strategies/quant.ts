@@ -80,7 +80,7 @@ export const quantStrategy: ShippedStrategy<QuantParams, QuantState> = {
     return enterOrders(account, direction, close, state.stop, { ...params, exposure }, reason);
   },
 
-  inputs: (state) => [{ name: 'Z-score', value: state.z.value, unit: 'number' }],
+  inputs: (state) => [{ name: 'Z-score', value: state.z.value, unit: 'number' }, ...state.regime.inputs()],
 
   stopLevel: (state) => state.stop,
 

@@ -1,6 +1,6 @@
 import { HigherTimeframeEma } from '../indicators/higher-timeframe';
 import { Ema } from '../indicators/moving-averages';
-import type { Candles } from '../types';
+import type { Candles, SignalInput } from '../types';
 
 const DAY_MS = 86_400_000;
 
@@ -44,6 +44,13 @@ export class Regime {
   /** Whether the slow EMA is defined (always, without the filter): before, `allows` refuses every entry. */
   get ready(): boolean {
     return this.ema === null || !Number.isNaN(this.level);
+  }
+
+  /** The daily confirmation's EMA for the cockpit (NaN, "warming up", for its first days); none when off. */
+  inputs(): SignalInput[] {
+    return this.daily === null
+      ? []
+      : [{ name: `Daily EMA ${this.params.trendDays}`, value: this.daily.value, unit: 'price' }];
   }
 
   /** Whether an entry in `direction` at `close` is allowed (never while a filter warms up). */

@@ -227,7 +227,8 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
     leverage: 1,
     symbol: 'BTCUSDT',
     interval: '1h',
-    summary: 'EMA 20/100 trend following, long and short with the daily 50-day trend, sized for 30 % volatility',
+    summary:
+      'EMA 20/100 trend following, long and short with the daily 50-day trend, sized for 30 % volatility',
     strategy: zenoStrategy,
     defaultParams: zenoParams(1),
   }),
@@ -287,7 +288,8 @@ export const BOTS: { readonly [K in BotId]: AnyBotDefinition } = {
     leverage: 3,
     symbol: 'BTCUSDT',
     interval: '1h',
-    summary: 'Slow MACD (48/104/36) momentum with an ADX filter and the daily 20-day trend, sized for 30 % volatility',
+    summary:
+      'Slow MACD (48/104/36) momentum with an ADX filter and the daily 20-day trend, sized for 30 % volatility',
     strategy: neroStrategy,
     defaultParams: NERO,
   }),

@@ -1,6 +1,7 @@
 import { RollingMoments } from '../indicators/rolling';
-import type { Candles } from '../types';
+import type { Candles, SignalInput } from '../types';
 import type { EntrySizing } from './orders';
+import type { Regime } from './regime';
 
 const YEAR_MS = 365 * 86_400_000;
 
@@ -60,12 +61,22 @@ export class RealisedVolatility {
     return this.returns.isFull;
   }
 
+  /** The yearly volatility, in percent, for the cockpit (NaN, "warming up", until a full window). */
+  input(): SignalInput {
+    const annual = Math.sqrt(this.returns.variance() * this.barsPerYear) * 100;
+    return { name: 'Volatility (a year)', value: this.isReady ? annual : Number.NaN, unit: 'pct' };
+  }
+
   /** The exposure that targets `targetVol` a year, at most `maxLeverage` (call once ready). */
   exposure(targetVol: number, maxLeverage: number): number {
     const vol = Math.sqrt(this.returns.variance());
     return volatilityTargetExposure(vol, this.barsPerYear, targetVol, maxLeverage);
   }
 }
+
+/** What a signal bot's trend filters and volatility target read, for its cockpit (v4 designs). */
+export const filterInputs = (regime: Regime, volatility: RealisedVolatility | null): SignalInput[] =>
+  volatility === null ? regime.inputs() : [...regime.inputs(), volatility.input()];
 
 /** A signal bot's realised volatility, kept only when its design targets a volatility. */
 export const volatilityFor = (params: VolatilityParams): RealisedVolatility | null =>

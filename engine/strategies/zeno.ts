@@ -3,7 +3,13 @@ import { Atr } from '../indicators/oscillators';
 import { NO_ORDERS, type ShippedStrategy } from '../types';
 import { enterOrders, exitWithoutFlip, positionDirection } from './orders';
 import { Regime, regimeWarmUp, type RegimeParams } from './regime';
-import { entrySizing, volatilityFor, type RealisedVolatility, type VolatilityParams } from './volatility';
+import {
+  entrySizing,
+  filterInputs,
+  volatilityFor,
+  type RealisedVolatility,
+  type VolatilityParams,
+} from './volatility';
 
 export interface ZenoParams extends RegimeParams, VolatilityParams {
   readonly fastPeriod: number;
@@ -82,6 +88,7 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
       { name: `EMA ${state.params.fastPeriod}`, value: fast, unit: 'price' },
       { name: `EMA ${state.params.slowPeriod}`, value: slow, unit: 'price' },
       { name: 'Gap', value: ((fast - slow) / slow) * 100, unit: 'pct' },
+      ...filterInputs(state.regime, state.volatility),
     ];
   },
 

@@ -64,7 +64,13 @@ afterAll(() => bots?.stop());
 describe("a running bot's state", () => {
   it('waits for a signal with its two averages, then is in a position with entry, mark, stop, kill switch and liquidation', async () => {
     expect(before.state.label).toBe('Waiting for a signal');
-    expect(before.inputs.map((i) => i.name.replace(/\d+/, 'n'))).toEqual(['EMA n', 'EMA n', 'Gap']);
+    expect(before.inputs.map((i) => i.name.replace(/\d+/, 'n'))).toEqual([
+      'EMA n',
+      'EMA n',
+      'Gap',
+      'Daily EMA n',
+      'Volatility (a year)',
+    ]);
     expect(before.inputs.every((i) => typeof i.value === 'number')).toBe(true);
     expect(before.position).toBeNull();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runBacktest } from '#engine/backtest/backtest';
+import { Backtest, runBacktest } from '#engine/backtest/backtest';
+import { defaultConfig } from '#engine/backtest/config';
 import { HigherTimeframeEma } from '#engine/indicators/higher-timeframe';
 import { enterOrders } from '#engine/strategies/orders';
 import { Regime } from '#engine/strategies/regime';
@@ -120,10 +121,40 @@ describe('volatility-targeted sizing (v4 designs)', () => {
       targetVol: 0.3,
       volPeriod: 30,
     };
-    const series = [...ramp(10, 110, 100), ...ramp(10, 101, 110), ...ramp(10, 109, 100), ...ramp(20, 101, 120)];
+    const series = [
+      ...ramp(10, 110, 100),
+      ...ramp(10, 101, 110),
+      ...ramp(10, 109, 100),
+      ...ramp(20, 101, 120),
+    ];
     const early = runBacktest(zenoStrategy, p, closes(series), frictionless('futures', 1000));
     // The first crosses come before 30 returns: no trade opens on them.
     expect(early.trades.every((t) => t.entryTime >= T0 + 30 * HOUR)).toBe(true);
     expect(early.trades.length + (early.openPosition.size !== 0 ? 1 : 0)).toBeGreaterThan(0);
+  });
+});
+
+describe("a v4 bot's cockpit", () => {
+  it('shows its daily EMA and its volatility warming up, then their values', () => {
+    const bot = BOTS.zeno;
+    const bt = new Backtest(bot.strategy, bot.defaultParams, defaultConfig(bot.market, bot.capital));
+    const days = 55;
+    const series = Array.from({ length: days * 24 }, (_, k) => 100 + 5 * Math.sin(k / 40) + k / 100);
+    const c = closes(series);
+    const read = () => Object.fromEntries(bt.signalInputs().map((i) => [i.name, i.value]));
+    bt.feed(c);
+    const after = read();
+    // 50 daily closes are in: the EMA of them; a week of returns: the yearly volatility.
+    expect(after['Daily EMA 50']).toBeGreaterThan(100);
+    expect(after['Volatility (a year)']).toBeGreaterThan(0);
+    const early = new Backtest(bot.strategy, bot.defaultParams, defaultConfig(bot.market, bot.capital));
+    early.feed(closes(series.slice(0, 24 * 10)));
+    const warming = Object.fromEntries(early.signalInputs().map((i) => [i.name, i.value]));
+    expect(warming['Daily EMA 50']).toBeNaN();
+    expect(warming['Volatility (a year)']).toBeGreaterThan(0);
+    // A design without either (Zeno 3X) shows its averages only.
+    const plain = new Backtest(BOTS.zeno3x.strategy, BOTS.zeno3x.defaultParams, defaultConfig('futures', 50));
+    plain.feed(c);
+    expect(plain.signalInputs().map((i) => i.name)).toEqual(['EMA 20', 'EMA 50', 'Gap']);
   });
 });

@@ -190,7 +190,7 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
     },
     {
       id: 'nero/v4',
-      what: 'v3\'s slow MACD confirmed on the daily chart, sized for a volatility target',
+      what: "v3's slow MACD confirmed on the daily chart, sized for a volatility target",
       fixed: { adxMin: 25, fastPeriod: 48, slowPeriod: 104, signalPeriod: 36 },
       axes: { ...DAILY_VOL, stopAtr: [3, 4] },
     },
@@ -216,7 +216,7 @@ export const DESIGNS: { readonly [K in BotId]: readonly Design[] } = {
     },
     {
       id: 'quant/v4',
-      what: 'v3\'s z-score momentum confirmed on the daily chart instead of the hourly slow EMA, 0.5 % risk',
+      what: "v3's z-score momentum confirmed on the daily chart instead of the hourly slow EMA, 0.5 % risk",
       fixed: { follow: true, exitZ: 0.5, zPeriod: 48, regimePeriod: 0, riskPct: 0.5 },
       axes: { trendDays: [20, 50], shorts: [true, false], entryZ: [1.5, 2], stopZ: [2, 3] },
     },

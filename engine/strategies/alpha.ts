@@ -7,6 +7,7 @@ import {
   entrySizing,
   filterInputs,
   volatilityFor,
+  volatilityWarmUp,
   type RealisedVolatility,
   type VolatilityParams,
 } from './volatility';
@@ -93,5 +94,5 @@ export const alphaStrategy: ShippedStrategy<AlphaParams, AlphaState> = {
   stopLevel: (state) => state.stop,
 
   // The RSI starts with the first change: one candle more than its period.
-  warmUp: (p) => Math.max(p.rsiPeriod + 1, p.bandPeriod, p.atrPeriod, regimeWarmUp(p)),
+  warmUp: (p) => Math.max(p.rsiPeriod + 1, p.bandPeriod, p.atrPeriod, regimeWarmUp(p), volatilityWarmUp(p)),
 };

@@ -7,6 +7,7 @@ import {
   entrySizing,
   filterInputs,
   volatilityFor,
+  volatilityWarmUp,
   type RealisedVolatility,
   type VolatilityParams,
 } from './volatility';
@@ -144,5 +145,5 @@ export const candlesStrategy: ShippedStrategy<CandlesParams, CandlesState> = {
 
   stopLevel: (state) => state.stop,
 
-  warmUp: (p) => Math.max(p.trendPeriod, p.atrPeriod, regimeWarmUp(p)),
+  warmUp: (p) => Math.max(p.trendPeriod, p.atrPeriod, regimeWarmUp(p), volatilityWarmUp(p)),
 };

@@ -6,6 +6,7 @@ import {
   entrySizing,
   filterInputs,
   volatilityFor,
+  volatilityWarmUp,
   type RealisedVolatility,
   type VolatilityParams,
 } from './volatility';
@@ -74,7 +75,7 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
 
   stopLevel: (state, account) => exitStop(state, account.positionSize > 0 ? 1 : -1),
 
-  warmUp: (p) => Math.max(p.entryPeriod, p.exitPeriod, regimeWarmUp(p)),
+  warmUp: (p) => Math.max(p.entryPeriod, p.exitPeriod, regimeWarmUp(p), volatilityWarmUp(p)),
 };
 
 /** The exit channel up to the last candle: the next candle's stop (a long's low, a short's high). */

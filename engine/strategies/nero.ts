@@ -7,6 +7,7 @@ import {
   entrySizing,
   filterInputs,
   volatilityFor,
+  volatilityWarmUp,
   type RealisedVolatility,
   type VolatilityParams,
 } from './volatility';
@@ -99,5 +100,12 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
   // The histogram needs the slow EMA and then the signal EMA over it, and one before to turn; the
   // ADX averages `adxPeriod` DX values, which start once the directional averages are seeded.
   warmUp: (p) =>
-    Math.max(p.slowPeriod + p.signalPeriod, p.fastPeriod, 2 * p.adxPeriod, p.atrPeriod, regimeWarmUp(p)),
+    Math.max(
+      p.slowPeriod + p.signalPeriod,
+      p.fastPeriod,
+      2 * p.adxPeriod,
+      p.atrPeriod,
+      regimeWarmUp(p),
+      volatilityWarmUp(p),
+    ),
 };

@@ -3,6 +3,12 @@ import { Ema } from '../indicators/moving-averages';
 import type { Candles, SignalInput } from '../types';
 
 const DAY_MS = 86_400_000;
+/**
+ * Hourly candles in a UTC day: every shipped bot trades hourly candles (the registry's interval;
+ * the 15-minute files are merged to hourly before a bot sees them), so a warm-up counted in
+ * candles is 24 a day.
+ */
+const CANDLES_PER_DAY = 24;
 
 /** The trend filters a signal bot may put on its entries (research designs v2 and v4, docs/strategies.md). */
 export interface RegimeParams {
@@ -41,9 +47,13 @@ export class Regime {
     if (this.daily !== null) this.daily.update(c.time[i], c.close[i]);
   }
 
-  /** Whether the slow EMA is defined (always, without the filter): before, `allows` refuses every entry. */
+  /**
+   * Whether the slow EMA and the daily EMA are defined (always, for a filter that is off): before,
+   * `allows` refuses every entry.
+   */
   get ready(): boolean {
-    return this.ema === null || !Number.isNaN(this.level);
+    const slow = this.ema === null || !Number.isNaN(this.level);
+    return slow && (this.daily === null || !Number.isNaN(this.daily.value));
   }
 
   /** The daily confirmation's EMA for the cockpit (NaN, "warming up", for its first days); none when off. */
@@ -62,8 +72,14 @@ export class Regime {
   }
 }
 
-/** Candles the filter needs before it allows an entry (its EMA is seeded with the first `regimePeriod`). */
-export const regimeWarmUp = (params: RegimeParams): number => params.regimePeriod;
+/**
+ * Candles the filters need before they allow an entry: the slow EMA is seeded with the first
+ * `regimePeriod`; the daily EMA with the closes of `trendDays` UTC days, the first of which may be
+ * the partial day the candles start in (a day enters at its last hour's close), so `trendDays`
+ * whole days of hourly candles are enough from any starting hour and needed from a midnight.
+ */
+export const regimeWarmUp = (params: RegimeParams): number =>
+  Math.max(params.regimePeriod, params.trendDays * CANDLES_PER_DAY);
 
 /** The filters off: every entry allowed (the designs before the regime filter). */
 export const NO_REGIME: RegimeParams = { regimePeriod: 0, shorts: true, trendDays: 0 };

@@ -82,6 +82,10 @@ export const filterInputs = (regime: Regime, volatility: RealisedVolatility | nu
 export const volatilityFor = (params: VolatilityParams): RealisedVolatility | null =>
   params.targetVol > 0 ? new RealisedVolatility(params.volPeriod) : null;
 
+/** Candles before a targeted volatility is known: `volPeriod` log returns take one close more (0 when off). */
+export const volatilityWarmUp = (params: VolatilityParams): number =>
+  params.targetVol > 0 ? params.volPeriod + 1 : 0;
+
 /**
  * How a trend bot sizes an entry: without a volatility target, by the risk at its stop; with one
  * (v4 designs), the whole exposure that targets `targetVol`, capped at the leverage, and no entry

@@ -7,6 +7,7 @@ import {
   entrySizing,
   filterInputs,
   volatilityFor,
+  volatilityWarmUp,
   type RealisedVolatility,
   type VolatilityParams,
 } from './volatility';
@@ -95,5 +96,5 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
   stopLevel: (state) => state.stop,
 
   // A cross needs the spread of the candle before: both EMAs defined one candle early.
-  warmUp: (p) => Math.max(p.fastPeriod, p.slowPeriod, p.atrPeriod, regimeWarmUp(p)),
+  warmUp: (p) => Math.max(p.fastPeriod, p.slowPeriod, p.atrPeriod, regimeWarmUp(p), volatilityWarmUp(p)),
 };

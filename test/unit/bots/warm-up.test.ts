@@ -9,22 +9,41 @@ import { deploymentModel } from '#engine/backtest/settings';
 import { Bollinger, Donchian, ZScore } from '#engine/indicators/bands';
 import { Ema } from '#engine/indicators/moving-averages';
 import { Atr, Rsi } from '#engine/indicators/oscillators';
-import { RollingMoments } from '#engine/indicators/rolling';
 import { Adx, Macd } from '#engine/indicators/trend';
 import { BOT_IDS, getBot, MIN_WARM_UP_CANDLES, warmUpCandles } from '#engine/strategies/registry';
 import { Regime } from '#engine/strategies/regime';
+import { RealisedVolatility } from '#engine/strategies/volatility';
 import type { AccountView, Candles } from '#engine/types';
 import { decide } from '#functions/bots/model';
 import type { CandlesItem } from '#functions/bots/store';
 import { btc1h } from '../engine/real-candles';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const candles = btc1h();
+
+/** The candles from the k-th one on (a deployment's replay may start at any hour of the day). */
+const from = (k: number): Candles => ({
+  time: candles.time.subarray(k),
+  open: candles.open.subarray(k),
+  high: candles.high.subarray(k),
+  low: candles.low.subarray(k),
+  close: candles.close.subarray(k),
+  volume: candles.volume.subarray(k),
+});
+/**
+ * A candle that opens a UTC day, from which the daily EMA takes longest to be known, followed by
+ * hours without a gap for the longest warm-up (an exchange outage would stretch the days' count).
+ */
+const LONGEST = 24 * 200;
+const midnight = candles.time.findIndex(
+  (t, k) => t % DAY === 0 && candles.time[k + LONGEST] - t === LONGEST * HOUR,
+);
 
 /** Whether one field of a strategy's state is an indicator still warming up. */
 const warming = (field: unknown): boolean => {
   if (field instanceof Regime) return !field.ready;
-  if (field instanceof RollingMoments) return !field.isFull;
+  if (field instanceof RealisedVolatility) return !field.isReady;
   if (field instanceof Macd) return Number.isNaN(field.histogram);
   if (field instanceof Bollinger || field instanceof Donchian) return Number.isNaN(field.middle);
   if (field instanceof Ema || field instanceof Atr || field instanceof Rsi) return Number.isNaN(field.value);
@@ -34,11 +53,15 @@ const warming = (field: unknown): boolean => {
 
 const flat: AccountView = { cash: 1000, positionSize: 0, entryPrice: 0, equity: 1000, markPrice: 0 };
 
-/** The names of the indicators of bot `id` (shipped parameters) still warming after `n` candles. */
-const warmingAfter = (id: (typeof BOT_IDS)[number], n: number): string[] => {
+/**
+ * The names of the indicators of bot `id` (shipped parameters) still warming after `n` candles
+ * from candle `start` on.
+ */
+const warmingAfter = (id: (typeof BOT_IDS)[number], n: number, start = midnight): string[] => {
   const { strategy, params } = deploymentModel(id, getBot(id).capital);
   const state = strategy.init(params);
-  for (let i = 0; i < n; i++) strategy.onCandle(state, candles, i, flat);
+  const c = from(start);
+  for (let i = 0; i < n; i++) strategy.onCandle(state, c, i, flat);
   return Object.entries(state)
     .filter(([, field]) => warming(field))
     .map(([name]) => name);
@@ -48,15 +71,22 @@ describe('warm-up', () => {
   it.each(BOT_IDS)('%s: every indicator is defined at the first candle after its warm-up', (id) => {
     const warmUp = warmUpCandles(id);
     expect(warmUp).toBeGreaterThanOrEqual(MIN_WARM_UP_CANDLES);
-    expect(warmingAfter(id, warmUp)).toEqual([]);
-    // The stated need is the strategy's own, not a guess: one candle less leaves an indicator cold.
+    expect(midnight >= 0 && warmUp + 24 <= LONGEST).toBe(true);
+    // From whatever hour of the day the replay starts (the daily EMA's first day may be partial).
+    for (let hour = 0; hour < 24; hour++)
+      expect(warmingAfter(id, warmUp, midnight + hour), `${hour}:00`).toEqual([]);
+    // The stated need is the strategy's own, not a guess: one candle less leaves an indicator cold
+    // (from a midnight, where a daily EMA of n days takes n whole days).
     const need = getBot(id).strategy.warmUp(deploymentModel(id, getBot(id).capital).params);
     if (need > 0) expect(warmingAfter(id, need - 1)).not.toEqual([]);
   });
 
-  it('covers the slow trend filters of Zeno 3X and Alpha', () => {
+  it('covers the slow trend filters of Zeno 3X and Alpha and the daily confirmations of the v4 designs', () => {
     expect(warmUpCandles('zeno3x')).toBe(600);
     expect(warmUpCandles('alfa')).toBe(2400);
+    // 50 days of hourly candles for the daily 50-day EMA, 20 for the 20-day one.
+    for (const id of ['zeno', 'glint', 'quant'] as const) expect(warmUpCandles(id), id).toBe(1200);
+    for (const id of ['candles', 'candles3x', 'nero'] as const) expect(warmUpCandles(id), id).toBe(480);
     // A deployment's own parameters over the shipped ones.
     expect(warmUpCandles('zeno3x', { regimePeriod: 900 })).toBe(900);
   });
@@ -77,9 +107,10 @@ const itemUpTo = (c: Candles, last: number): CandlesItem => {
   };
 };
 
-describe('a freshly deployed Zeno 3X', () => {
+// Zeno 3X's slow EMA of 600 hours; Zeno's daily 50-day EMA and its volatility (design zeno/v4).
+describe.each(['zeno3x', 'zeno'] as const)('a freshly deployed %s', (bot) => {
   it('enters on its first candle where its backtest over years of history enters', () => {
-    const model = deploymentModel('zeno3x', 50);
+    const model = deploymentModel(bot, 50);
     const fills: ModelFill[] = [];
     const bt = new Backtest(model.strategy, model.params, model.config, {
       tradeFrom: candles.time[0],
@@ -93,7 +124,7 @@ describe('a freshly deployed Zeno 3X', () => {
     );
     const entry = { time: fills[k].time, side: fills[k].order.side };
     const last = candles.time.indexOf(entry.time);
-    const d = { bot: 'zeno3x' as const, capital: 50_000_000, params: {}, tradeFrom: entry.time };
+    const d = { bot, capital: 50_000_000, params: {}, tradeFrom: entry.time };
     const decision = decide(d, itemUpTo(candles, last), HOUR);
     expect(decision.fills.map((f) => ({ time: f.time, side: f.order.side }))).toEqual([entry]);
   });

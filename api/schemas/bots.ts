@@ -83,6 +83,11 @@ export type BotEvidence = z.infer<typeof BotEvidence>;
 export const BotRisk = z.object({
   /** Loss at the protective stop: per position (signal bots), for a full ladder or grid (DCA, grid). */
   stopLossPct: z.number().nullable(),
+  /**
+   * The yearly volatility a signal bot's positions are sized for (volatility-targeted designs, in
+   * percent), whose stop then loses no fixed share of the amount (`stopLossPct` null); else null.
+   */
+  targetVolPct: z.number().nullable(),
   /** The kill switch: the bot halts once it is this far below its best equity. */
   killSwitchPct: z.number(),
   /** The share of realised profit charged to the fuel wallet. */

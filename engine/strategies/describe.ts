@@ -232,6 +232,16 @@ const SIGNAL_OF: Partial<Record<BotId, keyof typeof SIGNAL>> = {
   quant: 'quant',
 };
 
+/**
+ * Whether bot `id` sizes its positions for a yearly volatility (the v4 designs) rather than by the
+ * loss at its stop: its stop then caps no fixed share of the capital. Quant's target only caps its
+ * risk-sized position, which still loses `riskPct` at most at the stop.
+ */
+export const sizedForVolatility = (id: BotId): boolean =>
+  getBot(id).kind === 'signal' &&
+  SIGNAL_OF[id] !== 'quant' &&
+  volatilityTargeted(getBot(id).defaultParams as Params);
+
 /** The bot's description and parameters table, from its shipped parameters. */
 export function describeBot(id: BotId): BotDescription {
   const bot = getBot(id);

@@ -12,6 +12,7 @@ import { logger } from '#core/logger';
 import { defaultConfig } from '#engine/backtest/config';
 import { capitalForMinimumOrder, smallestOrderQuote } from '#engine/risk/smallest-order';
 import type { DcaParams } from '#engine/strategies/dca';
+import { sizedForVolatility } from '#engine/strategies/describe';
 import type { DcaPreset } from '#engine/strategies/dca-presets';
 import { getBot, presetParamsFor, type BotId } from '#engine/strategies/registry';
 import { freeQuoteOf, orderRulesOf } from '#functions/exchange/service';
@@ -29,11 +30,18 @@ export const paramsFor = (bot: BotId, amount: number): DcaParams | undefined =>
 
 /** The risk limits a bot trades under, in percent of its amount (its shipped parameters). */
 export const botRisk = (bot: BotId): BotRisk => {
-  const p = getBot(bot).defaultParams as { riskPct?: number; stopLossPct?: number | null };
+  const p = getBot(bot).defaultParams as {
+    riskPct?: number;
+    stopLossPct?: number | null;
+    targetVol?: number;
+  };
   // The manual DCA runs the member's ladder without a stop (engine/strategies/dca-presets.ts).
   const stopped = bot !== 'dca' && p.stopLossPct !== null;
+  // A design sized for a volatility does not size by `riskPct`: its stop loses no fixed share.
+  const volatility = sizedForVolatility(bot);
   return {
-    stopLossPct: stopped && typeof p.riskPct === 'number' ? p.riskPct : null,
+    stopLossPct: stopped && !volatility && typeof p.riskPct === 'number' ? p.riskPct : null,
+    targetVolPct: volatility ? Number(p.targetVol) * 100 : null,
     // The executor's own kill switch (functions/bots/model.ts runs the bot under this config).
     killSwitchPct: defaultConfig(getBot(bot).market, 1).maxDrawdownPct,
     profitChargePct: config.profitChargeRate * 100,

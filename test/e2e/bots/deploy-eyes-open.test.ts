@@ -1,7 +1,8 @@
 /**
  * Deploy with eyes open (issue 28), in real Chromium at 1440 and 375 px: the marketplace and Zeno 3X's
  * page show the out-of-sample tests before any deploy control; Zeno 3X deploys through the amount and
- * a confirmation that names what the amount puts at risk in USDT; a 5 USDT automatic DCA is refused
+ * a confirmation that names what the amount puts at risk in USDT, Zeno (lost money in testing)
+ * only once the member has ticked that they read it; a 5 USDT automatic DCA is refused
  * with the exchange's minimum named; a double click on the confirmation starts one DCA; a manual
  * ladder whose smallest order Binance would not take is refused with the minimum named, and one
  * that passes starts through the same confirmation, naming its ladder total and symbol.
@@ -43,7 +44,7 @@ const top = async (page: Page, region: string) =>
   (await page.getByRole('region', { name: region, exact: true }).boundingBox())!.y;
 
 describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
-  it('shows the tests before the button, and deploys Zeno 3X through the amount and its confirmation', async () => {
+  it('shows the tests before the button, and deploys Zeno 3X through the amount and its confirmation, Zeno with consent', async () => {
     const m = await goldMember();
     const page = await signedIn(width, m);
 
@@ -102,7 +103,26 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
       .toBe(true);
     const zeno = (await call('getBots', {}, m.idToken)).body.bots.find((b) => b.id === 'zeno3x');
     expect(zeno?.deployment?.capital).toBe(80_000_000);
-  }, 180_000);
+
+    // Zeno (design zeno/v4) lost money in testing and sizes its positions for a volatility, not by
+    // the loss at its stop: its confirmation says both, and deploying waits for the member's consent
+    await page.goto(url('/zeno'));
+    const zenoDeploy = page.getByRole('region', { name: 'Deploy', exact: true });
+    await askToDeploy(zenoDeploy);
+    const zenoConfirm = zenoDeploy.getByRole('group', { name: 'Confirm Zeno' });
+    await zenoConfirm.waitFor();
+    expect(await zenoConfirm.getByText('Lost money in testing').isVisible()).toBe(true);
+    const stop =
+      'one on every position; its size aims at 30% yearly volatility, so the loss there is no fixed share of the amount';
+    expect(await zenoConfirm.getByText(stop, { exact: true }).isVisible()).toBe(true);
+    const confirmZeno = zenoConfirm.getByRole('button', { name: 'Confirm and deploy' });
+    expect(await confirmZeno.isDisabled()).toBe(true);
+    await zenoConfirm.getByLabel('I have read that this bot lost money in testing').check();
+    await confirmZeno.click();
+    await expect
+      .poll(() => page.getByText('Zeno is active.', { exact: true }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+  }, 240_000);
 
   it('refuses a 5 USDT automatic DCA with the minimum named, and starts one DCA on a double click', async () => {
     const m = await goldMember();

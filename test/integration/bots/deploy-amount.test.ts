@@ -43,11 +43,25 @@ describe('deploy with eyes open', () => {
       ['2021-01-01 to 2023-03-03', 17.51, -22.72],
       ['2024-07-10 to 2026-04-25', 9.15, 33.42],
     ]);
-    expect(zeno3x.risk).toEqual({ stopLossPct: 1, killSwitchPct: 25, profitChargePct: 20 });
+    expect(zeno3x.risk).toEqual({
+      stopLossPct: 1,
+      targetVolPct: null,
+      killSwitchPct: 25,
+      profitChargePct: 20,
+    });
     const zeno = bots.find((b) => b.id === 'zeno')!;
     expect(zeno.description).toBe(describeBot('zeno').description);
     expect(zeno.description).toContain('EMA 20 crosses above EMA 100');
     expect(zeno.evidence.lostMoneyInTesting).toBe(true);
+    // sized for 30 % yearly volatility (zeno/v4), not by the loss at its stop: no such loss is promised
+    expect(zeno.risk).toEqual({
+      stopLossPct: null,
+      targetVolPct: 30,
+      killSwitchPct: 25,
+      profitChargePct: 20,
+    });
+    // Quant's volatility target only caps its risk-sized position: its stop still loses 0.5 % at most
+    expect(bots.find((b) => b.id === 'quant')!.risk).toMatchObject({ stopLossPct: 0.5, targetVolPct: null });
     const candles = bots.find((b) => b.id === 'candles')!;
     expect(candles.evidence.lostMoneyInTesting).toBe(true);
     expect(candles.evidence.periods[0].haltedOn).toBe('2022-10-31');

@@ -119,9 +119,11 @@ export function ConfirmDeploy({
     ],
     [
       'Protective stop',
-      risk.stopLossPct === null
-        ? 'none: you set every order; the kill switch still guards the bot'
-        : `a loss of at most ${usdt((a * risk.stopLossPct) / 100)} (${risk.stopLossPct}%) ${perPosition ? 'per position' : card.kind === 'grid' ? 'with every grid lot bought' : 'with every order of a cycle filled'}`,
+      risk.targetVolPct !== null
+        ? `one on every position; its size aims at ${risk.targetVolPct}% yearly volatility, so the loss there is no fixed share of the amount`
+        : risk.stopLossPct === null
+          ? 'none: you set every order; the kill switch still guards the bot'
+          : `a loss of at most ${usdt((a * risk.stopLossPct) / 100)} (${risk.stopLossPct}%) ${perPosition ? 'per position' : card.kind === 'grid' ? 'with every grid lot bought' : 'with every order of a cycle filled'}`,
     ],
     [
       'Kill switch',

@@ -29,6 +29,14 @@ describe('the evidence shown before deploy', () => {
     expect(botEvidence('candles').periods[0]).toMatchObject({ returnPct: -21.85, haltedOn: '2022-10-31' });
     expect(botEvidence('zeno3x').worstDrawdownPct).toBe(11.9);
   });
+
+  it('labels every futures bot that misses the goal out of sample, so its card and deploy say so (issue 29 point 4)', () => {
+    const futures = BOT_IDS.filter((id) => published.bots[id].meetsGoal !== null);
+    const labelled = futures.filter((id) => botEvidence(id).lostMoneyInTesting);
+    // A bot that missed the goal without losing money would need other words than "lost money".
+    expect(futures.filter((id) => published.bots[id].meetsGoal === false)).toEqual(labelled);
+    expect(labelled).toEqual(['alfa', 'zeno', 'candles', 'candles3x', 'glint', 'nero', 'quant']);
+  });
 });
 
 describe('the smallest order of a bot', () => {

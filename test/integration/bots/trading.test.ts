@@ -97,14 +97,19 @@ describe('a manual DCA on the paper exchange', () => {
     expect(started.status).toBe(200);
     const id = started.body.deployment.id;
 
-    // Hour by hour until a cycle that bought a stage has been sold at its take profit.
+    // Hour by hour until a cycle that bought a stage has been sold at its take profit and two
+    // cycles have closed (from whichever hour Zeno's test left the clock at: the first cycle may
+    // be the one with the stage).
     const { deploymentOrders } = await functions();
     const stageSold = async () => {
       const filled = (await deploymentOrders(id)).filter((o) => o.status === 'filled');
       const stage = filled.find((o) => o.side === 'buy' && o.type === 'limit');
       return Boolean(stage && filled.some((o) => o.side === 'sell' && o.candle > stage.candle));
     };
-    for (let hour = 0; hour < 120 && !(await stageSold()); hour++) await bots.nextHour();
+    const twoClosed = async () =>
+      (await call('getClosedOrders', { limit: 50 }, member.idToken)).body.items.length >= 2;
+    for (let hour = 0; hour < 120 && !((await stageSold()) && (await twoClosed())); hour++)
+      await bots.nextHour();
     const closed = (await call('getClosedOrders', { limit: 50 }, member.idToken)).body.items;
     const { model, real, orders } = await compareWithModel(id);
     expect(orders.filter((o) => o.status === 'missed' || o.status === 'failed')).toEqual([]);

@@ -203,7 +203,7 @@ describe('the executor under faults', () => {
 });
 
 describe('the candles the bots replay', () => {
-  it('reach back past one request to the exchange, without a gap, for the slow trend filters', async () => {
+  it('reach back past one request to the exchange, without a gap, for the slow trend filters and the daily EMAs', async () => {
     await bots.nextHour();
     const { getCandles } = await functions();
     const { warmUpCandles } = await import('#engine/strategies/registry');
@@ -213,5 +213,7 @@ describe('the candles the bots replay', () => {
     expect(item.oldest).toBe(item.t[0]);
     expect(item.t.every((t, k) => k === 0 || t - item.t[k - 1] === HOUR)).toBe(true);
     expect(item.t.length).toBeGreaterThan(warmUpCandles('zeno3x'));
+    // and Zeno's daily 50-day EMA (design zeno/v4): 1,200 candles before its first one
+    expect(item.t.length).toBeGreaterThan(warmUpCandles('zeno'));
   }, 120_000);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Backtest, type ModelFill } from '#engine/backtest/backtest';
 import { deploymentModel } from '#engine/backtest/settings';
+import { sliceCandles } from '#engine/candles';
 import { Bollinger, Donchian, ZScore } from '#engine/indicators/bands';
 import { Ema } from '#engine/indicators/moving-averages';
 import { Atr, Rsi } from '#engine/indicators/oscillators';
@@ -22,15 +23,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const candles = btc1h();
 
-/** The candles from the k-th one on (a deployment's replay may start at any hour of the day). */
-const from = (k: number): Candles => ({
-  time: candles.time.subarray(k),
-  open: candles.open.subarray(k),
-  high: candles.high.subarray(k),
-  low: candles.low.subarray(k),
-  close: candles.close.subarray(k),
-  volume: candles.volume.subarray(k),
-});
 /**
  * A candle that opens a UTC day, from which the daily EMA takes longest to be known, followed by
  * hours without a gap for the longest warm-up (an exchange outage would stretch the days' count).
@@ -60,7 +52,8 @@ const flat: AccountView = { cash: 1000, positionSize: 0, entryPrice: 0, equity: 
 const warmingAfter = (id: (typeof BOT_IDS)[number], n: number, start = midnight): string[] => {
   const { strategy, params } = deploymentModel(id, getBot(id).capital);
   const state = strategy.init(params);
-  const c = from(start);
+  // A deployment's replay may start at any hour of the day.
+  const c = sliceCandles(candles, start);
   for (let i = 0; i < n; i++) strategy.onCandle(state, c, i, flat);
   return Object.entries(state)
     .filter(([, field]) => warming(field))

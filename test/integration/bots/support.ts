@@ -19,8 +19,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over the
- * shipped candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
+ * 23 January 2025, 16:00: Zeno's EMAs cross within hours and Zeno (design zeno/v4, its daily
+ * confirmation warmed up) goes long 13 hours in (found by running the backtester over the shipped
+ * candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
  */
 export const ZENO_CROSS_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
 

@@ -111,7 +111,7 @@ describe.each([1440, 375])('deploy with eyes open at %i px', (width) => {
     await askToDeploy(zenoDeploy);
     const zenoConfirm = zenoDeploy.getByRole('group', { name: 'Confirm Zeno' });
     await zenoConfirm.waitFor();
-    expect(await zenoConfirm.getByText('Lost money in testing').isVisible()).toBe(true);
+    expect(await zenoConfirm.getByText('Lost money in testing', { exact: true }).isVisible()).toBe(true);
     const stop =
       'one on every position; its size aims at 30% yearly volatility, so the loss there is no fixed share of the amount';
     expect(await zenoConfirm.getByText(stop, { exact: true }).isVisible()).toBe(true);

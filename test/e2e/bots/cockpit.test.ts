@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { axeViolations } from '../../support/axe';
 import { logIn, screenshot, url, useBrowser } from '../../support/browser';
-import { startBotStack, tradingMember, ZENO_CROSS_AT, type BotStack } from '../../integration/bots/support';
+import { startBotStack, tradingMember, ZENO_WHIPSAW_AT, type BotStack } from '../../integration/bots/support';
 
 const { newPage } = useBrowser();
 
@@ -19,7 +19,7 @@ let member: Awaited<ReturnType<typeof tradingMember>>;
 let deploymentId: string;
 
 beforeAll(async () => {
-  bots = await startBotStack(ZENO_CROSS_AT);
+  bots = await startBotStack(ZENO_WHIPSAW_AT);
   member = await tradingMember('imperial');
   const deployed = await call(
     'deployBot',

@@ -8,15 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
-import { startBotStack, tradingMember, type BotStack } from './support';
-
-/**
- * 4 June 2025, 12:00: Zeno (design zeno/v4) goes long at 16:00 and its averages cross back the next
- * hour, with the daily trend against a short (found by running the backtester over the shipped
- * candles, from a fresh deployment's warm-up): a bot paused over that hour resumes with a long its
- * signal no longer holds.
- */
-const ZENO_WHIPSAW_AT = Date.UTC(2025, 5, 4, 12, 0, 0);
+import { startBotStack, tradingMember, ZENO_WHIPSAW_AT, type BotStack } from './support';
 
 type Member = Awaited<ReturnType<typeof tradingMember>>;
 interface Deployed {

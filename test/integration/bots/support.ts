@@ -25,6 +25,14 @@ const DAY = 24 * HOUR;
  */
 export const ZENO_CROSS_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
 
+/**
+ * 4 June 2025, 12:00: Zeno (design zeno/v4) goes long at 16:00 and its averages cross back the next
+ * hour, with the daily trend against a short (found by running the backtester over the shipped
+ * candles, from a fresh deployment's warm-up): a bot paused over that hour resumes with a long its
+ * signal no longer holds, and a bot watched goes in a position within hours.
+ */
+export const ZENO_WHIPSAW_AT = Date.UTC(2025, 5, 4, 12, 0, 0);
+
 export interface BotStack {
   stack: LocalStack;
   /** The paper exchange's clock (ms). */

@@ -37,6 +37,9 @@ export const formatUsdt = (micro: Micro): string => {
   return `${sign}${whole}.${fraction}`;
 };
 
+/** '1234567' → '1,234,567': a string of digits with thousands separators, as en-US writes them. */
+export const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /**
  * 1234500000 → '1,234.50', 1234567 → '1.23': money as people read it (the web app's figures, the
  * messages members get), rounded to the cent half away from zero in integers, with thousands
@@ -46,7 +49,7 @@ export const formatUsdtCents = (micro: Micro): string => {
   if (!Number.isSafeInteger(micro)) throw new RangeError(`not an integer amount: ${micro}`);
   const cents = Math.round(Math.abs(micro) / (MICRO_PER_USDT / 100));
   const sign = micro < 0 && cents > 0 ? '-' : '';
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupThousands(String(Math.floor(cents / 100)));
   return `${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
 };
 

@@ -2,6 +2,7 @@ import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useRef } from 'react';
 import type { Ticker, TickerItem } from '#api/schemas/market';
+import { groupThousands } from '#api/money';
 import { callApi } from '../lib/api';
 import { getConfig } from '../lib/config';
 import { useMarketStream, withItem } from '../lib/marketStream';
@@ -68,19 +69,14 @@ const SOURCE_TITLE: Record<Source, string> = {
 };
 
 /**
- * A price with 4 decimals under 10 USDT, else 2. Each formatter is made once, at the first price
- * (not while the entry loads): toLocaleString with options builds one on every call, which cost a
- * phone ~70 ms over the ticker's first prices.
+ * A price with 4 decimals under 10 USDT, else 2, with thousands separators: what
+ * Intl.NumberFormat('en-US') writes (both round the exact value to the nearest), without it. The
+ * first Intl.NumberFormat of a page loads the browser's number-formatting data: ~130 ms at a
+ * phone's pace in the task of the ticker's first prices, on every page (docs/decisions/web-performance.md).
  */
-const priceFormats = new Map<number, Intl.NumberFormat>();
 const formatPrice = (price: number) => {
-  const digits = price < 10 ? 4 : 2;
-  let format = priceFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    priceFormats.set(digits, format);
-  }
-  return format.format(price);
+  const [whole, fraction] = price.toFixed(price < 10 ? 4 : 2).split('.');
+  return `${groupThousands(whole)}.${fraction}`;
 };
 
 const formatChange = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(2)}%`;

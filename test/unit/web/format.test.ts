@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatUsdtCents } from '#api/money';
+import { formatUsdtCents, groupThousands } from '#api/money';
 import {
   formatCount,
   formatUsdt,
@@ -64,5 +65,20 @@ describe('money in the members’ messages', () => {
   it('is the same cents the web app shows', () => {
     expect(formatUsdtCents(12_345_678)).toBe(formatUsdt(12_345_678));
     expect(formatUsdtCents(12_345_678)).toBe('12.35');
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes a price with fixed decimals as Intl.NumberFormat en-US does (the ticker, without loading Intl)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.constantFrom(2, 4), (price, digits) => {
+        const [whole, fraction] = price.toFixed(digits).split('.');
+        const intl = new Intl.NumberFormat('en-US', {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        expect(`${groupThousands(whole)}.${fraction}`).toBe(intl.format(price));
+      }),
+    );
   });
 });

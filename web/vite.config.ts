@@ -33,17 +33,8 @@ const routeTableWithoutSchemas = (): Plugin => {
   };
 };
 
-/** Chakra's styled-system modules (3.36.0, pinned in package.json), where the build patches a line. */
-const chakraModule = (name: string) => new RegExp(`/@chakra-ui/react/dist/esm/styled-system/${name}\\.js$`);
-
-/** `code` with `from` replaced; a Chakra upgrade that moves the line fails the build, not the page. */
-const patched = (code: string, id: string, from: string, to: string) => {
-  if (!code.includes(from))
-    throw new Error(`${id} no longer reads as expected (${from}): review web/vite.config.ts`);
-  return code.replace(from, to);
-};
-
-/** Where Chakra's createSystem builds the theme's global styles. */
+/** Chakra's createSystem (3.36.0, pinned in package.json), where it builds the theme's global styles. */
+const CHAKRA_SYSTEM = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
 const CHAKRA_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 
 /**
@@ -60,14 +51,14 @@ const chakraGlobalCssAtBuild = (): Plugin => ({
   name: 'trendex:chakra-global-css-at-build',
   apply: 'build',
   transform(code, id) {
-    if (!chakraModule('system').test(id)) return null;
+    if (!CHAKRA_SYSTEM.test(id)) return null;
     // a Chakra upgrade that moves this line must fail the build, not ship the styles twice or none
-    return patched(code, id, CHAKRA_GLOBAL, 'const _global = []; // in index.html (web/vite.config.ts)');
+    if (!code.includes(CHAKRA_GLOBAL))
+      throw new Error(`${id} no longer builds its global styles as expected: review this plugin`);
+    return code.replace(CHAKRA_GLOBAL, 'const _global = []; // in index.html (web/vite.config.ts)');
   },
   async transformIndexHtml() {
-    const { module } = await runnerImport<typeof import('./src/theme/system.ts')>(
-      here('./src/theme/system.ts'),
-    );
+    const { module } = await runnerImport<typeof import('./src/theme/system.ts')>(here('./src/theme/system.ts'));
     const { system } = module;
     // emotion's own rendering of ChakraProvider's two Global elements: the layer order, then the styles
     const styles = renderToStaticMarkup(
@@ -84,60 +75,10 @@ const chakraGlobalCssAtBuild = (): Plugin => ({
   },
 });
 
-/**
- * Chakra compiles a recipe for every element that uses it: each Button, Badge or Heading on the
- * page clones its recipe and builds its variant functions when it mounts (useRecipe,
- * useSlotRecipe), then resolves its variants' styles on every render, though the answer depends
- * only on the recipe and the variant props. The build makes both once: a recipe's compiled form is
- * kept per recipe object and system, and its styles per variant props (Chakra's own `memo`, the
- * LRU it already keeps the resolved CSS in). On a phone this was ~12% of the home page's script
- * time and ~15% of the dashboard's (docs/decisions/web-performance.md). The results are what each
- * element computed before: Chakra already hands one cached style object to every caller of `css`.
- */
-const chakraRecipesCompiledOnce = (): Plugin => {
-  const compiledOnce = (fn: 'cva' | 'sva') => `
-const compiled = new WeakMap();
-/** One compiled recipe per recipe object and system (web/vite.config.ts, chakraRecipesCompiledOnce). */
-const compiledOnce = (sys, recipe) => {
-  // a recipe the theme leaves out (web/src/theme/system.ts keeps those the app uses) is undefined
-  if (!recipe) return sys.${fn}(recipe);
-  let bySystem = compiled.get(recipe);
-  if (!bySystem) compiled.set(recipe, (bySystem = new WeakMap()));
-  let fn = bySystem.get(sys);
-  if (!fn) bySystem.set(sys, (fn = sys.${fn}(structuredClone(recipe))));
-  return fn;
-};
-`;
-  return {
-    name: 'trendex:chakra-recipes-compiled-once',
-    apply: 'build',
-    transform(code, id) {
-      if (chakraModule('use-recipe').test(id))
-        return (
-          patched(code, id, 'return sys.cva(structuredClone(recipe));', 'return compiledOnce(sys, recipe);') +
-          compiledOnce('cva')
-        );
-      if (chakraModule('use-slot-recipe').test(id))
-        return (
-          patched(code, id, 'return sys.sva(structuredClone(recipe));', 'return compiledOnce(sys, recipe);') +
-          compiledOnce('sva')
-        );
-      if (chakraModule('cva').test(id))
-        return `import { memo as memoByArguments } from '../utils/memo.js';\n${patched(
-          code,
-          id,
-          'const cvaFn = (props) => css(resolve(props));',
-          'const cvaFn = memoByArguments((props) => css(resolve(props)));',
-        )}`;
-      return null;
-    },
-  };
-};
-
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [routeTableWithoutSchemas(), chakraGlobalCssAtBuild(), chakraRecipesCompiledOnce(), react()],
+  plugins: [routeTableWithoutSchemas(), chakraGlobalCssAtBuild(), react()],
   resolve: {
     // the web app may import the contract only
     alias: pathAliases(['#api']),

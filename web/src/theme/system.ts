@@ -209,15 +209,3 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config);
-
-/**
- * Styles that let the browser skip an element's style, layout and paint until it comes near the
- * viewport (content-visibility: auto), holding `height` until then; `auto` keeps the height it
- * measured once seen. For parts of a page below the first screen: on a phone, laying out all of
- * it in the first render took most of a second (docs/decisions/web-performance.md). The content
- * stays in the document: find in page, links and the accessibility tree see it as before. Here, in
- * the frame's module, rather than a module of its own: the pages using it would share a chunk of
- * its few bytes, one request more on a phone's first load.
- */
-export const skipUntilNear = (height: string) =>
-  ({ contentVisibility: 'auto', containIntrinsicSize: `auto ${height}` }) as const;

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { skipUntilNear } from '../../theme/system';
+import { skipUntilNear } from '../../components/skipUntilNear';
 import { Exchanges } from './Exchanges';
 import { Faq } from './Faq';
 import { FeatureShowcase } from './FeatureShowcase';

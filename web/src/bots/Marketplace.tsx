@@ -3,7 +3,6 @@ import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
-import { skipUntilNear } from '../components/skipUntilNear';
 import { pageOf } from './catalog';
 import { EvidenceLines, LostInTesting } from './Evidence';
 import { useBots } from './hooks';
@@ -23,8 +22,6 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
       borderRadius="xl"
       p="5"
       gap="3"
-      // the cards below the first screen (most of them on a phone) are laid out when scrolled near
-      css={skipUntilNear('320px')}
     >
       <HStack justify="space-between" align="start" gap="2">
         <Heading as="h3" size="md">

@@ -1,7 +1,7 @@
 /**
  * The home page's "How it works" stepper follows the reader's scroll: the page opens with its first
  * step current, and the step scrolled to the middle of the window becomes current, the steps above
- * it done (the rail filled to it). It is measured only while in view (docs/decisions/web-performance.md).
+ * it done (the rail filled to it).
  */
 import { expect, it } from 'vitest';
 import { url, useBrowser } from '../../support/browser';

@@ -50,31 +50,12 @@ export function ScrollStepper() {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    const listen = (on: boolean) => {
-      if (on) {
-        window.addEventListener('scroll', onScroll, { passive: true });
-        window.addEventListener('resize', onScroll);
-      } else {
-        window.removeEventListener('scroll', onScroll);
-        window.removeEventListener('resize', onScroll);
-      }
-    };
-    // Measured only while the section is in view: the page opens with it below the fold, where it
-    // starts as its first step (what a measure would give). Measuring it on arrival made the
-    // browser lay out the sections the home page skips until scrolled near (content-visibility):
-    // ~120 ms at a phone's pace. The observer's answers come without forcing a layout.
-    let inView = false;
-    const observer = new IntersectionObserver(([entry]) => {
-      // on the way out once more too, so a fast scroll past leaves the rail full or empty
-      if (entry.isIntersecting || inView) onScroll();
-      inView = entry.isIntersecting;
-      listen(inView);
-    });
-    const section = sectionRef.current;
-    if (section) observer.observe(section);
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
     return () => {
-      observer.disconnect();
-      listen(false);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);

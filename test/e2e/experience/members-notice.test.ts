@@ -67,6 +67,31 @@ describe('live updates', () => {
       .poll(() => page.getByTestId('total-balance').innerText(), { timeout: 8_000 })
       .toBe('50.00 USDT');
   });
+
+  it("a credit pushed while the page's socket was away shows once the socket is back", async () => {
+    const { member, page } = await loggedIn();
+    // the member's socket (the one that carries a token) is dropped at its first try: the page
+    // tries again after its reconnect wait, and this time reaches the server
+    let tries = 0;
+    await page.routeWebSocket(
+      (address) => address.searchParams.has('token'),
+      (socket) => {
+        tries += 1;
+        if (tries === 1) void socket.close();
+        else socket.connectToServer();
+      },
+    );
+    await page.goto(url('/wallet'));
+    await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('0.00 USDT');
+    await expect.poll(() => tries).toBe(1);
+
+    await topUp(member.idToken, '10'); // its push finds no socket
+    expect(tries).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('total-balance').innerText(), { timeout: 20_000 })
+      .toBe('10.00 USDT');
+    expect(tries).toBe(2);
+  });
 });
 
 describe('one click, one action', () => {

@@ -34,11 +34,17 @@ export function useMemberSocket(followTicker: boolean, onTicker: (ticker: Ticker
     let socket: WebSocket | null = null;
     let stopped = false;
     let retry: number | undefined;
+    // a bot of the member's filled an order: every bot view (web/src/bots/hooks.ts keys)
+    const refreshBots = () => queryClient.invalidateQueries({ queryKey: ['bots'] });
     const connect = async () => {
       const token = await getIdToken();
       if (!token || stopped) return;
       socket = new WebSocket(`${getConfig().wsUrl}?token=${encodeURIComponent(token)}`);
       socket.onopen = () => {
+        // a push sent before the socket was open (the page still loading, or the socket away
+        // for its reconnect wait) is not sent again: what it would have refreshed is read now
+        void refreshOnNotification(queryClient);
+        void refreshBots();
         if (!followTicker) return;
         socket?.send(JSON.stringify({ action: 'subscribe', topic: 'ticker' }));
         setTickerLive(true);
@@ -49,8 +55,7 @@ export function useMemberSocket(followTicker: boolean, onTicker: (ticker: Ticker
           if (!('type' in message)) return;
           if (message.type === 'ticker') handler.current(message.data);
           else if (message.type === 'notification') void refreshOnNotification(queryClient);
-          // a bot of the member's filled an order: every bot view (web/src/bots/hooks.ts keys)
-          else if (message.type === 'bots') void queryClient.invalidateQueries({ queryKey: ['bots'] });
+          else if (message.type === 'bots') void refreshBots();
         } catch {
           // not ours to read
         }

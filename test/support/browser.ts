@@ -1,7 +1,7 @@
 /** Real Chromium for e2e tests, driven by playwright-core as a person would click. */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { stack } from './api';
 import { totpCode } from './totp';
 
@@ -24,12 +24,24 @@ export const url = (path: string): string => `${stack().webUrl}${path}`;
 
 /**
  * One Chromium for the test file (launched before its tests, closed after); each page gets its
- * own context, so no test shares another's session.
+ * own context, so no test shares another's session. A page opened in a test is closed when the
+ * test ends: left open, it kept its ticker socket, polls and animations rendering beside every
+ * later test of the file. A page opened in a `beforeAll`, or in tests that run concurrently (whose
+ * hooks cannot tell one test's pages from another's), lives until the file ends.
  */
 export const useBrowser = () => {
   let browser: Browser;
+  let inTest = false;
+  const testContexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  beforeEach(({ task }) => {
+    inTest = !task.concurrent;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(testContexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,6 +49,7 @@ export const useBrowser = () => {
   return {
     newPage: async (width = 1440, height = 900): Promise<Page> => {
       const context = await browser.newContext({ viewport: { width, height } });
+      if (inTest) testContexts.push(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
       return context.newPage();
     },

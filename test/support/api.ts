@@ -115,11 +115,22 @@ export const cognito = () =>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
+/** The tokens Cognito gives a log-in: what the web app keeps as its session. */
+export interface SessionTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
  * Logs in as the web app does locally (USER_PASSWORD_AUTH), answering the authenticator-code
- * step with `totpSecret`'s current code when the account has TOTP on, and returns the ID token.
+ * step with `totpSecret`'s current code when the account has TOTP on, and returns the tokens.
  */
-export const logIn = async (email: string, password: string, totpSecret?: string): Promise<string> => {
+export const logInSession = async (
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<SessionTokens> => {
   const started = await cognito().send(
     new InitiateAuthCommand({
       ClientId: stack().userPoolClientId,
@@ -127,18 +138,29 @@ export const logIn = async (email: string, password: string, totpSecret?: string
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  if (started.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return started.AuthenticationResult!.IdToken!;
-  if (!totpSecret) throw new Error(`${email} has TOTP on: pass its secret`);
-  const answered = await cognito().send(
-    new RespondToAuthChallengeCommand({
-      ClientId: stack().userPoolClientId,
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: started.Session,
-      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
-    }),
-  );
-  return answered.AuthenticationResult!.IdToken!;
+  let result = started.AuthenticationResult;
+  if (started.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error(`${email} has TOTP on: pass its secret`);
+    const answered = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: stack().userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+      }),
+    );
+    result = answered.AuthenticationResult;
+  }
+  return {
+    idToken: result!.IdToken!,
+    accessToken: result!.AccessToken!,
+    refreshToken: result!.RefreshToken!,
+  };
 };
+
+/** Logs in as logInSession does and returns the ID token. */
+export const logIn = async (email: string, password: string, totpSecret?: string): Promise<string> =>
+  (await logInSession(email, password, totpSecret)).idToken;
 
 /**
  * A fresh staff member of its own (a verified member put in `group` by the operator), with TOTP on

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { stack } from './api';
+import { logInSession, stack } from './api';
 import { totpCode } from './totp';
 
 export const ARTIFACTS = 'test-artifacts/screenshots';
@@ -21,6 +21,41 @@ export const launchBrowser = (): Promise<Browser> =>
 
 /** A path of the web app under test. */
 export const url = (path: string): string => `${stack().webUrl}${path}`;
+
+/** An account to sign in: the authenticator's base32 secret where it has TOTP on. */
+export interface Account {
+  email: string;
+  password: string;
+  totpSecret?: string;
+}
+
+/**
+ * What the web app keeps in its origin's storage after `account` logged in: Amplify's Cognito
+ * tokens under its keys (CognitoIdentityServiceProvider.<client>.<username>.*, and LastAuthUser,
+ * which lib/session.ts reads to know a session exists).
+ */
+const keptSession = async (account: Account) => {
+  const tokens = await logInSession(account.email, account.password, account.totpSecret);
+  const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1], 'base64url').toString()) as {
+    username: string;
+  };
+  const prefix = `CognitoIdentityServiceProvider.${stack().userPoolClientId}`;
+  const user = `${prefix}.${claims.username}`;
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(stack().webUrl).origin,
+        localStorage: [
+          { name: `${prefix}.LastAuthUser`, value: claims.username },
+          { name: `${user}.idToken`, value: tokens.idToken },
+          { name: `${user}.accessToken`, value: tokens.accessToken },
+          { name: `${user}.refreshToken`, value: tokens.refreshToken },
+        ],
+      },
+    ],
+  };
+};
 
 /**
  * One Chromium for the test file (launched before its tests, closed after); each page gets its
@@ -47,8 +82,15 @@ export const useBrowser = () => {
     await browser?.close();
   });
   return {
-    newPage: async (width = 1440, height = 900): Promise<Page> => {
-      const context = await browser.newContext({ viewport: { width, height } });
+    /**
+     * A page in a context of its own, `width` by `height`; `signedInAs` starts it with that
+     * account's session already kept (as after a log-in), for tests whose subject is not logging in.
+     */
+    newPage: async (width = 1440, height = 900, signedInAs?: Account): Promise<Page> => {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        ...(signedInAs ? { storageState: await keptSession(signedInAs) } : {}),
+      });
       if (inTest) testContexts.push(context);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
       return context.newPage();

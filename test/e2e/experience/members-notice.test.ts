@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, mailedToken, newVerifiedMember, uniqueMember } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { payInSimulator, topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -14,12 +14,10 @@ const { newPage } = useBrowser();
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 const count = (page: Page, text: string | RegExp) => () => page.getByText(text).count();
 
+/** A new member and a page signed in as them (the log-in itself is the subject of other tests). */
 const loggedIn = async (width = 1440, height = 900) => {
   const member = await newVerifiedMember();
-  const page = await newPage(width, height);
-  await logIn(page, member.email, member.password);
-  await page.waitForURL(/\/dashboard/);
-  return { member, page };
+  return { member, page: await newPage(width, height, member) };
 };
 
 describe('live updates', () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberIdOf, newVerifiedMember, stack } from '../../support/api';
 import { axeViolationsInBothModes } from '../../support/axe';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { brokenBot, sendTick } from '../../support/dead-letters';
 import { useLocalTable } from '../../support/fund';
 
@@ -24,9 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const openViewer = async (width: number) => {
-  const page = await newPage(width, 900);
-  await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-  await page.waitForURL('**/admindashboard');
+  const page = await newPage(width, 900, stack().admin);
   await page.goto(url('/apierror'));
   return page;
 };

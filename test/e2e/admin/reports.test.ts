@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn as apiLogIn, stack } from '../../support/api';
 import { join, until } from '../../support/team';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -41,9 +41,8 @@ beforeAll(async () => {
 }, 150_000);
 
 const adminPage = async (width?: number) => {
-  const page = await newPage(width, width ? 812 : undefined);
-  await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-  await page.waitForURL('**/admindashboard');
+  const page = await newPage(width, width ? 812 : undefined, stack().admin);
+  await page.goto(url('/admindashboard'));
   return page;
 };
 

@@ -8,7 +8,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn as apiLogIn, memberIdOf, newVerifiedMember, stack } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { topUp, useLocalTable } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -74,9 +74,8 @@ const open = async (page: Page, link: string, path: string) => {
 
 describe('admin trading screens', () => {
   it('each screen shows real rows', async () => {
-    const page = await newPage();
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await page.waitForURL('**/admindashboard');
+    const page = await newPage(1440, 900, stack().admin);
+    await page.goto(url('/admindashboard'));
     await page.getByTestId('rank-V4').waitFor();
     expect(Number(await page.getByTestId('rank-V4').textContent())).toBeGreaterThanOrEqual(1);
     await page.getByRole('region', { name: 'API Binding' }).waitFor();
@@ -166,9 +165,7 @@ describe('admin trading screens', () => {
   }, 180_000);
 
   it("the holder sees the income in Trendex Core's Income tab and the Rewards Trading tab", async () => {
-    const page = await newPage(375, 812);
-    await logIn(page, holder.email, holder.password);
-    await page.waitForURL('**/dashboard');
+    const page = await newPage(375, 812, holder);
     await page.goto(url('/trendex'));
     const income = page.getByRole('table', { name: 'Trendex Core Income rewards' });
     await income.getByText('Trendex Core Income', { exact: true }).waitFor();

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
+import { type Account, screenshot, url, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { confirmDeploy, deployFromPage, fillManualDca, startManualDca } from '../../support/deploy-page';
 import { topUp } from '../../support/fund';
@@ -33,10 +33,11 @@ const member = async (plan: 'executive' | 'imperial', bind: boolean) => {
   return m;
 };
 
-const open = async (page: Page, email: string, password: string, path: string) => {
-  await sendLogIn(page, email, password);
-  await page.waitForURL(/\/dashboard/);
+/** A page signed in as `account`, at `path`. */
+const open = async (account: Account, path: string, width?: number, height?: number) => {
+  const page = await newPage(width, height, account);
   await page.goto(url(path));
+  return page;
 };
 
 const deployRegion = (page: Page) => page.getByRole('region', { name: 'Deploy', exact: true });
@@ -47,8 +48,7 @@ const noOverflow = (page: Page) =>
 describe('bots from their pages', () => {
   it('refuses a gold bot to a silver member with the spec message, on the page', async () => {
     const silver = await member('executive', false);
-    const page = await newPage();
-    await open(page, silver.email, silver.password, '/zeno');
+    const page = await open(silver, '/zeno');
     const deploy = deployRegion(page);
     await expect
       .poll(() => deploy.getByRole('button', { name: 'Deploy', exact: true }).isVisible(), {
@@ -99,8 +99,7 @@ describe('bots from their pages', () => {
 
   it('a gold member deploys Zeno, starts a manual DCA, sees Portfolio and Profit, undeploys, and deploys Trendex once the DCA is closed', async () => {
     const gold = await member('imperial', true);
-    const page = await newPage();
-    await open(page, gold.email, gold.password, '/zeno');
+    const page = await open(gold, '/zeno');
     const deploy = deployRegion(page);
     const deployButton = deploy.getByRole('button', { name: 'Deploy', exact: true });
     await expect.poll(() => deployButton.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -255,8 +254,7 @@ describe('bots from their pages', () => {
     await screenshot(page, 'bots-classic-1440');
 
     // the pages fit a phone
-    const phone = await newPage(375, 812);
-    await open(phone, gold.email, gold.password, '/dca');
+    const phone = await open(gold, '/dca', 375, 812);
     await expect.poll(visible(phone, 'Universal Bot'), { timeout: 15_000 }).toBe(true);
     expect(await noOverflow(phone)).toBe(true);
     await screenshot(phone, 'bots-dca-375');

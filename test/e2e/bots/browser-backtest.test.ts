@@ -5,25 +5,23 @@
  * page, a chosen amount and period give an equity curve.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newVerifiedMember } from '../../support/api';
 import { axeScan } from '../../support/axe';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { fillManualDca } from '../../support/deploy-page';
 
 const { newPage } = useBrowser();
 
-const openAsMember = async (page: Page, path: string) => {
-  const m = await newVerifiedMember();
-  await logIn(page, m.email, m.password);
-  await page.waitForURL(/\/dashboard/);
+/** A page signed in as a new member, at `path`. */
+const openAsMember = async (path: string, width?: number, height?: number) => {
+  const page = await newPage(width, height, await newVerifiedMember());
   await page.goto(url(path));
+  return page;
 };
 
 describe('backtest these settings, in the browser', () => {
   it('backtests a manual ladder from /dca and shows its trades on the price and in the list', async () => {
-    const page = await newPage();
-    await openAsMember(page, '/dca');
+    const page = await openAsMember('/dca');
     const form = await fillManualDca(page, {
       symbol: 'ETHUSDT',
       initial: '40',
@@ -66,8 +64,7 @@ describe('backtest these settings, in the browser', () => {
   });
 
   it('backtests an automatic DCA from its card on /dca, on the amount entered', async () => {
-    const page = await newPage(375, 800);
-    await openAsMember(page, '/dca');
+    const page = await openAsMember('/dca', 375, 800);
     const card = page.getByRole('form', { name: 'Universal Bot' });
     const amount = card.getByLabel('Amount the bot may use (USDT)');
     // the least amount is the default once it is read; the member then enters their own
@@ -89,8 +86,7 @@ describe('backtest these settings, in the browser', () => {
   });
 
   it('backtests a bot page’s bot on the member’s amount and period and draws its equity curve', async () => {
-    const page = await newPage(375, 800);
-    await openAsMember(page, '/zeno');
+    const page = await openAsMember('/zeno', 375, 800);
     const panel = page.getByRole('region', { name: 'Backtest these settings' });
     await expect.poll(() => panel.getByLabel('Amount (USDT)').isVisible(), { timeout: 15_000 }).toBe(true);
     await panel.getByLabel('Amount (USDT)').fill('1000');

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { axeViolationsInBothModes } from '../../support/axe';
 import { askToDeploy, confirmDeploy, fillManualDca } from '../../support/deploy-page';
 import { bindingCode, paperAccount } from '../../support/exchange';
@@ -34,9 +34,8 @@ const goldMember = async () => {
 };
 
 const signedIn = async (width: number, m: { email: string; password: string }) => {
-  const page = await newPage(width, width < 768 ? 812 : 900);
-  await logIn(page, m.email, m.password);
-  await page.waitForURL(/\/dashboard/);
+  const page = await newPage(width, width < 768 ? 812 : 900, m);
+  await page.goto(url('/dashboard'));
   return page;
 };
 

@@ -38,7 +38,13 @@ describe('market ticker', () => {
         .split(';')
         .map((d) => d.trim().split(/\s+/))
         .find(([name]) => name === 'connect-src'),
-    ).toEqual(['connect-src', "'self'", stack().cognitoEndpoint, new URL(wsUrl).origin, new URL(marketStreamUrl).origin]);
+    ).toEqual([
+      'connect-src',
+      "'self'",
+      stack().cognitoEndpoint,
+      new URL(wsUrl).origin,
+      new URL(marketStreamUrl).origin,
+    ]);
     for (const coin of ['BTC', 'ETH', 'XRP', 'BNB'])
       expect(await strip(page).getByLabel(`${coin} last price`).isVisible()).toBe(true);
     const rest = (await (

@@ -18,7 +18,9 @@ const drawnWidth = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth))),
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(document.documentElement.scrollWidth)),
+        ),
       ),
   );
 

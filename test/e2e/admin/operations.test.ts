@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoPid } from '#local/stack';
 import { call, logInAdmin, memberIdOf, newVerifiedMember, stack, table } from '../../support/api';
 import { topUp } from '../../support/fund';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { startOpsStack } from '../../integration/operations/support';
 
 const { newPage } = useBrowser();
@@ -35,8 +35,8 @@ afterAll(() => ops?.stop());
 
 describe('Operations', () => {
   it('shows a dead letter with its error and event; Redrive runs it again and it is gone', async () => {
-    const page = await newPage();
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+    const page = await newPage(1440, 900, stack().admin);
+    await page.goto(url('/admindashboard'));
     await page.getByRole('link', { name: 'Operations' }).first().click();
     await expect.poll(() => page.url()).toBe(url('/operations'));
 
@@ -73,10 +73,7 @@ describe('Operations', () => {
     );
     await ops.controls.runSchedule('ledgerAudit');
 
-    const page = await newPage(375, 800);
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    // signed in once the log-in page has sent the admin on
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const page = await newPage(375, 800, stack().admin);
     await page.goto(url('/admindashboard'));
     const card = page.getByRole('region', { name: 'Ledger audit' });
     await card.getByText('2 differences').waitFor();

@@ -16,9 +16,8 @@ const visible = (page: Pick<Page, 'getByText'>, text: string | RegExp) => () =>
 describe('admin profile tools', () => {
   it('searches a member by e-mail, edits rank and balance; the member sees the balance', async () => {
     const member = await newVerifiedMember();
-    const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await admin.waitForURL('**/admindashboard');
+    const admin = await newPage(1440, 900, stack().admin);
+    await admin.goto(url('/admindashboard'));
     await admin.getByRole('link', { name: 'Search Profile' }).click();
     await admin.waitForURL('**/searchprofile');
 
@@ -51,9 +50,7 @@ describe('admin profile tools', () => {
     await screenshot(admin, 'admin-profile-search-1440');
 
     // the member sees the credit on /wallet, and the rank on the profile
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL('**/dashboard');
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/wallet'));
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('42.50 USDT');
     await expect.poll(visible(page, 'Admin Credit')).toBe(true);
@@ -61,9 +58,7 @@ describe('admin profile tools', () => {
     await expect.poll(visible(page, 'Trendex Prime')).toBe(true);
 
     // a 375 px phone: the search page fits the width (the table scrolls inside its own box)
-    const phone = await newPage(375, 812);
-    await logIn(phone, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await phone.waitForURL('**/admindashboard');
+    const phone = await newPage(375, 812, stack().admin);
     await phone.goto(url('/searchprofile'));
     await phone.getByLabel('Username', { exact: true }).check();
     await phone.getByLabel('Keyword').fill(member.username);
@@ -76,9 +71,8 @@ describe('admin profile tools', () => {
   it('transfers a member to a new e-mail: Transfer Successful., then the member logs in with it', async () => {
     const member = await newVerifiedMember();
     const newEmail = member.email.replace('@', '.moved@');
-    const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await admin.waitForURL('**/admindashboard');
+    const admin = await newPage(1440, 900, stack().admin);
+    await admin.goto(url('/admindashboard'));
     await admin.getByRole('link', { name: 'Transfer E-mail' }).click();
     await admin.waitForURL('**/transferemail');
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { axeViolations } from '../../support/axe';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { startBotStack, tradingMember, ZENO_WHIPSAW_AT, type BotStack } from '../../integration/bots/support';
 
 const { newPage } = useBrowser();
@@ -51,9 +51,8 @@ afterAll(() => bots?.stop());
 
 describe("the member's cockpit in the browser", () => {
   it('the dashboard leads with balances, bot profit and the running bots, before the marketplace on a phone', async () => {
-    const page = await newPage(375, 800);
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(375, 800, member);
+    await page.goto(url('/dashboard'));
     const running = page.getByRole('list', { name: 'Running bots' });
     const zeno = running.getByRole('listitem').filter({ hasText: 'Zeno' });
     await expect.poll(() => zeno.innerText(), { timeout: 15_000 }).toContain('In a position');
@@ -78,9 +77,7 @@ describe("the member's cockpit in the browser", () => {
   });
 
   it("a bot's page shows its state, position and order journal, and pauses it", async () => {
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/zeno'));
     const now = page.getByRole('region', { name: 'Zeno now' });
     await expect.poll(() => now.innerText(), { timeout: 15_000 }).toContain('In a position');
@@ -122,9 +119,7 @@ describe("the member's cockpit in the browser", () => {
   });
 
   it('the DCA page shows the cockpit of each running DCA bot', async () => {
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/dca'));
     await page.getByRole('tab', { name: 'Manual DCA · BTCUSDT' }).waitFor();
     const now = page.getByRole('region', { name: 'Manual DCA now' });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatUsdtCents } from '#api/money';
 import { call } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { deployFromPage, fillManualDca, startManualDca } from '../../support/deploy-page';
 import { startBotStack, tradingMember, type BotStack } from '../../integration/bots/support';
 
@@ -27,9 +27,7 @@ const rowsOf = (page: Page, name: string) => page.getByRole('table', { name }).g
 describe('bots trading, watched in the browser', () => {
   it('shows positions, a closed order with its profit and the statement, then undeploys', async () => {
     const member = await tradingMember('imperial');
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
 
     await page.goto(url('/zeno'));
     const deploy = page.getByRole('region', { name: 'Deploy', exact: true });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -18,9 +18,8 @@ const usdt = (micro: number) =>
 describe('referral rewards', () => {
   it('shows the sponsor the Direct Bonus and profits on /bonus and the Activation Team on /team', async () => {
     const sponsor = await newVerifiedMember();
-    const page = await newPage();
-    await logIn(page, sponsor.email, sponsor.password);
-    await page.waitForURL('**/dashboard');
+    const page = await newPage(1440, 900, sponsor);
+    await page.goto(url('/dashboard'));
 
     // before any referral activates: empty states
     await page.getByRole('link', { name: 'Rewards' }).first().click();
@@ -86,9 +85,7 @@ describe('referral rewards', () => {
     await screenshot(page, 'team-glance-activation-1440');
 
     // a 375 px phone: the same rewards, no sideways scrolling
-    const phone = await newPage(375, 812);
-    await logIn(phone, sponsor.email, sponsor.password);
-    await phone.waitForURL('**/dashboard');
+    const phone = await newPage(375, 812, sponsor);
     await phone.goto(url('/bonus'));
     await expect
       .poll(() =>

@@ -5,16 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
 describe('the referral network', () => {
   it('grows the sponsor’s Team 1 through a shared Left link, and the admin reads it in the tree', async () => {
     const sponsor = await newVerifiedMember();
-    const page = await newPage();
-    await logIn(page, sponsor.email, sponsor.password);
-    await page.waitForURL('**/dashboard');
+    const page = await newPage(1440, 900, sponsor);
     await page.goto(url('/team'));
     const team1 = page.getByRole('button', { name: /^Team 1 direct referrals/ });
     await expect.poll(() => team1.innerText()).toBe('0');
@@ -71,9 +69,7 @@ describe('the referral network', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // a 375 px phone shows the same page
-    const phone = await newPage(375, 812);
-    await logIn(phone, sponsor.email, sponsor.password);
-    await phone.waitForURL('**/dashboard');
+    const phone = await newPage(375, 812, sponsor);
     await phone.goto(url('/team'));
     await expect
       .poll(() => phone.getByRole('button', { name: /^Team 1 direct referrals/ }).innerText())
@@ -82,9 +78,8 @@ describe('the referral network', () => {
     await screenshot(phone, 'team-glance-375');
 
     // the admin finds the sponsor, reads the counts, and re-roots at the recruit
-    const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await admin.waitForURL('**/admindashboard');
+    const admin = await newPage(1440, 900, stack().admin);
+    await admin.goto(url('/admindashboard'));
     await admin.getByRole('link', { name: 'Tree' }).first().click();
     await admin.waitForURL('**/admin1');
     await expect.poll(() => admin.getByText(stack().admin.email).first().isVisible()).toBe(true);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { call, newVerifiedMember, stack } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { mailedOtp, topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -33,9 +33,7 @@ describe('Extend Plan', () => {
     const bought = await call('activatePlan', { plan: 'executive', requestId: randomUUID() }, member.idToken);
     expect(bought.status).toBe(200);
 
-    const page = await newPage(1440, 900);
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/profile'));
     const before = await planDetails(page);
     await page.getByRole('link', { name: 'Extend Plan' }).click();
@@ -86,9 +84,7 @@ describe('Extend Plan', () => {
     expect(paid.body.status).toBe('paid');
     const hash = paid.body.hash!;
 
-    const page = await newPage(1440, 900);
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await page.waitForURL('**/admindashboard');
+    const page = await newPage(1440, 900, stack().admin);
     // the combined Deposit / Withdraw / Payout screen
     await page.goto(url('/withdraw'));
     const today = new Date().toISOString().slice(0, 10);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PAYOUT_SWITCHES } from '#local/payments/simulator';
 import { newVerifiedMember } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { mailedOtp, topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -18,9 +18,7 @@ describe('a pending withdrawal', () => {
   it('shows processing with the amount held, then paid with the hash', async () => {
     const member = await newVerifiedMember();
     await topUp(member.idToken, '50');
-    const page = await newPage(1440, 900);
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/wallet'));
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('50.00 USDT');
 

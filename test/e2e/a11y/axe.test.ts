@@ -21,7 +21,7 @@ import type { ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, newVerifiedMember, stack } from '../../support/api';
 import { atWidth, axeScan, rulesFor, TAGS } from '../../support/axe';
-import { logIn, useBrowser } from '../../support/browser';
+import { url, useBrowser } from '../../support/browser';
 import { bindingCode, paperAccount } from '../../support/exchange';
 import { topUp } from '../../support/fund';
 import {
@@ -272,9 +272,8 @@ it('walks every path of web/src/router.tsx', () => {
 const memberPage = async (scanReady: boolean) => {
   member ??= readyMember();
   const m = await member;
-  const page = await newPage();
-  await logIn(page, m.email, m.password);
-  await page.waitForURL('**/dashboard');
+  const page = await newPage(1440, 900, m);
+  await page.goto(url('/dashboard'));
   await page.getByRole('dialog', { name: 'You are ready to trade' }).waitFor();
   if (scanReady) await scanAll(page, 'member dialog ready to trade', DIALOG);
   await page.keyboard.press('Escape');
@@ -345,9 +344,8 @@ describe.concurrent(
     }, 900_000);
 
     it('as an admin: every admin route', async ({ expect }) => {
-      const page = await newPage();
-      await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-      await page.waitForURL('**/admindashboard');
+      const page = await newPage(1440, 900, stack().admin);
+      await page.goto(url('/admindashboard'));
       expect(await walk(page, 'admin', ADMIN_WALK, ADMIN_SCANS)).toEqual([]);
       expect(report('admin')).toEqual([]);
     }, 600_000);

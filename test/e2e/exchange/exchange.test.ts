@@ -4,17 +4,12 @@
  * WazirX key with the code and the no-withdrawal confirmation, and removes it with a code.
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { newVerifiedMember, outbox, stack } from '../../support/api';
 import { axeViolationsInBothModes } from '../../support/axe';
-import { logIn as sendLogIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
-
-const logIn = async (page: Page, email: string, password: string) => {
-  await sendLogIn(page, email, password);
-  await page.waitForURL(/\/dashboard/);
-};
 
 const paperAccount = async (body: Record<string, unknown>) =>
   (await (
@@ -37,8 +32,8 @@ const sendCode = async (dialog: Locator, email: string) => {
 describe('exchange and ticker', () => {
   it('watches the ticker change on the dashboard', async () => {
     const member = await newVerifiedMember();
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
+    const page = await newPage(1440, 900, member);
+    await page.goto(url('/dashboard'));
     const btc = page.getByLabel('BTC last price');
     await expect.poll(() => btc.isVisible(), { timeout: 15_000 }).toBe(true);
     for (const coin of ['ETH', 'XRP', 'BNB'])
@@ -53,8 +48,7 @@ describe('exchange and ticker', () => {
   it('binds a Binance key with the mailed code and sees the balances', async () => {
     const member = await newVerifiedMember();
     const key = await paperAccount({ spot: { USDT: 1234.5 }, futuresUsdt: 750 });
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/exchange'));
 
     const binance = page.getByRole('region', { name: 'Binance account' });
@@ -95,8 +89,7 @@ describe('exchange and ticker', () => {
     expect(await binance.getByLabel('Binance futures balance').innerText()).toBe('750.00 USDT');
     await screenshot(page, 'exchange-balances-1440');
 
-    const mobile = await newPage(375, 812);
-    await logIn(mobile, member.email, member.password);
+    const mobile = await newPage(375, 812, member);
     await mobile.goto(url('/exchange'));
     await expect
       .poll(() => mobile.getByLabel('Binance spot balance').innerText(), { timeout: 15_000 })
@@ -109,8 +102,7 @@ describe('exchange and ticker', () => {
   it('binds a Binance Ed25519 key by its private key, the form turning to Ed25519 when one is pasted as the secret', async () => {
     const member = await newVerifiedMember();
     const key = await paperAccount({ keyType: 'ed25519', spot: { USDT: 321 } });
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/exchange'));
     const binance = page.getByRole('region', { name: 'Binance account' });
     await expect.poll(() => binance.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -151,8 +143,7 @@ describe('exchange and ticker', () => {
   it("binds a WazirX key only with the code and the member's word that it cannot withdraw, and removes it with a code", async () => {
     const member = await newVerifiedMember();
     const key = await paperAccount({ exchange: 'wazirx', spot: { USDT: 75 } });
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
+    const page = await newPage(1440, 900, member);
     await page.goto(url('/exchange'));
     const wazirx = page.getByRole('region', { name: 'WazirX account' });
     await expect.poll(() => wazirx.isVisible(), { timeout: 15_000 }).toBe(true);

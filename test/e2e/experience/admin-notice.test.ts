@@ -1,16 +1,14 @@
 /** Issue 17 in the back office: reports that clear on a bad range, the tree's answer, pending sign-ups, 375 px. */
 import { describe, expect, it } from 'vitest';
 import { call, stack, uniqueMember } from '../../support/api';
-import { logIn, url, useBrowser } from '../../support/browser';
+import { url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 const today = new Date().toISOString().slice(0, 10);
 
 const adminPage = async (width = 1440) => {
-  const page = await newPage(width, width < 800 ? 812 : 900);
-  const { email, password, totpSecret } = stack().admin;
-  await logIn(page, email, password, totpSecret);
-  await page.waitForURL('**/admindashboard');
+  const page = await newPage(width, width < 800 ? 812 : 900, stack().admin);
+  await page.goto(url('/admindashboard'));
   return page;
 };
 

@@ -7,15 +7,14 @@ import { newId } from '#core/ids';
 import { notifyBotEvent } from '#functions/notifications/service';
 import { call, newVerifiedMember } from '../../support/api';
 import { axeViolationsInBothModes } from '../../support/axe';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
 const loggedIn = async (width = 1440) => {
   const member = await newVerifiedMember();
-  const page = await newPage(width, 900);
-  await logIn(page, member.email, member.password);
-  await page.waitForURL(/\/dashboard/);
+  const page = await newPage(width, 900, member);
+  await page.goto(url('/dashboard'));
   const memberId = String((await call('getProfile', {}, member.idToken)).body.id);
   return { member, page, memberId };
 };

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { logIn, url, useBrowser } from '../../support/browser';
+import { url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
@@ -72,11 +72,10 @@ describe('market ticker', () => {
     { timeout: 120_000 },
     async () => {
       const member = await newVerifiedMember();
-      const page = await newPage(1440, 900);
+      const page = await newPage(1440, 900, member);
       await unreachableStream(page);
       await noRestTicker(page);
-      await logIn(page, member.email, member.password);
-      await page.waitForURL(/\/dashboard/);
+      await page.goto(url('/dashboard'));
       await expect.poll(() => strip(page).getAttribute('data-source'), { timeout: 10_000 }).toBe('trendex');
       // the ticker schedule pushes every 3 s to the pages that follow the topic
       await expect

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
@@ -26,9 +26,7 @@ describe('complaint chat', () => {
     writeFileSync(tooBig, Buffer.alloc(500_001, 1));
     const m = await newVerifiedMember();
 
-    const member = await newPage();
-    await logIn(member, m.email, m.password);
-    await member.waitForURL('**/dashboard');
+    const member = await newPage(1440, 900, m);
     await member.goto(url('/complain'));
     await member.getByLabel('Description').fill('My Zeno bot did not start after deploying.');
     await member.getByRole('button', { name: 'Submit' }).click();
@@ -48,9 +46,8 @@ describe('complaint chat', () => {
     await memberChat.getByText('My Zeno bot did not start after deploying.').waitFor();
     await expect.poll(() => memberChat.getByRole('img', { name: 'Attached image' }).count()).toBe(1);
 
-    const admin = await newPage();
-    await logIn(admin, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
-    await admin.waitForURL('**/admindashboard');
+    const admin = await newPage(1440, 900, stack().admin);
+    await admin.goto(url('/admindashboard'));
     await admin.getByRole('link', { name: 'Complaint Chat' }).click();
     await admin.waitForURL('**/chatreply');
     const card = admin.getByRole('region', { name: `Complaint ${id}` });

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVerifiedMember } from '../../support/api';
-import { ARTIFACTS, logIn, url, useBrowser } from '../../support/browser';
+import { ARTIFACTS, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
@@ -63,9 +63,8 @@ describe('screenshots', () => {
 
   it('saves the dashboard, the wallet and the DCA page as a member at 375 and 1440 px', async () => {
     const member = await newVerifiedMember();
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
+    await page.goto(url('/dashboard'));
     for (const shot of MEMBER) for (const width of WIDTHS) await capture(page, shot, width);
   });
 });

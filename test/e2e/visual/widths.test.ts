@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { newVerifiedMember, stack } from '../../support/api';
-import { logIn, useBrowser } from '../../support/browser';
+import { url, useBrowser } from '../../support/browser';
 import { visit } from '../../support/routes';
 
 const { newPage } = useBrowser();
@@ -59,15 +59,15 @@ describe.concurrent('no page scrolls sideways at any width', () => {
 
   it('as a member: the dashboard', async ({ expect }) => {
     const member = await newVerifiedMember();
-    const page = await newPage();
-    await logIn(page, member.email, member.password);
+    const page = await newPage(1440, 900, member);
+    await page.goto(url('/dashboard'));
     await page.getByText(/^Plan: /).waitFor();
     expect(await overflowingWidths(page)).toEqual([]);
   });
 
   it('as an admin: the admin dashboard', async ({ expect }) => {
-    const page = await newPage();
-    await logIn(page, stack().admin.email, stack().admin.password, stack().admin.totpSecret);
+    const page = await newPage(1440, 900, stack().admin);
+    await page.goto(url('/admindashboard'));
     await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
     expect(await overflowingWidths(page)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, newVerifiedMember } from '../../support/api';
-import { logIn, screenshot, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 import { topUp } from '../../support/fund';
 import { visit } from '../../support/routes';
 
@@ -26,9 +26,8 @@ describe('plans mean what they say', () => {
       await topUp(m.idToken, '300', 'wallet1');
       const bought = await call('activatePlan', { plan: 'imperial', requestId: randomUUID() }, m.idToken);
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-      const page = await newPage(width, 900);
-      await logIn(page, m.email, m.password);
-      await page.waitForURL('**/dashboard');
+      const page = await newPage(width, 900, m);
+      await page.goto(url('/dashboard'));
 
       await visit(page, '/trendex');
       for (const name of ['Premium Trendex Core', 'Trendex Core']) {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newVerifiedMember, outbox } from '../../support/api';
-import { logIn, screenshot, url, useBrowser } from '../../support/browser';
+import { screenshot, url, useBrowser } from '../../support/browser';
 
 const { newPage } = useBrowser();
 
@@ -22,9 +22,8 @@ const newestOtp = async (email: string) => {
 describe('wallet', () => {
   it('tops up, buys Executive, upgrades to the Imperial Package and withdraws, seeing every step', async () => {
     const member = await newVerifiedMember();
-    const page = await newPage(1440, 900);
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(1440, 900, member);
+    await page.goto(url('/dashboard'));
 
     // Top Up: an invoice with a payment id, an address and a QR code
     await page.goto(url('/wallet'));
@@ -122,9 +121,7 @@ describe('wallet', () => {
 
   it('shows the Trendex Core page: wallet1, the two Core plans with their state, and the tabs', async () => {
     const member = await newVerifiedMember();
-    const page = await newPage(375, 812);
-    await logIn(page, member.email, member.password);
-    await page.waitForURL(/\/dashboard/);
+    const page = await newPage(375, 812, member);
     await page.goto(url('/trendex'));
     await expect.poll(() => page.getByTestId('total-balance').innerText()).toBe('0.00 USDT');
     // without a membership each Core plan is on sale; the cards say which memberships include it

@@ -2,8 +2,8 @@
 /**
  * `npm test`: the type check, ESLint and every test project (unit, infra, integration, e2e), each
  * against its own real services. Two lanes run at once: the CPU-bound checks (type check, lint,
- * unit, infra) and then the integration files that need a process of their own, beside the
- * shared-stack files (integration, then e2e) and e2e's own-process files. Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
+ * unit, infra), beside the projects on local stacks (integration, then e2e, each with its
+ * own-process twin), whose files spend much of their time waiting. Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
  * the step ends, so the lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
  * on any failure.
  */
@@ -69,22 +69,22 @@ const project = async (name, { label = name, filters = [], env = {} } = {}) => {
   if (!ok) broken.push(name);
 };
 
-// Lane one: the checks (type check, lint, unit, infra: CPU-bound, ~4 minutes), then the
-// integration files that need a process of their own (`integration-own`: vitest.config.ts). Lane
-// two: the files on the shared stacks, integration then e2e, which spend much of their time
-// waiting on pages and polls, then e2e's own-process files. The two lanes end about together (on
-// 27 Nov 2026: ~480 s each when run one after the other); the files that race hundreds of writes
-// run last, when both have ended: one worker, nothing beside it.
+// Lane one: the checks. Lane two: the projects on local stacks, one after another: the
+// integration files on the shared stacks, those that need a process of their own
+// (`integration-own`, vitest.config.ts), then e2e and e2e's own-process files. e2e waits for
+// integration-own: its timed checks (a push within 8 s) missed beside a lane of in-process stacks.
+// The files that race hundreds of writes run last, when both lanes have ended: one worker,
+// nothing beside it.
 await Promise.all([
   (async () => {
     await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     await check('lint', 'npx', ['eslint', '.']);
     await project('unit');
     await project('infra');
-    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
   })(),
   (async () => {
     await project('integration');
+    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
     await project('e2e');
     await project('e2e-own');
   })(),

@@ -140,7 +140,7 @@ export function atr(high: Float64Array, low: Float64Array, close: Float64Array, 
 }
 
 /** max(high - low, |high - previous close|, |low - previous close|). */
-function trueRange(high: number, low: number, previousClose: number): number {
+export function trueRange(high: number, low: number, previousClose: number): number {
   const range = high - low;
   const up = Math.abs(high - previousClose);
   const down = Math.abs(low - previousClose);

@@ -31,7 +31,8 @@ interface NeroState {
   readonly params: NeroParams;
   readonly macd: Macd;
   readonly adx: Adx;
-  readonly atr: Atr;
+  /** The stop's ATR; null when it has the ADX's period, whose own ATR is then read (computed once). */
+  readonly atr: Atr | null;
   readonly regime: Regime;
   readonly volatility: RealisedVolatility | null;
   previousHistogram: number;
@@ -50,7 +51,7 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
       params,
       macd: new Macd(params.fastPeriod, params.slowPeriod, params.signalPeriod),
       adx: new Adx(params.adxPeriod),
-      atr: new Atr(params.atrPeriod),
+      atr: params.atrPeriod === params.adxPeriod ? null : new Atr(params.atrPeriod),
       regime: new Regime(params),
       volatility: volatilityFor(params),
       previousHistogram: Number.NaN,
@@ -61,11 +62,13 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
   onCandle(state, c, i, account) {
     const { params, adx } = state;
     const close = c.close[i];
-    const histogram = state.macd.update(close);
-    const strength = adx.update(c.high[i], c.low[i], close);
-    const atr = state.atr.update(c.high[i], c.low[i], close);
+    state.macd.next(c, i);
+    adx.next(c, i);
     state.regime.update(c, i);
     state.volatility?.update(c, i);
+    const histogram = state.macd.histogram;
+    const strength = adx.value;
+    const atr = state.atr === null ? adx.atr : state.atr.update(c.high[i], c.low[i], close);
     const previous = state.previousHistogram;
     state.previousHistogram = histogram;
     const held = positionDirection(account);

@@ -6,6 +6,8 @@
  * (the demo seed, a test's own fixtures). Passes follow each other at most every 150 ms. Polling
  * every 150 ms whether or not anything was written cost each resting stack a tenth of a core.
  */
+import { wakeablePause } from '#core/pause';
+
 const BUSY_MS = 150;
 const IDLE_MS = 1_000;
 
@@ -23,15 +25,7 @@ export const startConsumers = async (
   const { db, isWriteCommand } = await import('#core/db');
   let running = true;
   let written = false;
-  let wake = () => undefined as void;
-  const sleep = (ms: number) =>
-    new Promise<void>((done) => {
-      const timer = setTimeout(done, ms);
-      wake = () => {
-        clearTimeout(timer);
-        done();
-      };
-    });
+  const { pause: sleep, wake } = wakeablePause();
 
   const name = 'localConsumersWake';
   db.middlewareStack.add(
@@ -53,9 +47,9 @@ export const startConsumers = async (
       // while DynamoDB Local restarts there is nothing to poll (and no error to repeat)
       if (tableIsUp())
         for (const consumer of consumers)
-          await consumer.pass().catch((error: unknown) =>
-            console.error(`[${consumer.name}] ${(error as Error).message}`),
-          );
+          await consumer
+            .pass()
+            .catch((error: unknown) => console.error(`[${consumer.name}] ${(error as Error).message}`));
       if (!written) await sleep(IDLE_MS);
       // a write during the pass or the wait: the next pass, no sooner than 150 ms after this one began
       if (running) await new Promise((r) => setTimeout(r, Math.max(0, started + BUSY_MS - Date.now())));

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { wakeablePause } from '#core/pause';
 
 /** A failure of the local stack that the person starting it can act on; printed without a stack trace. */
 export class LocalStackError extends Error {}
@@ -104,16 +105,8 @@ export const supervise = async ({
   let released = false;
   let upSince = 0;
   let nextWaitMs = firstMs;
-  let wake: (() => void) | undefined;
   /** A wait that release() cuts short, so a stopped stack leaves no timer behind. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
   const spawned = (c: ChildProcess) => (child = c);
 
   const serving = (c: ChildProcess) => {
@@ -163,7 +156,7 @@ export const supervise = async ({
   }
   const release = () => {
     released = true;
-    wake?.();
+    wake();
   };
   return {
     isUp: () => up,

@@ -9,6 +9,7 @@
  */
 import { now } from '#core/clock';
 import { logger } from '#core/logger';
+import { wakeablePause } from '#core/pause';
 import { countMetric } from '#core/metrics';
 import { recordStreamedFill, runningBots } from '#functions/bots/service';
 import { sealedKey, storedCredentials } from '#functions/exchange/service';
@@ -113,20 +114,13 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
     }
   };
 
-  let wake = () => undefined as void;
+  const { pause, wake } = wakeablePause();
   const loop = (async () => {
     while (running) {
       await pass().catch((error: unknown) =>
         logger.warn('user streams pass failed', { error: (error as Error).message }),
       );
-      if (running)
-        await new Promise<void>((done) => {
-          const timer = setTimeout(done, options.everyMs);
-          wake = () => {
-            clearTimeout(timer);
-            done();
-          };
-        });
+      if (running) await pause(options.everyMs);
     }
   })();
 

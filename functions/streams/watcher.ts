@@ -10,6 +10,7 @@ import { NetworkError } from '#ccxt/base/errors.js';
 import type WsClient from '#ccxt/base/ws/WsClient.js';
 import { DcaSymbol } from '#api/schemas/bots';
 import { logger } from '#core/logger';
+import { wakeablePause } from '#core/pause';
 import { BOT_LIST } from '#engine/strategies/registry';
 import { countMetric } from '#core/metrics';
 import { sharedMarkets, type Credentials } from '#functions/exchange/service';
@@ -70,15 +71,7 @@ export const watchStream = (options: WatchOptions): Watcher => {
   const { market, memberId } = options;
   let closed = false;
   let client: BinanceStreamClient | undefined;
-  let wake = () => undefined as void;
-  const pause = (ms: number) =>
-    new Promise<void>((done) => {
-      const timer = setTimeout(done, ms);
-      wake = () => {
-        clearTimeout(timer);
-        done();
-      };
-    });
+  const { pause, wake } = wakeablePause();
 
   /** When ccxt's socket of this stream last opened (0: never). */
   const openedAt = () =>

@@ -22,7 +22,7 @@ export const joinMember = (options: { sponsor?: string; side?: Side; mobile?: st
 
 export const adminToken = () => logInAdmin();
 
-/** The claims of an ID token (no verification: the test only reads what Cognito put in it). */
+/** The claims of a Cognito token (no verification: the test only reads what Cognito put in it). */
 export const claimsOf = (idToken: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { claimsOf } from './admin';
 import { logInSession, stack } from './api';
 import { totpCode } from './totp';
 
@@ -36,18 +37,16 @@ export interface Account {
  */
 const keptSession = async (account: Account) => {
   const tokens = await logInSession(account.email, account.password, account.totpSecret);
-  const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1], 'base64url').toString()) as {
-    username: string;
-  };
+  const username = String(claimsOf(tokens.accessToken).username);
   const prefix = `CognitoIdentityServiceProvider.${stack().userPoolClientId}`;
-  const user = `${prefix}.${claims.username}`;
+  const user = `${prefix}.${username}`;
   return {
     cookies: [],
     origins: [
       {
         origin: new URL(stack().webUrl).origin,
         localStorage: [
-          { name: `${prefix}.LastAuthUser`, value: claims.username },
+          { name: `${prefix}.LastAuthUser`, value: username },
           { name: `${user}.idToken`, value: tokens.idToken },
           { name: `${user}.accessToken`, value: tokens.accessToken },
           { name: `${user}.refreshToken`, value: tokens.refreshToken },

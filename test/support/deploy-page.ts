@@ -22,15 +22,16 @@ export const confirmDeploy = async (scope: Locator, confirm = 'Confirm and deplo
   await step.getByRole('button', { name: confirm }).click();
 };
 
-/** Fills the amount (or waits for its default), ticks both boxes and asks to deploy: the confirmation opens. */
+/** Waits for the amount's default and types the amount given over it, ticks both boxes and asks to deploy: the confirmation opens. */
 export const askToDeploy = async (
   region: Locator,
   options: { amount?: string; risk?: string; button?: string } = {},
 ) => {
   const amount = region.getByLabel(AMOUNT);
-  await amount.waitFor({ timeout: 15_000 });
+  // The form puts the bot's least amount in once it has read it; typing before then can land
+  // beside that default ('638' + '1000'), so wait for it as a person sees it, then type over it.
+  await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).not.toBe('');
   if (options.amount) await amount.fill(options.amount);
-  else await expect.poll(() => amount.inputValue(), { timeout: 15_000 }).not.toBe('');
   await region.getByLabel('I accept the terms and conditions.').check();
   await region.getByLabel(options.risk ?? 'I accept the high risk of futures trading.').check();
   await region.getByRole('button', { name: options.button ?? 'Deploy', exact: true }).click();

@@ -10,10 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binanceClient } from '#functions/exchange/clients';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
 import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
+import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -46,7 +46,7 @@ interface Step {
 
 /** Everything the exchange says about the bot's symbol, read with the member's key. */
 const exchangeSide = async (member: Member, market: 'spot' | 'futures', symbol: string) => {
-  const client = binanceClient({ apiKey: member.key.apiKey, secret: member.key.secret }, market);
+  const client = exchangeOf(member.key, market);
   const unified = market === 'spot' ? `${symbol.slice(0, -4)}/USDT` : `${symbol.slice(0, -4)}/USDT:USDT`;
   const [trades, orders, open, balance] = await Promise.all([
     client.fetchMyTrades(unified),

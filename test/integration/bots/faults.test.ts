@@ -7,12 +7,12 @@
  * above; a Zeno (futures) deployed before its cross stands for the futures bots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binanceClient } from '#functions/exchange/clients';
 import type { AccountFaults } from '#local/paper-exchange/faults';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot, startDcaManual } from '../../support/bots';
 import { startBotStack, tradingMember, ZENO_CROSS_AT, type BotStack } from './support';
+import { exchangeOf } from '../../support/paper-client';
 
 type Member = Awaited<ReturnType<typeof tradingMember>>;
 interface Bot {
@@ -32,11 +32,9 @@ const notes = async (m: Member): Promise<string[]> =>
     (n: { message: string }) => n.message,
   );
 const positions = async (m: Member) => (await call('getPositions', {}, m.idToken)).body.positions;
-const exchangeOf = (m: Member, market: 'spot' | 'futures') =>
-  binanceClient({ apiKey: m.key.apiKey, secret: m.key.secret }, market);
 /** An asset's balance on the member's spot account, free or in all (free and locked). */
 const balanceOf = async (m: Member, asset: string, part: 'free' | 'total') => {
-  const balance = (await exchangeOf(m, 'spot').fetchBalance()) as unknown as Record<
+  const balance = (await exchangeOf(m.key, 'spot').fetchBalance()) as unknown as Record<
     'free' | 'total',
     Record<string, number | undefined>
   >;
@@ -88,7 +86,7 @@ const dcaHolding = async (): Promise<Bot> => {
  * what the exchange holds (spot: the coin's balance; futures: the symbol's position).
  */
 const agreesWithExchange = async (b: Bot, market: 'spot' | 'futures', symbol: string) => {
-  const exchange = exchangeOf(b.member, market);
+  const exchange = exchangeOf(b.member.key, market);
   const orders = await exchange.fetchOrders(symbol);
   const ids = orders.map((o) => o.clientOrderId);
   expect(new Set(ids).size).toBe(ids.length);
@@ -120,7 +118,7 @@ describe("the member's own hands", () => {
   it('a futures position closed by hand: the bot follows the exchange and tells the member', async () => {
     const before = await cockpit(zeno);
     expect(before.position).not.toBeNull();
-    const exchange = exchangeOf(zeno.member, 'futures');
+    const exchange = exchangeOf(zeno.member.key, 'futures');
     const [open] = await exchange.fetchPositions(['BTC/USDT:USDT']);
     await exchange.createOrder(
       'BTC/USDT:USDT',
@@ -145,7 +143,7 @@ describe("the member's own hands", () => {
 
   it('a resting take profit cancelled on Binance, then part of the coins sold: the journal says so, the position follows, the member is told', async () => {
     const b = await dcaHolding();
-    const exchange = exchangeOf(b.member, 'spot');
+    const exchange = exchangeOf(b.member.key, 'spot');
     const tp = (await journal(b))[0];
     await exchange.cancelOrder('', 'ETH/USDT', { origClientOrderId: tp.clientOrderId });
     const eth = await balanceOf(b.member, 'ETH', 'free');
@@ -178,7 +176,7 @@ describe("the member's own hands", () => {
   it('the quote moved out before a buy: Needs attention, the exchange refusal in the journal, a notification', async () => {
     const b = await startDca();
     await bots.nextHour();
-    const exchange = exchangeOf(b.member, 'spot');
+    const exchange = exchangeOf(b.member.key, 'spot');
     const usdt = await balanceOf(b.member, 'USDT', 'free');
     await exchange.createOrder('BTC/USDT', 'market', 'buy', undefined as unknown as number, undefined, {
       quoteOrderQty: Math.floor(usdt - 1),
@@ -216,7 +214,7 @@ describe('faults whose outcome is unknown or that refuse a request unrun', () =>
     const [tp, buy] = await journal(b);
     expect(buy).toMatchObject({ type: 'market', status: 'filled' });
     expect(tp).toMatchObject({ type: 'limit', status: 'resting' });
-    expect(await exchangeOf(b.member, 'spot').fetchMyTrades('ETH/USDT')).toHaveLength(1);
+    expect(await exchangeOf(b.member.key, 'spot').fetchMyTrades('ETH/USDT')).toHaveLength(1);
     await agreesWithExchange(b, 'spot', 'ETH/USDT');
     expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
@@ -325,7 +323,7 @@ describe('refusals the member must act on', () => {
     // The key works again: nothing of the refused orders reached the exchange; the next candle clears the attention.
     await faultsOf(key.member, {});
     for (const b of [key, filter, funds])
-      expect(await exchangeOf(b.member, 'spot').fetchOrders('ETH/USDT')).toEqual([]);
+      expect(await exchangeOf(b.member.key, 'spot').fetchOrders('ETH/USDT')).toEqual([]);
     await bots.nextHour();
     expect((await cockpit(key)).state.name).not.toBe('attention');
     expect(bots.queue().deadLetters()).toEqual([]);
@@ -366,7 +364,7 @@ describe('the order book’s own faults', () => {
     const tp = (await journal(b))[0];
     await faultsOf(b.member, { rules: [{ fault: 'selfTrade' }] });
     // Another order of the same account, on the other side of the same symbol.
-    await exchangeOf(b.member, 'spot').createOrder('ETH/USDT', 'market', 'buy', 0.01);
+    await exchangeOf(b.member.key, 'spot').createOrder('ETH/USDT', 'market', 'buy', 0.01);
     await bots.nextHour();
     const after = await journal(b);
     expect(after.find((o) => o.clientOrderId === tp.clientOrderId)).toMatchObject({

@@ -5,9 +5,9 @@
  * what the second start finds is what a kill -9 would have left (state-file.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binanceClient } from '#functions/exchange/clients';
 import { startDcaManual } from '../../support/bots';
 import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
+import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
 const BTC = 'BTC/USDT';
@@ -27,7 +27,7 @@ describe('the paper exchange across a restart of the stack', () => {
     ]);
     expect(started.status).toBe(200);
     const id = started.body.deployment.id as string;
-    const exchange = binanceClient({ apiKey: member.key.apiKey, secret: member.key.secret }, 'spot');
+    const exchange = exchangeOf(member.key, 'spot');
     // hour by hour until the bot's ladder rests on the exchange
     for (let hour = 0; hour < 6 && (await exchange.fetchOpenOrders(BTC)).length === 0; hour++)
       await bots.nextHour();

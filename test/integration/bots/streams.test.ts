@@ -8,11 +8,11 @@
  * exchange fills mid-candle: it fills whenever the replay crosses its price, with no model to agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binanceClient } from '#functions/exchange/clients';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
 import { startBotStack, tradingMember, type BotStack } from './support';
+import { exchangeOf } from '../../support/paper-client';
 
 type Member = Awaited<ReturnType<typeof tradingMember>>;
 interface Zeno {
@@ -58,7 +58,7 @@ const heard = (clientOrderId: string) => controls().userStreams!.heard().include
 /** The member's BTC position on the exchange, in contracts. */
 const held = async (m: Member) =>
   Number(
-    (await binanceClient({ apiKey: m.key.apiKey, secret: m.key.secret }, 'futures').fetchPositions([PERP]))[0]
+    (await exchangeOf(m.key, 'futures').fetchPositions([PERP]))[0]
       ?.contracts ?? 0,
   );
 const atTheHour = () => bots.now() % HOUR === 0;

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideLive } from '#engine/live/decide';
-import { binanceClient } from '#functions/exchange/clients';
 import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
 import { deployBot, startDcaManual } from '../../support/bots';
 import { startBotStack, tradingMember, type BotStack } from './support';
+import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
 // 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over
@@ -168,7 +168,7 @@ describe('the executor under faults', () => {
     });
     await bots.nextHour(); // the bot starts: it trades from the next candle
     await bots.nextHour(); // the base order: sent, answer lost, the message retried
-    const exchange = binanceClient({ apiKey: member.key.apiKey, secret: member.key.secret }, 'spot');
+    const exchange = exchangeOf(member.key, 'spot');
     const trades = await exchange.fetchMyTrades('ETH/USDT');
     expect(trades).toHaveLength(1);
     const positions = await call('getPositions', {}, member.idToken);

@@ -119,10 +119,17 @@ export const binanceCommon = (market: PaperMarket) => {
     const interval = INTERVALS[params.interval];
     if (!interval) throw new ExchangeError(400, -1120, 'Invalid interval.');
     const limit = Math.min(1500, Number(params.limit ?? 500));
-    let rows = replay.klines(symbol, now(), interval, params.endTime || params.startTime ? 1500 : limit);
-    if (params.startTime) rows = rows.filter((k) => k.openTime >= Number(params.startTime));
-    if (params.endTime) rows = rows.filter((k) => k.openTime <= Number(params.endTime));
-    rows = params.startTime ? rows.slice(0, limit) : rows.slice(-limit);
+    // As Binance: from startTime, the first `limit` candles that open at or after it (the
+    // intervals are aligned, so exactly those opening before startTime + limit intervals); else
+    // the last `limit` up to endTime, or up to now. Any stretch of the replayed history, not only
+    // its last page: a client reads a long warm-up back page by page.
+    const from = params.startTime ? Number(params.startTime) : undefined;
+    const until = Math.min(
+      params.endTime ? Number(params.endTime) : Infinity,
+      from !== undefined ? from + limit * interval - 1 : Infinity,
+    );
+    let rows = replay.klines(symbol, now(), interval, limit, until);
+    if (from !== undefined) rows = rows.filter((k) => k.openTime >= from);
     const d = symbolInfo(symbol).pricePrecision;
     return rows.map((k) => [
       k.openTime,

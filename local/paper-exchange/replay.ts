@@ -234,8 +234,12 @@ export class Replay {
     return { low: Math.min(...prices), high: Math.max(...prices) };
   }
 
-  /** The candles up to `wall` (the last one partial), with times shifted to exchange-clock time. */
-  klines(symbol: string, wall: number, intervalMs: number, limit: number): Kline[] {
+  /**
+   * The last `limit` candles up to `wall` (the last one partial), with times shifted to
+   * exchange-clock time; with `until`, the last ones that opened at or before it (whole candles,
+   * as Binance's endTime), so that a client can page back through the whole replayed history.
+   */
+  klines(symbol: string, wall: number, intervalMs: number, limit: number, until = Infinity): Kline[] {
     const c = this.candles(symbol);
     const pos = this.position(c, wall);
     const current = Math.floor(pos);
@@ -248,8 +252,10 @@ export class Replay {
     const groupStart = (i: number) =>
       i - ((((Math.floor(currentOpen / CANDLE_MS) - (current - i)) % per) + per) % per);
     const out: Kline[] = [];
-    let end = current;
     const first = current - (c.length - 2);
+    // The newest 15-minute candle that opened by `until`, and the end of the interval holding it.
+    const last = until >= currentOpen ? current : current - Math.ceil((currentOpen - until) / CANDLE_MS);
+    let end = Math.min(current, groupStart(last) + per - 1);
     while (out.length < limit && end >= first) {
       const start = Math.max(first, groupStart(end));
       let high = -Infinity;

@@ -203,17 +203,39 @@ describe('the executor under faults', () => {
 });
 
 describe('the candles the bots replay', () => {
-  it('reach back past one request to the exchange, without a gap, for the slow trend filters and the daily EMAs', async () => {
+  it('reach back, page by page, the warm-up of the slowest bot of each series, without a gap', async () => {
     await bots.nextHour();
     const { getCandles } = await functions();
     const { warmUpCandles } = await import('#engine/strategies/registry');
-    const item = (await getCandles('futures', 'BTCUSDT', '1h'))!;
-    // One request answers 1,000 candles; the paper exchange replays 1,500, all read back and kept.
-    expect(item.t.length).toBeGreaterThan(1000);
-    expect(item.oldest).toBe(item.t[0]);
-    expect(item.t.every((t, k) => k === 0 || t - item.t[k - 1] === HOUR)).toBe(true);
-    expect(item.t.length).toBeGreaterThan(warmUpCandles('zeno3x'));
-    // and Zeno's daily 50-day EMA (design zeno/v4): 1,200 candles before its first one
-    expect(item.t.length).toBeGreaterThan(warmUpCandles('zeno'));
+    // A request answers 1,000 candles and the paper exchange, as Binance, any stretch of its
+    // history: each series keeps its slowest bot's warm-up and ~29 days since a deployment.
+    const series = [
+      // Alpha's 2,400-candle trend filter
+      { item: (await getCandles('futures', 'BTCUSDT', '1h'))!, kept: 3100, slowest: warmUpCandles('alfa') },
+      // Glint's daily 50-day EMA (design glint/v4)
+      { item: (await getCandles('futures', 'ETHUSDT', '1h'))!, kept: 1900, slowest: warmUpCandles('glint') },
+    ];
+    for (const { item, kept, slowest } of series) {
+      expect(item.t).toHaveLength(kept);
+      expect(item.t.length).toBeGreaterThan(slowest);
+      expect(item.oldest).toBeUndefined();
+      expect(item.t.every((t, k) => k === 0 || t - item.t[k - 1] === HOUR)).toBe(true);
+    }
+  }, 120_000);
+
+  it('give a freshly deployed Alpha its whole 2,400-candle warm-up before its first candle', async () => {
+    const member = await tradingMember('executive');
+    const deployed = await deployBot(member.idToken, 'alfa');
+    expect(deployed.status).toBe(200);
+    await bots.nextHour(); // the first tick sets the candle it trades from
+    await bots.nextHour(); // and the executor acts on it
+    const { deploymentCandles, getCandles, getDeployment } = await functions();
+    const d = (await getDeployment(deployed.body.deployment.id))!;
+    const replayed = deploymentCandles(d, (await getCandles('futures', 'BTCUSDT', '1h'))!, HOUR);
+    expect(d.status).toBe('active');
+    expect(d.lastCandle).toBeGreaterThanOrEqual(d.tradeFrom!);
+    expect(replayed.time[0]).toBe(d.tradeFrom! - 2400 * HOUR);
+    expect(replayed.time[replayed.length - 1]).toBe(d.lastCandle);
+    expect(replayed.time.every((t, k) => k === 0 || t - replayed.time[k - 1] === HOUR)).toBe(true);
   }, 120_000);
 });

@@ -17,6 +17,7 @@ const i = findCandle(
     c.close[k - 1] === c.open[k],
 );
 const T0 = Date.UTC(2026, 0, 5, 1, 0);
+const HOUR = 4 * CANDLE;
 const clock = handClock(T0);
 let exchange: Awaited<ReturnType<typeof servePaper>>;
 
@@ -35,6 +36,29 @@ describe('the paper exchange replay', () => {
     expect(previous).toEqual([T0, c.open[i], c.high[i], c.low[i], c.close[i], expect.any(Number)]);
     expect(current[0]).toBe(T0 + CANDLE);
     clock.set(T0);
+  });
+
+  it('serves any stretch of its history as Binance does, so a client can read a long warm-up back page by page', async () => {
+    const futures = exchange.client(await exchange.account(), 'futures');
+    // The hour opening k hours before T0: four 15-minute candles of the data from i - 4k.
+    const hour = (k: number) => {
+      const a = i - 4 * k;
+      const span = [a, a + 1, a + 2, a + 3];
+      return [
+        T0 - k * HOUR,
+        c.open[a],
+        Math.max(...span.map((j) => c.high[j])),
+        Math.min(...span.map((j) => c.low[j])),
+        c.close[a + 3],
+      ];
+    };
+    // From startTime: the first `limit` hours from it, 3,000 hours back (two requests further
+    // than the last 1,500 candles).
+    const page = await futures.fetchOHLCV('BTC/USDT', '1h', T0 - 3000 * HOUR, 1000);
+    expect(page.map((k) => k.slice(0, 5))).toEqual(Array.from({ length: 1000 }, (_, n) => hour(3000 - n)));
+    // endTime alone: the last hours that opened by it, whole.
+    const upTo = await futures.fetchOHLCV('BTC/USDT', '1h', undefined, 3, { until: T0 - 2000 * HOUR + 1 });
+    expect(upTo.map((k) => k.slice(0, 5))).toEqual([hour(2002), hour(2001), hour(2000)]);
   });
 
   it("fills a resting buy at the candle's low, and candles show the extremes visited so far", async () => {

@@ -7,7 +7,7 @@ import type { BacktestConfig } from './config';
 
 export interface BacktestResult {
   readonly trades: readonly Trade[];
-  /** Open time of each candle processed. */
+  /** Open time of each candle processed (runBacktest: a view of the candles' own times, not a copy). */
   readonly time: Float64Array;
   /** Equity marked at each candle's close. */
   readonly equity: Float64Array;
@@ -84,6 +84,11 @@ export class Backtest<P, S> {
 
   private readonly tradeFrom: number;
   private readonly onFill: ((fill: ModelFill) => void) | undefined;
+  /**
+   * The open times of every candle this backtest will be fed, in order, when known up front
+   * (runBacktest): the result's times are then these, not a copy written candle by candle.
+   */
+  private knownTimes: Float64Array | null = null;
 
   constructor(
     private readonly strategy: Strategy<P, S>,
@@ -98,27 +103,31 @@ export class Backtest<P, S> {
     this.state = strategy.init(params);
   }
 
-  /** Makes room for `candles` more candles at once (runBacktest knows the total up front). */
-  reserve(candles: number): void {
-    this.time.reserve(candles);
-    this.equity.reserve(candles);
+  /**
+   * Told up front of every candle it will be fed (runBacktest, in chunks of these): room for them
+   * at once, and the result's times are theirs rather than a copy written candle by candle.
+   */
+  willFeed(candles: Candles): void {
+    this.knownTimes = candles.time;
+    this.equity.reserve(candles.length);
   }
 
   feed(c: Candles): void {
     const { strategy, state, account, guard, tradeFrom } = this;
-    this.time.reserve(c.length);
+    const copyTimes = this.knownTimes === null;
+    if (copyTimes) this.time.reserve(c.length);
     this.equity.reserve(c.length);
     const times = this.time.data;
     const equities = this.equity.data;
     // The columns the loop reads, loaded once per chunk rather than once per candle.
     const { time, close } = c;
-    let k = this.time.length;
+    let k = this.equity.length;
     for (let i = 0; i < c.length; i++, k++) {
       const t = time[i];
       if (t < tradeFrom) {
         strategy.onCandle(state, c, i, account);
         account.mark(close[i]);
-        times[k] = t;
+        if (copyTimes) times[k] = t;
         equities[k] = account.equity;
         continue;
       }
@@ -149,10 +158,10 @@ export class Backtest<P, S> {
         this.trackOpenLoss(c, i);
         this.capitalInUse += account.committed;
       }
-      times[k] = t;
+      if (copyTimes) times[k] = t;
       equities[k] = account.equity;
     }
-    this.time.length = k;
+    if (copyTimes) this.time.length = k;
     this.equity.length = k;
   }
 
@@ -204,8 +213,8 @@ export class Backtest<P, S> {
   }
 
   result(): BacktestResult {
-    const time = this.time.view();
     const equity = this.equity.view();
+    const time = this.knownTimes === null ? this.time.view() : this.knownTimes.subarray(0, equity.length);
     const { trades, positionSize, entryPrice, markPrice } = this.account;
     const openPnl = positionSize === 0 ? 0 : positionSize * (markPrice - entryPrice);
     return {
@@ -237,7 +246,7 @@ export function runBacktest<P, S>(
   options: RunOptions & BacktestOptions = {},
 ): BacktestResult {
   const bt = new Backtest(strategy, params, config, options);
-  bt.reserve(candles.length);
+  bt.willFeed(candles);
   const chunk = options.chunkSize ?? 65_536;
   for (let start = 0; start < candles.length; start += chunk) {
     const end = Math.min(candles.length, start + chunk);

@@ -98,6 +98,8 @@ export class Account implements AccountView {
   private basisFees = 0;
   /** Open time of the last candle settled, so funding counts every 8-hour boundary crossed since. */
   private lastTime = Number.NaN;
+  /** Start of the funding period `lastTime` falls in (NaN before the first candle). */
+  private periodStart = Number.NaN;
   private readonly isFutures: boolean;
 
   constructor(private readonly config: BacktestConfig) {
@@ -116,10 +118,14 @@ export class Account implements AccountView {
   }
 
   private payFunding(c: Candles, i: number): void {
+    const time = c.time[i];
     const previous = this.lastTime;
-    this.lastTime = c.time[i];
+    this.lastTime = time;
+    // Still in the previous candle's funding period: no boundary crossed, nothing to divide.
+    if (time >= this.periodStart && time < this.periodStart + FUNDING_PERIOD_MS) return;
+    this.periodStart = Math.floor(time / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS;
     if (this.positionSize === 0 || Number.isNaN(previous)) return;
-    const boundaries = Math.floor(c.time[i] / FUNDING_PERIOD_MS) - Math.floor(previous / FUNDING_PERIOD_MS);
+    const boundaries = Math.floor(time / FUNDING_PERIOD_MS) - Math.floor(previous / FUNDING_PERIOD_MS);
     if (boundaries <= 0) return;
     const payment = boundaries * this.positionSize * c.open[i] * this.config.fundingRate;
     this.margin -= payment;

@@ -80,6 +80,7 @@ await Promise.all([
     await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     await check('lint', 'npx', ['eslint', '.']);
     await project('unit');
+    await project('unit-own');
     await project('infra');
   })(),
   (async () => {

@@ -64,7 +64,9 @@ describe('log destination and function names', () => {
         ['ticker poll', 'trendex-marketTicker'],
       ]);
     } finally {
-      process.env.LOG_FILE = before;
+      // the unit files share a process: a LOG_FILE left set (or set to "undefined") would follow them
+      if (before === undefined) delete process.env.LOG_FILE;
+      else process.env.LOG_FILE = before;
     }
   });
 });

@@ -56,6 +56,12 @@ const OWN_PROCESS = {
 };
 
 /**
+ * The `-own` twins whose every file starts a stack of its own: they start no shared stack
+ * (local-stack.setup.ts), which none of their files would use.
+ */
+const OWN_STACKS_ONLY = new Set<keyof typeof OWN_PROCESS>(['e2e']);
+
+/**
  * Unit files that mock a module (vi.mock) or stub a global: each runs in a fresh process
  * (`unit-own`). The other unit files share their worker's loaded modules from one file to the next
  * (`isolate: false`): loading the engine, ccxt and the functions again for each file was four
@@ -103,6 +109,7 @@ const onStacks = (name: keyof typeof OWN_PROCESS, settings: Record<string, unkno
       ...named(`${name}-own`, ['test/support/local-stack.setup.ts']),
       ...settings,
       include: OWN_PROCESS[name],
+      provide: { sharedStacks: !OWN_STACKS_ONLY.has(name) },
     },
   },
 ];

@@ -30,6 +30,8 @@ declare module 'vitest' {
     stacks: StackInfo[];
     /** The settings each stack gave its handlers (process.env), which its worker's files run with. */
     stackEnvs: Record<string, string>[];
+    /** false: the project's files each start a stack of their own, and no shared one is started. */
+    sharedStacks?: boolean;
   }
 }
 
@@ -64,7 +66,7 @@ const stopStack = (child: ChildProcess) =>
 
 export default async function setup(project: TestProject) {
   if (project.name.startsWith('e2e')) buildWebIfStale();
-  const workers = project.config.maxWorkers;
+  const workers = project.config.provide?.sharedStacks === false ? 0 : project.config.maxWorkers;
   const started = Array.from({ length: workers }, (_, i) => startStack(project.name, i + 1));
   const stop = () => Promise.all(started.map(({ child }) => stopStack(child)));
   try {

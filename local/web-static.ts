@@ -2,7 +2,8 @@
  * The built web app (web/dist) as CloudFront serves it (lib/constructs/web.ts): compressed when the
  * browser accepts it (br, else gzip, with Vary: Accept-Encoding), hashed files under /assets cached
  * for a year as immutable, everything else revalidated each time (no-cache, with an ETag), and
- * any path without a file extension answered with index.html (the app's client routes).
+ * any path without a file extension answered with its prerendered page or the app's shell (the
+ * app's client routes).
  * /robots.txt and /sitemap.xml are written for the origin they are asked on, as the stack writes
  * them for its own at deploy time.
  */
@@ -101,10 +102,13 @@ export const serveStatic = async (
   let file = join(dist, safe);
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
     // A missing file (/robots.txt before a build has one, an old hash under /assets) is a 404:
-    // index.html in its place would be parsed as a script or a text file. Anything else is a
-    // client route.
+    // a page in its place would be parsed as a script or a text file. Anything else is a client
+    // route: its prerendered page (<path>/index.html, the home page index.html) or the app's empty
+    // shell, app.html (web/vite.config.ts; a build from before prerendering, say a bench's
+    // baseline, has only index.html).
     if (extname(safe)) return plain(res, 404, 'Not found');
-    file = join(dist, 'index.html');
+    const pages = [join(dist, safe, 'index.html'), join(dist, 'app.html'), join(dist, 'index.html')];
+    file = pages.find((page) => page.startsWith(dist) && existsSync(page)) ?? pages[2];
   }
   if (!existsSync(file)) return plain(res, 503, 'The web app is not built yet: run npm run build:web');
 

@@ -1,10 +1,14 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { createServer, createServerModuleRunner, defineConfig, runnerImport, type Plugin } from 'vite';
 import { pathAliases } from '../path-aliases.ts';
+import { DEFAULT_META, PUBLIC_PAGES } from './src/lib/pageMeta.ts';
+import { COLOR_MODE_SCRIPT } from './src/theme/colorModeScript.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -75,10 +79,70 @@ const chakraGlobalCssAtBuild = (): Plugin => ({
   },
 });
 
+const ROOT = '<div id="root"></div>';
+/** emotion's server rendering of ChakraProvider's global styles, which index.html already holds */
+const CHAKRA_GLOBAL_STYLES = /<style data-emotion="css-global[^"]*"[^>]*>[^<]*<\/style>/g;
+
+/** A page's HTML: index.html with the prerendered page in its root, and the page's title and description. */
+const pageHtml = (shell: string, pathname: string, body: string) => {
+  const meta = PUBLIC_PAGES[pathname] ?? DEFAULT_META;
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const page = shell
+    .replace(ROOT, `<div id="root">${body}</div>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, `$1${escape(meta.description)}"`);
+  if (page === shell || !page.includes(escape(meta.title))) throw new Error(`index.html has no root or title for ${pathname}`);
+  return page;
+};
+
+/**
+ * The public pages visitors open most (web/src/prerender.tsx) are rendered at build time, each
+ * into `<path>/index.html` (the home page into index.html), and hydrated in the browser: the first
+ * paint needs only the HTML, not the entry, the page's chunk and a first render on the phone
+ * (docs/decisions/web-performance.md). index.html as built, empty, is `app.html`: every other
+ * path is answered with it (local/web-static.ts, lib/constructs/web.ts). The pages are rendered
+ * with the app's own modules, through Vite's module runner, after the bundle is written; each
+ * element's styles are emotion's server rendering, inline before it (emotion moves them into the
+ * head before React hydrates).
+ */
+const prerenderPublicPages = (): Plugin => ({
+  name: 'trendex:prerender-public-pages',
+  // the colour mode is set before the first paint, in every page and the app's shell alike
+  transformIndexHtml: () => [{ tag: 'script', children: COLOR_MODE_SCRIPT, injectTo: 'head-prepend' }],
+  async writeBundle({ dir }) {
+    if (!dir) throw new Error('the web build has no output directory');
+    const shell = readFileSync(join(dir, 'index.html'), 'utf8');
+    if (!shell.includes(ROOT)) throw new Error('index.html has no empty root to prerender into');
+    writeFileSync(join(dir, 'app.html'), shell);
+    // a module runner that stays open while the pages render: they load their page chunks then
+    const server = await createServer({
+      configFile: false,
+      root: here('.'),
+      resolve: { alias: pathAliases(['#api']) },
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: 'custom',
+      logLevel: 'warn',
+    });
+    const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+    try {
+      const module: typeof import('./src/prerender.tsx') = await runner.import(here('./src/prerender.tsx'));
+      for (const pathname of module.PRERENDERED_PATHS) {
+        const body = (await module.prerender(pathname)).replace(CHAKRA_GLOBAL_STYLES, '');
+        const file = join(dir, pathname, 'index.html');
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, pageHtml(shell, pathname, body));
+      }
+    } finally {
+      await runner.close();
+      await server.close();
+    }
+  },
+});
+
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [routeTableWithoutSchemas(), chakraGlobalCssAtBuild(), react()],
+  plugins: [routeTableWithoutSchemas(), chakraGlobalCssAtBuild(), prerenderPublicPages(), react()],
   resolve: {
     // the web app may import the contract only
     alias: pathAliases(['#api']),

@@ -1,10 +1,14 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, UiProviders } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders, UiProviders } from './App';
 import { loadConfig } from './lib/config';
+import { loadMatchedRoutes, routes } from './routes';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+// the public pages are prerendered at build time (web/src/prerender.tsx); the rest start empty
+const prerendered = container.hasChildNodes();
 
 function ConfigError({ detail }: { detail: string }) {
   return (
@@ -24,20 +28,29 @@ function ConfigError({ detail }: { detail: string }) {
 }
 
 loadConfig()
-  .then((config) => {
-    // A transition: React renders the first page in slices of a few milliseconds, yielding to the
-    // browser between them, instead of one task of a second or more on a phone (the page's whole
-    // tree at once; Lighthouse's total blocking time). The router's own updates are transitions too.
+  .then(async (config) => {
+    // a prerendered page hydrates from the tree it was rendered with: its page chunk, not the
+    // router's fallback while it loads
+    if (prerendered) await loadMatchedRoutes(window.location.pathname);
+    const app = (
+      <StrictMode>
+        <AppProviders authFlowType={config.cognito.authFlowType}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppProviders>
+      </StrictMode>
+    );
+    // A transition: React renders (or hydrates) the first page in slices of a few milliseconds,
+    // yielding to the browser between them, instead of one task of a second or more on a phone
+    // (the page's whole tree at once; Lighthouse's total blocking time). The router's own updates
+    // are transitions too.
     startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App authFlowType={config.cognito.authFlowType} />
-        </StrictMode>,
-      );
+      if (prerendered) hydrateRoot(container, app);
+      else createRoot(container).render(app);
     });
   })
   .catch((error: unknown) => {
-    root.render(
+    // replaces a prerendered page's HTML too
+    createRoot(container).render(
       <UiProviders>
         <ConfigError detail={error instanceof Error ? error.message : String(error)} />
       </UiProviders>,

@@ -1,10 +1,14 @@
 import { IconButton } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
 import { LuMoon, LuSun } from 'react-icons/lu';
+import { useHydrated } from '../lib/hydration';
 
 function useColorMode() {
   const { resolvedTheme, setTheme } = useTheme();
-  const colorMode = resolvedTheme === 'dark' ? 'dark' : 'light';
+  // a prerendered page's button is the light mode's until hydrated (the page's colours are right
+  // from the first paint: index.html's colour-mode script sets them)
+  const hydrated = useHydrated();
+  const colorMode = hydrated && resolvedTheme === 'dark' ? 'dark' : 'light';
   return { colorMode, toggle: () => setTheme(colorMode === 'dark' ? 'light' : 'dark') };
 }
 

@@ -3,7 +3,10 @@ import { FaLinkedinIn, FaTelegram, FaXTwitter, FaYoutube } from 'react-icons/fa6
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/Logo';
 import { getConfig, type RuntimeConfig } from '../lib/config';
+import { useBrowserValue } from '../lib/hydration';
 import { footerLinks } from './navLinks';
+
+const configuredSocials = () => getConfig().social;
 
 const socials: { key: keyof NonNullable<RuntimeConfig['social']>; label: string; icon: typeof FaXTwitter }[] =
   [
@@ -14,8 +17,9 @@ const socials: { key: keyof NonNullable<RuntimeConfig['social']>; label: string;
   ];
 
 export function Footer() {
-  // only pages the deployment configured (config.json `social`); none configured, no "Follow us"
-  const configured = getConfig().social ?? {};
+  // only pages the deployment configured (config.json `social`); none configured, no "Follow us".
+  // A prerendered page knows no deployment's settings: they show once it is hydrated.
+  const configured = useBrowserValue(configuredSocials, undefined) ?? {};
   const links = socials.flatMap((s) => (configured[s.key] ? [{ ...s, href: configured[s.key]! }] : []));
   return (
     <Box as="footer" bg="bg.hero" color="whiteAlpha.800" mt="auto">
@@ -70,7 +74,9 @@ export function Footer() {
           </Stack>
         </SimpleGrid>
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6">
-          <Text fontSize="sm">© {new Date().getFullYear()} Trendex. All rights reserved.</Text>
+          {/* a page prerendered last year keeps its build's year until the footer renders again */}
+          <Text fontSize="sm" suppressHydrationWarning>
+            © {new Date().getFullYear()} Trendex. All rights reserved.</Text>
         </Box>
       </Container>
     </Box>

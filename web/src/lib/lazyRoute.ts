@@ -7,6 +7,8 @@ const FLAG = 'trendex:chunk-reload';
  * tab), the page reloads once to pick up the new build instead of failing.
  */
 async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  // the prerender (web/src/prerender.tsx) loads pages from the sources, not from a deploy
+  if (typeof sessionStorage === 'undefined') return load();
   try {
     const mod = await load();
     sessionStorage.removeItem(FLAG);

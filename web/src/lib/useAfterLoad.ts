@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** Resolves once the page has loaded and the browser has a moment to spare. */
 const afterLoad: Promise<void> = new Promise<void>((resolve) => {
+  // never in a prerender (web/src/prerender.tsx): it renders the page as it is before load
+  if (typeof window === 'undefined') return;
   // Safari has no requestIdleCallback: a short timeout after load stands in
   const idle = (window.requestIdleCallback as typeof window.requestIdleCallback | undefined)?.bind(window);
   const whenIdle = () => (idle ? idle(() => resolve(), { timeout: 2_000 }) : window.setTimeout(resolve, 200));

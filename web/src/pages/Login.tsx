@@ -7,6 +7,7 @@ import { PasswordInput } from '../components/PasswordInput';
 import { isTotpCode, TotpCodeField } from '../components/TotpCodeField';
 import { afterLogin } from '../layout/guards';
 import { SignInError, useAuth } from '../lib/auth';
+import { useHydrated } from '../lib/hydration';
 import { lazyDialog } from '../lib/lazyDialog';
 
 // Forgot Password and Resend Verify E-mail are fetched when first opened (a visitor's first load)
@@ -76,6 +77,10 @@ export default function Login() {
   const [needsCode, setNeedsCode] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   const [resendOpen, setResendOpen] = useState(false);
+  // The page is prerendered: until React has hydrated it, typing would fill fields React does not
+  // know of (the log-in would find them empty) and a click on Log In would send the form to the
+  // server. The fields are read-only and the button sends nothing until then.
+  const hydrated = useHydrated();
 
   if (state.status === 'signedIn' && !pending) {
     return <Navigate to={afterLogin(state.user.isAdmin, asked)} replace />;
@@ -112,7 +117,7 @@ export default function Login() {
     <AuthCard title="Log In" subtitle="Welcome back. Log in to manage your bots, wallet and team.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <Field.Root required invalid={emailMissing}>
+          <Field.Root required invalid={emailMissing} readOnly={!hydrated}>
             <Field.Label>E-mail</Field.Label>
             <Input
               type="email"
@@ -123,7 +128,7 @@ export default function Login() {
             />
             <Field.ErrorText>E-mail is required.</Field.ErrorText>
           </Field.Root>
-          <Field.Root required invalid={passwordMissing}>
+          <Field.Root required invalid={passwordMissing} readOnly={!hydrated}>
             <Field.Label>Password</Field.Label>
             <PasswordInput
               autoComplete="current-password"
@@ -146,7 +151,13 @@ export default function Login() {
             </FormAlert>
           )}
 
-          <Button type="submit" colorPalette="brand" size="lg" loading={pending} loadingText="Logging in…">
+          <Button
+            type={hydrated ? 'submit' : 'button'}
+            colorPalette="brand"
+            size="lg"
+            loading={pending}
+            loadingText="Logging in…"
+          >
             Log In
           </Button>
 

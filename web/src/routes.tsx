@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { SIGNAL_BOTS } from './bots/catalog';
 import { lazyRoute } from './lib/lazyRoute';
@@ -12,7 +12,7 @@ import { RouteError } from './pages/RouteError';
 // the page they opened, and member and admin areas load only when visited.
 const signalBot = () => import('./bots/SignalBotPage');
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: (
       <>
@@ -132,4 +132,18 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * Loads the page chunks of the routes `pathname` matches into the routes themselves. The router
+ * renders its fallback while a matched route is still lazy, and a prerendered page must hydrate
+ * from the same tree it was rendered with (web/src/prerender.tsx): its chunks are loaded first.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}

@@ -4,6 +4,10 @@ import { type CfnElement, Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-l
 import {
   CachePolicy,
   Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as ViewerFunction,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -35,6 +39,18 @@ interface WebProps {
    */
   domain?: { name: string; certificateArn: string };
 }
+
+/**
+ * CloudFront's viewer-request function (JavaScript runtime 2.0): a path without a file extension
+ * is a page, asked of S3 as <path>/index.html.
+ */
+export const PRERENDERED_PAGE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.endsWith('/')) request.uri = uri + 'index.html';
+  else if (!/\\.[^/]*$/.test(uri)) request.uri = uri + '/index.html';
+  return request;
+}`;
 
 /** CDK's own function that copies the app into the bucket at deploy time (one per stack). */
 function suppressDeploymentHandler(deployment: BucketDeployment, bucket: Bucket): void {
@@ -74,11 +90,20 @@ export class Web extends Construct {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    // A single-page app: unknown paths (/verify?token=…, /changepassword?token=…) serve index.html.
+    // A page's path is answered with its prerendered HTML, <path>/index.html (the home page
+    // index.html), where the build has one (web/vite.config.ts, `prerenderPublicPages`); S3 refuses
+    // the others (403, the origin may not list the bucket), and they get the app's empty shell,
+    // app.html: a single-page app's client routes (/verify?token=…, /dashboard). The local server
+    // answers the same (local/web-static.ts).
+    const pages = new ViewerFunction(this, 'PrerenderedPages', {
+      comment: 'Trendex web app: a page path to its prerendered HTML',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(PRERENDERED_PAGE_FUNCTION),
+    });
     const spaFallback = (httpStatus: number) => ({
       httpStatus,
       responseHttpStatus: 200,
-      responsePagePath: '/index.html',
+      responsePagePath: '/app.html',
       ttl: Duration.seconds(0),
     });
     // CloudFront's managed security headers, with DENY framing and our CSP. The CSP names the
@@ -113,6 +138,7 @@ export class Web extends Construct {
         // the same (local/web-static.ts).
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        functionAssociations: [{ function: pages, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       errorResponses: [spaFallback(403), spaFallback(404)],
       httpVersion: HttpVersion.HTTP2_AND_3,

@@ -3,10 +3,12 @@
  * the admin authorizer, throttling and the WAF on the public routes, the web app's CSP, and the
  * payment secrets read at run time.
  */
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes';
 import { grantsOf, permissions } from '../../lib/permissions';
 import { STAGE_THROTTLE } from '../../lib/throttling';
+import { COLOR_MODE_SCRIPT } from '../../web/src/theme/colorModeScript';
 import { PAYMENTS_SECRET_NAME } from '../../lib/trendex-stack';
 import {
   actionsOf,
@@ -309,7 +311,8 @@ describe('the web app', () => {
     );
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self';",
+      // the app's own scripts, and the one inline script of index.html (the colour mode) by its hash
+      `script-src 'self' 'sha256-${createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}';`,
       "frame-ancestors 'none'",
       "object-src 'none'",
       "base-uri 'self'",

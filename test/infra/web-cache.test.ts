@@ -75,6 +75,35 @@ describe('the web app on CloudFront', () => {
     expect(contents).toContainEqual(['index-AbC123.js']);
   });
 
+  it('answers a page path with its prerendered HTML, and any other path with the app shell', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Props[];
+    const config = distribution.Properties.DistributionConfig;
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    const [[id, fn]] = Object.entries(template.findResources('AWS::CloudFront::Function')) as [string, Props][];
+    expect(association.FunctionARN).toEqual({ 'Fn::GetAtt': [id, 'FunctionARN'] });
+    // the function's own code, run as CloudFront runs it on each request
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const asked = (uri: string) => handler({ request: { uri } }).uri;
+    expect(asked('/')).toBe('/index.html');
+    expect(asked('/pricing')).toBe('/pricing/index.html');
+    expect(asked('/login/')).toBe('/login/index.html');
+    expect(asked('/dashboard')).toBe('/dashboard/index.html');
+    expect(asked('/assets/index-AbC123.js')).toBe('/assets/index-AbC123.js');
+    expect(asked('/config.json')).toBe('/config.json');
+    // a page without prerendered HTML is not in the bucket: S3 refuses it, and the shell answers
+    expect(config.CustomErrorResponses).toEqual(
+      [403, 404].map((code) => ({
+        ErrorCode: code,
+        ResponseCode: 200,
+        ResponsePagePath: '/app.html',
+        ErrorCachingMinTTL: 0,
+      })),
+    );
+  });
+
   it('writes robots.txt and sitemap.xml for the distribution URL at deploy time, never cached', () => {
     const [[, config]] = deployments.filter(([, d]) =>
       (d.Properties.DistributionPaths ?? []).includes('/config.json'),

@@ -1,7 +1,8 @@
 /**
  * The local server sends the built app as CloudFront does: compressed by Accept-Encoding (br, then
  * gzip) with Vary, hashed assets immutable for a year, the rest revalidated (no-cache, ETag, 304),
- * client routes answered with index.html, and a missing file with a 404 rather than index.html;
+ * a prerendered page answered with its HTML (<path>/index.html) and other client routes with the
+ * app's shell (app.html), and a missing file with a 404 rather than a page;
  * robots.txt and sitemap.xml written for the origin asked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from '#local/web-static';
 
 const SCRIPT = `export const answer = ${JSON.stringify('forty-two '.repeat(500))};\n`;
-const INDEX = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"></div></html>';
+const SHELL = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"></div></html>';
+const HOME = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"><h1>Home</h1></div></html>';
+const PRICING = '<!doctype html><html lang="en"><title>Pricing</title><div id="root"><h1>Pricing</h1></div></html>';
 
 let dist: string;
 let server: Server;
@@ -38,7 +41,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-static-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
-  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'index.html'), HOME);
+  writeFileSync(join(dist, 'app.html'), SHELL);
+  mkdirSync(join(dist, 'pricing'));
+  writeFileSync(join(dist, 'pricing', 'index.html'), PRICING);
   server = createServer((req, res) => {
     void serveStatic(req, res, dist, new URL(req.url!, 'http://localhost').pathname);
   });
@@ -73,19 +79,29 @@ describe('the local web server', () => {
     expect(identity.body.toString()).toBe(SCRIPT);
   });
 
-  it('answers client routes with index.html, revalidated each time (no-cache, ETag, 304)', async () => {
+  it('answers a prerendered page with its HTML, revalidated each time (no-cache, ETag, 304)', async () => {
     const page = await get('/pricing', { 'accept-encoding': 'gzip' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(gunzipSync(page.body).toString()).toBe(INDEX);
+    expect(gunzipSync(page.body).toString()).toBe(PRICING);
+    expect((await get('/pricing/')).body.toString()).toBe(PRICING);
+    expect((await get('/')).body.toString()).toBe(HOME);
 
     const again = await get('/pricing', { 'if-none-match': page.headers.etag! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });
 
-  it('answers robots.txt and sitemap.xml for the origin asked, never with index.html', async () => {
+  it("answers any other client route with the app's shell", async () => {
+    for (const path of ['/dashboard', '/verify', '/bots/zeno']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body.toString(), path).toBe(SHELL);
+    }
+  });
+
+  it('answers robots.txt and sitemap.xml for the origin asked, never with a page', async () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://localhost:${port}`;
     const robots = await get('/robots.txt', { host: `localhost:${port}` });
@@ -99,7 +115,7 @@ describe('the local web server', () => {
     );
   });
 
-  it('answers a missing file with 404, never with index.html', async () => {
+  it('answers a missing file with 404, never with a page', async () => {
     for (const path of ['/favicon.svg', '/assets/index-Old999.js', '/../package.json']) {
       const missing = await get(path);
       expect(missing.status, path).toBe(404);

@@ -80,7 +80,10 @@ describe('the web app on CloudFront', () => {
     const config = distribution.Properties.DistributionConfig;
     const [association] = config.DefaultCacheBehavior.FunctionAssociations;
     expect(association.EventType).toBe('viewer-request');
-    const [[id, fn]] = Object.entries(template.findResources('AWS::CloudFront::Function')) as [string, Props][];
+    const [[id, fn]] = Object.entries(template.findResources('AWS::CloudFront::Function')) as [
+      string,
+      Props,
+    ][];
     expect(association.FunctionARN).toEqual({ 'Fn::GetAtt': [id, 'FunctionARN'] });
     // the function's own code, run as CloudFront runs it on each request
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: {

@@ -17,7 +17,8 @@ import { serveStatic } from '#local/web-static';
 const SCRIPT = `export const answer = ${JSON.stringify('forty-two '.repeat(500))};\n`;
 const SHELL = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"></div></html>';
 const HOME = '<!doctype html><html lang="en"><title>Trendex</title><div id="root"><h1>Home</h1></div></html>';
-const PRICING = '<!doctype html><html lang="en"><title>Pricing</title><div id="root"><h1>Pricing</h1></div></html>';
+const PRICING =
+  '<!doctype html><html lang="en"><title>Pricing</title><div id="root"><h1>Pricing</h1></div></html>';
 
 let dist: string;
 let server: Server;

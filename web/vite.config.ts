@@ -82,12 +82,34 @@ const chakraGlobalCssAtBuild = (): Plugin => ({
 const ROOT = '<div id="root"></div>';
 /** emotion's server rendering of ChakraProvider's global styles, which index.html already holds */
 const CHAKRA_GLOBAL_STYLES = /<style data-emotion="css-global[^"]*"[^>]*>[^<]*<\/style>/g;
+/** emotion's server rendering of an element's styles, inline before the element */
+const ELEMENT_STYLES = /<style data-emotion="css ([^"]+)"[^>]*>([^<]*)<\/style>/g;
 
-/** A page's HTML: index.html with the prerendered page in its root, and the page's title and description. */
-const pageHtml = (shell: string, pathname: string, body: string) => {
+/**
+ * A prerendered page's element styles, gathered from before each element into one `<style>` for
+ * the head, in the same order, as emotion's own server extraction writes them: one stylesheet the
+ * browser parses before the body instead of one per element in it, and none that emotion must move
+ * into the head before React hydrates. Its `data-emotion` names every rule it holds, so emotion in
+ * the browser takes them as inserted and does not insert them again.
+ */
+const stylesToHead = (body: string): { body: string; head: string } => {
+  const ids: string[] = [];
+  const rules: string[] = [];
+  const rest = body.replace(CHAKRA_GLOBAL_STYLES, '').replace(ELEMENT_STYLES, (_, names: string, css: string) => {
+    ids.push(names);
+    rules.push(css);
+    return '';
+  });
+  return { body: rest, head: `<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>` };
+};
+
+/** A page's HTML: index.html with the prerendered page in its root, and the page's title, description and styles. */
+const pageHtml = (shell: string, pathname: string, rendered: string) => {
   const meta = PUBLIC_PAGES[pathname] ?? DEFAULT_META;
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const { body, head } = stylesToHead(rendered);
   const page = shell
+    .replace('</head>', `${head}</head>`)
     .replace(ROOT, `<div id="root">${body}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escape(meta.description)}"`);
@@ -101,9 +123,8 @@ const pageHtml = (shell: string, pathname: string, body: string) => {
  * paint needs only the HTML, not the entry, the page's chunk and a first render on the phone
  * (docs/decisions/web-performance.md). index.html as built, empty, is `app.html`: every other
  * path is answered with it (local/web-static.ts, lib/constructs/web.ts). The pages are rendered
- * with the app's own modules, through Vite's module runner, after the bundle is written; each
- * element's styles are emotion's server rendering, inline before it (emotion moves them into the
- * head before React hydrates).
+ * with the app's own modules, through Vite's module runner, after the bundle is written; their
+ * styles are emotion's server rendering, gathered into the head (`stylesToHead`).
  */
 const prerenderPublicPages = (): Plugin => ({
   name: 'trendex:prerender-public-pages',
@@ -127,10 +148,10 @@ const prerenderPublicPages = (): Plugin => ({
     try {
       const module: typeof import('./src/prerender.tsx') = await runner.import(here('./src/prerender.tsx'));
       for (const pathname of module.PRERENDERED_PATHS) {
-        const body = (await module.prerender(pathname)).replace(CHAKRA_GLOBAL_STYLES, '');
+        const rendered = await module.prerender(pathname);
         const file = join(dir, pathname, 'index.html');
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, pageHtml(shell, pathname, body));
+        writeFileSync(file, pageHtml(shell, pathname, rendered));
       }
     } finally {
       await runner.close();

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, UiProviders } from './App';
 import { loadConfig } from './lib/config';
-import { loadMatchedRoutes, routes } from './routes';
+import { loadMatchedRoutes, routes } from './router';
 
 const container = document.getElementById('root') as HTMLElement;
 // the public pages are prerendered at build time (web/src/prerender.tsx); the rest start empty

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './App';
-import { routes } from './routes';
+import { routes } from './router';
 
 /**
  * The public pages a visitor opens most, rendered to HTML at build time (web/vite.config.ts,

@@ -91,9 +91,11 @@ export function Hero() {
             borderWidth="1px"
             borderColor="whiteAlpha.200"
           >
+            {/* the page's largest paint: asked for first, beside the scripts, not after them */}
             <Image
               src="/images/dashboard-overview.svg"
               alt="The Trendex dashboard: wallet balance, equity curve and active bots"
+              fetchPriority="high"
               w="full"
               h="auto"
               aspectRatio="800 / 520"

@@ -5,7 +5,14 @@ import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createServer, createServerModuleRunner, defineConfig, runnerImport, type Plugin } from 'vite';
+import {
+  createServer,
+  createServerModuleRunner,
+  defineConfig,
+  runnerImport,
+  type Plugin,
+  type Rolldown,
+} from 'vite';
 import { pathAliases } from '../path-aliases.ts';
 import { DEFAULT_META, PUBLIC_PAGES } from './src/lib/pageMeta.ts';
 import { COLOR_MODE_SCRIPT } from './src/theme/colorModeScript.ts';
@@ -62,7 +69,9 @@ const chakraGlobalCssAtBuild = (): Plugin => ({
     return code.replace(CHAKRA_GLOBAL, 'const _global = []; // in index.html (web/vite.config.ts)');
   },
   async transformIndexHtml() {
-    const { module } = await runnerImport<typeof import('./src/theme/system.ts')>(here('./src/theme/system.ts'));
+    const { module } = await runnerImport<typeof import('./src/theme/system.ts')>(
+      here('./src/theme/system.ts'),
+    );
     const { system } = module;
     // emotion's own rendering of ChakraProvider's two Global elements: the layer order, then the styles
     const styles = renderToStaticMarkup(
@@ -95,11 +104,13 @@ const ELEMENT_STYLES = /<style data-emotion="css ([^"]+)"[^>]*>([^<]*)<\/style>/
 const stylesToHead = (body: string): { body: string; head: string } => {
   const ids: string[] = [];
   const rules: string[] = [];
-  const rest = body.replace(CHAKRA_GLOBAL_STYLES, '').replace(ELEMENT_STYLES, (_, names: string, css: string) => {
-    ids.push(names);
-    rules.push(css);
-    return '';
-  });
+  const rest = body
+    .replace(CHAKRA_GLOBAL_STYLES, '')
+    .replace(ELEMENT_STYLES, (_, names: string, css: string) => {
+      ids.push(names);
+      rules.push(css);
+      return '';
+    });
   return { body: rest, head: `<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>` };
 };
 
@@ -113,8 +124,32 @@ const pageHtml = (shell: string, pathname: string, rendered: string) => {
     .replace(ROOT, `<div id="root">${body}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escape(meta.description)}"`);
-  if (page === shell || !page.includes(escape(meta.title))) throw new Error(`index.html has no root or title for ${pathname}`);
+  if (page === shell || !page.includes(escape(meta.title)))
+    throw new Error(`index.html has no root or title for ${pathname}`);
   return page;
+};
+
+/**
+ * The chunks of the modules a page loaded when it was prerendered (its page chunk and what that
+ * imports), as modulepreload links: the browser fetches them beside the entry, and the page
+ * hydrates as soon as the entry has run instead of a round trip later (clicks before hydration
+ * are lost). Chunks index.html already preloads are left out.
+ */
+const preloads = (bundle: Rolldown.OutputBundle, shell: string, files: string[]): string => {
+  const loaded = new Set(files);
+  const chunks = Object.values(bundle).filter(
+    (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => loaded.has(id)),
+  );
+  const wanted = new Set<string>();
+  const add = (name: string) => {
+    if (wanted.has(name) || shell.includes(`/${name}"`)) return;
+    wanted.add(name);
+    const chunk = bundle[name];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(add);
+  };
+  chunks.forEach((c) => add(c.fileName));
+  if (wanted.size === 0) throw new Error('a prerendered page loaded no chunk of its own');
+  return [...wanted].map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`).join('');
 };
 
 /**
@@ -130,7 +165,7 @@ const prerenderPublicPages = (): Plugin => ({
   name: 'trendex:prerender-public-pages',
   // the colour mode is set before the first paint, in every page and the app's shell alike
   transformIndexHtml: () => [{ tag: 'script', children: COLOR_MODE_SCRIPT, injectTo: 'head-prepend' }],
-  async writeBundle({ dir }) {
+  async writeBundle({ dir }, bundle) {
     if (!dir) throw new Error('the web build has no output directory');
     const shell = readFileSync(join(dir, 'index.html'), 'utf8');
     if (!shell.includes(ROOT)) throw new Error('index.html has no empty root to prerender into');
@@ -148,10 +183,15 @@ const prerenderPublicPages = (): Plugin => ({
     try {
       const module: typeof import('./src/prerender.tsx') = await runner.import(here('./src/prerender.tsx'));
       for (const pathname of module.PRERENDERED_PATHS) {
+        const before = new Set(runner.evaluatedModules.fileToModulesMap.keys());
         const rendered = await module.prerender(pathname);
+        const loaded = [...runner.evaluatedModules.fileToModulesMap.keys()].filter((f) => !before.has(f));
         const file = join(dir, pathname, 'index.html');
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, pageHtml(shell, pathname, rendered));
+        writeFileSync(
+          file,
+          pageHtml(shell, pathname, rendered).replace('</head>', `${preloads(bundle, shell, loaded)}</head>`),
+        );
       }
     } finally {
       await runner.close();

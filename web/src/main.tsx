@@ -27,11 +27,10 @@ function ConfigError({ detail }: { detail: string }) {
   );
 }
 
-loadConfig()
-  .then(async (config) => {
-    // a prerendered page hydrates from the tree it was rendered with: its page chunk, not the
-    // router's fallback while it loads
-    if (prerendered) await loadMatchedRoutes(window.location.pathname);
+// a prerendered page hydrates from the tree it was rendered with: its page chunk, not the router's
+// fallback while it loads (fetched with the settings, both preloaded by the page)
+Promise.all([loadConfig(), prerendered && loadMatchedRoutes(window.location.pathname)])
+  .then(([config]) => {
     const app = (
       <StrictMode>
         <AppProviders authFlowType={config.cognito.authFlowType}>

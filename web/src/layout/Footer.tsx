@@ -76,7 +76,8 @@ export function Footer() {
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6">
           {/* a page prerendered last year keeps its build's year until the footer renders again */}
           <Text fontSize="sm" suppressHydrationWarning>
-            © {new Date().getFullYear()} Trendex. All rights reserved.</Text>
+            © {new Date().getFullYear()} Trendex. All rights reserved.
+          </Text>
         </Box>
       </Container>
     </Box>

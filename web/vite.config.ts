@@ -130,29 +130,6 @@ const pageHtml = (shell: string, pathname: string, rendered: string) => {
 };
 
 /**
- * The chunks of the modules a page loaded when it was prerendered (its page chunk and what that
- * imports), as modulepreload links: the browser fetches them beside the entry, and the page
- * hydrates as soon as the entry has run instead of a round trip later (clicks before hydration
- * are lost). Chunks index.html already preloads are left out.
- */
-const preloads = (bundle: Rolldown.OutputBundle, shell: string, files: string[]): string => {
-  const loaded = new Set(files);
-  const chunks = Object.values(bundle).filter(
-    (c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.moduleIds.some((id) => loaded.has(id)),
-  );
-  const wanted = new Set<string>();
-  const add = (name: string) => {
-    if (wanted.has(name) || shell.includes(`/${name}"`)) return;
-    wanted.add(name);
-    const chunk = bundle[name];
-    if (chunk?.type === 'chunk') chunk.imports.forEach(add);
-  };
-  chunks.forEach((c) => add(c.fileName));
-  if (wanted.size === 0) throw new Error('a prerendered page loaded no chunk of its own');
-  return [...wanted].map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`).join('');
-};
-
-/**
  * The public pages visitors open most (web/src/prerender.tsx) are rendered at build time, each
  * into `<path>/index.html` (the home page into index.html), and hydrated in the browser: the first
  * paint needs only the HTML, not the entry, the page's chunk and a first render on the phone
@@ -165,7 +142,7 @@ const prerenderPublicPages = (): Plugin => ({
   name: 'trendex:prerender-public-pages',
   // the colour mode is set before the first paint, in every page and the app's shell alike
   transformIndexHtml: () => [{ tag: 'script', children: COLOR_MODE_SCRIPT, injectTo: 'head-prepend' }],
-  async writeBundle({ dir }, bundle) {
+  async writeBundle({ dir }) {
     if (!dir) throw new Error('the web build has no output directory');
     const shell = readFileSync(join(dir, 'index.html'), 'utf8');
     if (!shell.includes(ROOT)) throw new Error('index.html has no empty root to prerender into');
@@ -183,15 +160,10 @@ const prerenderPublicPages = (): Plugin => ({
     try {
       const module: typeof import('./src/prerender.tsx') = await runner.import(here('./src/prerender.tsx'));
       for (const pathname of module.PRERENDERED_PATHS) {
-        const before = new Set(runner.evaluatedModules.fileToModulesMap.keys());
         const rendered = await module.prerender(pathname);
-        const loaded = [...runner.evaluatedModules.fileToModulesMap.keys()].filter((f) => !before.has(f));
         const file = join(dir, pathname, 'index.html');
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(
-          file,
-          pageHtml(shell, pathname, rendered).replace('</head>', `${preloads(bundle, shell, loaded)}</head>`),
-        );
+        writeFileSync(file, pageHtml(shell, pathname, rendered));
       }
     } finally {
       await runner.close();

@@ -28,7 +28,7 @@ function ConfigError({ detail }: { detail: string }) {
 }
 
 // a prerendered page hydrates from the tree it was rendered with: its page chunk, not the router's
-// fallback while it loads (fetched with the settings, both preloaded by the page)
+// fallback while it loads (fetched beside the settings)
 Promise.all([loadConfig(), prerendered && loadMatchedRoutes(window.location.pathname)])
   .then(([config]) => {
     const app = (

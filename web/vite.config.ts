@@ -114,14 +114,22 @@ const stylesToHead = (body: string): { body: string; head: string } => {
   return { body: rest, head: `<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>` };
 };
 
+/**
+ * Until React has hydrated a prerendered page (main.tsx then drops `data-prerendered`), a click on
+ * a button would be lost: React replays only the clicks that come after `hydrateRoot`. The buttons
+ * take no clicks until then (links are links, and work at once), so a click waits rather than
+ * vanishes, for a person as for a test driving the page.
+ */
+const UNTIL_HYDRATED = '<style>#root[data-prerendered] button{pointer-events:none}</style>';
+
 /** A page's HTML: index.html with the prerendered page in its root, and the page's title, description and styles. */
 const pageHtml = (shell: string, pathname: string, rendered: string) => {
   const meta = PUBLIC_PAGES[pathname] ?? DEFAULT_META;
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const { body, head } = stylesToHead(rendered);
   const page = shell
-    .replace('</head>', `${head}</head>`)
-    .replace(ROOT, `<div id="root">${body}</div>`)
+    .replace('</head>', `${head}${UNTIL_HYDRATED}</head>`)
+    .replace(ROOT, `<div id="root" data-prerendered>${body}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escape(meta.description)}"`);
   if (page === shell || !page.includes(escape(meta.title)))

@@ -1,5 +1,5 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, UiProviders } from './App';
@@ -8,7 +8,13 @@ import { loadMatchedRoutes, routes } from './router';
 
 const container = document.getElementById('root') as HTMLElement;
 // the public pages are prerendered at build time (web/src/prerender.tsx); the rest start empty
-const prerendered = container.hasChildNodes();
+const prerendered = container.hasAttribute('data-prerendered');
+
+/** Marks a prerendered page hydrated (its effects run once React has hydrated the whole page). */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => container.removeAttribute('data-prerendered'), []);
+  return children;
+}
 
 function ConfigError({ detail }: { detail: string }) {
   return (
@@ -34,7 +40,9 @@ Promise.all([loadConfig(), prerendered && loadMatchedRoutes(window.location.path
     const app = (
       <StrictMode>
         <AppProviders authFlowType={config.cognito.authFlowType}>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <Hydrated>
+            <RouterProvider router={createBrowserRouter(routes)} />
+          </Hydrated>
         </AppProviders>
       </StrictMode>
     );

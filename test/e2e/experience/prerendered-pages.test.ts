@@ -81,7 +81,8 @@ it.each(PAGES)(
       const problems = problemsOf(page);
       await page.goto(url(path));
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible()).toBe(true);
-      // the session check answers after hydration: a visitor's links appear, and the toggle offers the other mode
+      // hydrated: the page drops its mark, and the session check answers (a visitor's links appear)
+      await expect.poll(() => page.locator('#root[data-prerendered]').count()).toBe(0);
       const menu = page.getByRole('button', { name: 'Open menu' });
       if (width === 375) await expect.poll(() => menu.isVisible()).toBe(true);
       else if (path !== '/login')
@@ -90,7 +91,7 @@ it.each(PAGES)(
         name: mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode',
       });
       await expect.poll(() => toggle.isVisible()).toBe(true);
-      // hydrated: React handles a click (the toggle switches the mode)
+      // React handles a click: the toggle, which offers the other mode, switches to it
       await toggle.click();
       await expect
         .poll(() => page.evaluate(() => document.documentElement.className))

@@ -78,9 +78,8 @@ export default function Login() {
   const [resetOpen, setResetOpen] = useState(false);
   const [resendOpen, setResendOpen] = useState(false);
   // The page is prerendered: until React has hydrated it, typing would fill fields React does not
-  // know of (the log-in would find them empty), a click on Log In would send the form to the
-  // server and one on the e-mail links would be lost. The fields are read-only, Log In sends
-  // nothing and the links are disabled until then.
+  // know of (the log-in would find them empty) and Log In would send the form to the server. The
+  // fields are read-only and Log In sends nothing until then.
   const hydrated = useHydrated();
 
   if (state.status === 'signedIn' && !pending) {
@@ -163,24 +162,10 @@ export default function Login() {
           </Button>
 
           <HStack justify="space-between" flexWrap="wrap" gap="2">
-            <Button
-              variant="plain"
-              size="sm"
-              px="0"
-              color="brand.fg"
-              disabled={!hydrated}
-              onClick={() => setResetOpen(true)}
-            >
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setResetOpen(true)}>
               Forgot Password?
             </Button>
-            <Button
-              variant="plain"
-              size="sm"
-              px="0"
-              color="brand.fg"
-              disabled={!hydrated}
-              onClick={() => setResendOpen(true)}
-            >
+            <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setResendOpen(true)}>
               Resend Verify E-mail
             </Button>
           </HStack>

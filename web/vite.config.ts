@@ -5,14 +5,7 @@ import { Global } from '@emotion/react';
 import react from '@vitejs/plugin-react';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import {
-  createServer,
-  createServerModuleRunner,
-  defineConfig,
-  runnerImport,
-  type Plugin,
-  type Rolldown,
-} from 'vite';
+import { createServer, createServerModuleRunner, defineConfig, runnerImport, type Plugin } from 'vite';
 import { pathAliases } from '../path-aliases.ts';
 import { DEFAULT_META, PUBLIC_PAGES } from './src/lib/pageMeta.ts';
 import { COLOR_MODE_SCRIPT } from './src/theme/colorModeScript.ts';

@@ -122,7 +122,15 @@ export function decideLive<P, S>(input: LiveInput<P, S>): LiveDecision {
   const lastTime = candles.time[candles.length - 1];
   const down = replay(input, withProbe(candles, last * 1e-3), noKill);
   const up = replay(input, withProbe(candles, last * 1e3), noKill);
-  const resting = [...restingFrom(down.fills, lastTime), ...restingFrom(up.fills, lastTime)];
+  // A limit on the wrong side of the price (a buy above it, a sell below) would fill at once on the
+  // exchange, as a taker. The probes find such levels only where a strategy makes them inside the
+  // candle, on the path it assumes (the grid buys the empty levels the rising probe falls back
+  // through): the model fills those only if a real candle takes that path, so they do not rest (the
+  // executor takes a level the model then fills at market). Rested, the grid bought every empty
+  // level above the price each hour, a position the model never held.
+  const resting = [...restingFrom(down.fills, lastTime), ...restingFrom(up.fills, lastTime)].filter(
+    (r) => r.type !== 'limit' || (r.side === 'buy' ? r.price <= last : r.price >= last),
+  );
 
   // The kill switch rests as a stop too, unless the protective stop on that side comes first.
   if (q !== 0 && Number.isFinite(account.markPrice)) {

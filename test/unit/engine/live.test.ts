@@ -62,6 +62,24 @@ describe('decideLive', () => {
     ]);
   });
 
+  it('rests no limit the exchange would fill at once: a grid buys an empty level above the price only when a candle falls back through it', () => {
+    const grid = getBot('classic');
+    const candles = closes([100, 100, 97, 96]);
+    const decision = decideLive({
+      strategy: grid.strategy,
+      params: grid.defaultParams,
+      config: frictionless('spot', 1000),
+      candles,
+      tradeFrom: T0,
+    });
+    // It bought lots on the way down: their sells rest above the price; the empty levels above it
+    // (bought only by a candle that rises through them and falls back) do not rest as buys.
+    expect(decision.position).toBeGreaterThan(0);
+    const limits = decision.resting.filter((r) => r.type === 'limit');
+    expect(limits.filter((r) => r.side === 'sell').length).toBeGreaterThan(0);
+    for (const r of limits) expect(r.side === 'buy' ? r.price <= 96 : r.price >= 96).toBe(true);
+  });
+
   it('rests the kill switch as a stop while a position is open', () => {
     const decision = decideLive({
       strategy: getBot('zeno').strategy,

@@ -765,17 +765,24 @@ const tickDeployment = async (id: string, tick: number): Promise<void> => {
   if (!item || item.t.length === 0) return;
   const step = intervalMs(d.interval);
   const last = item.t[item.t.length - 1];
-  if (d.tradeFrom === undefined) {
-    // The first tick after deployment: the bot trades from the next candle on.
-    const started = { ...d, tradeFrom: last + step, lastCandle: last };
-    if (!(await replaceDeployment(d, started))) return;
-    d = { ...started, version: d.version + 1 };
+  if (d.tradeFrom === undefined || (d.lastCandle === undefined && d.tradeFrom > last)) {
+    // The first tick after deployment: the bot trades from the next candle on. Its candle counts
+    // as done (lastCandle) only once its levels rest: the tick tried again after a `later` failure
+    // places the rest (a level sent before is looked up first), where it used to find the candle
+    // done and leave a grid without its levels for a whole candle.
+    if (d.tradeFrom === undefined) {
+      const started = { ...d, tradeFrom: last + step };
+      if (!(await replaceDeployment(d, started))) return;
+      d = { ...started, version: d.version + 1 };
+    }
     if (d.market === 'futures') {
       const account = await tradingAccountOf(d);
       if (!account) return;
       await account.setLeverage(d.symbol, getBot(d.bot).leverage);
     }
-    if (!d.paused) await placeResting(d, item, step, last);
+    if (!d.paused) d = await placeResting(d, item, step, last);
+    if (!(await replaceDeployment(d, { ...d, lastCandle: last })))
+      logger.info('deployment moved on its first tick', { deploymentId: d.id });
     return;
   }
   if (d.lastCandle !== undefined && d.lastCandle >= last) return;
@@ -972,12 +979,17 @@ const modelFigures = (resting: readonly RestingOrder[]) => {
   return tp ? { takePrice: tp.price } : { takePrice: undefined };
 };
 
-const placeResting = async (d: DeploymentItem, item: CandlesItem, step: number, last: number) => {
+const placeResting = async (
+  d: DeploymentItem,
+  item: CandlesItem,
+  step: number,
+  last: number,
+): Promise<DeploymentItem> => {
   const decision = decide(d, item, step);
   const resting = restable(d, decision.resting);
-  if (resting.length === 0) return;
+  if (resting.length === 0) return d;
   const account = await tradingAccountOf(d);
-  if (account) await placeRestingWith(account, d, resting, decision.position, last + step, []);
+  return account ? placeRestingWith(account, d, resting, decision.position, last + step, []) : d;
 };
 
 export const ALREADY_FILLED = 'not placed again: this level filled on the exchange after its candle closed';

@@ -11,26 +11,25 @@ import type { AccountFaults } from '#local/paper-exchange/faults';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot, startDcaManual } from '../../support/bots';
-import { startBotStack, tradingMember, ZENO_CROSS_AT, type BotStack } from './support';
+import {
+  cockpitOf,
+  faultsOf as faultsOfAccount,
+  journalOf,
+  notesOf,
+  startBotStack,
+  switchFaults,
+  tradingMember,
+  ZENO_CROSS_AT,
+  type BotStack,
+  type DeployedBot as Bot,
+  type Member,
+} from './support';
 import { exchangeOf } from '../../support/paper-client';
-
-type Member = Awaited<ReturnType<typeof tradingMember>>;
-interface Bot {
-  member: Member;
-  id: string;
-}
 
 let bots: BotStack;
 let zeno: Bot;
 
-const cockpit = async (b: Bot) => (await call('getBotCockpit', { id: b.id }, b.member.idToken)).body;
-const journal = async (b: Bot) =>
-  (await call('getBotJournal', { id: b.id, limit: 50 }, b.member.idToken)).body.items;
-const baseOrder = async (b: Bot) => (await journal(b)).find((o) => o.type === 'market');
-const notes = async (m: Member): Promise<string[]> =>
-  (await call('listNotifications', { limit: 50 }, m.idToken)).body.items.map(
-    (n: { message: string }) => n.message,
-  );
+const baseOrder = async (b: Bot) => (await journalOf(b)).find((o) => o.type === 'market');
 const positions = async (m: Member) => (await call('getPositions', {}, m.idToken)).body.positions;
 /** An asset's balance on the member's spot account, free or in all (free and locked). */
 const balanceOf = async (m: Member, asset: string, part: 'free' | 'total') => {
@@ -41,15 +40,8 @@ const balanceOf = async (m: Member, asset: string, part: 'free' | 'total') => {
   return Number(balance[part][asset] ?? 0);
 };
 
-const switchOn = async (path: string, faults: AccountFaults) => {
-  const answer = await fetch(`${bots.stack.webUrl}/paper${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(faults),
-  });
-  expect(answer.status).toBe(200);
-};
-const faultsOf = (m: Member, faults: AccountFaults) => switchOn(`/accounts/${m.key.apiKey}/faults`, faults);
+const switchOn = (path: string, faults: AccountFaults) => switchFaults(bots, path, faults);
+const faultsOf = (m: Member, faults: AccountFaults) => faultsOfAccount(bots, m, faults);
 
 /** The next minute's tick: the same candle, acted on again if the last attempt was put off. */
 const nextMinute = async () => {
@@ -73,7 +65,7 @@ const dcaHolding = async (): Promise<Bot> => {
   const b = await startDca();
   await bots.nextHour();
   await bots.nextHour();
-  expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+  expect((await journalOf(b)).map((o) => [o.type, o.status])).toEqual([
     ['limit', 'resting'],
     ['market', 'filled'],
   ]);
@@ -90,7 +82,7 @@ const agreesWithExchange = async (b: Bot, market: 'spot' | 'futures', symbol: st
   const orders = await exchange.fetchOrders(symbol);
   const ids = orders.map((o) => o.clientOrderId);
   expect(new Set(ids).size).toBe(ids.length);
-  const ours = new Map((await journal(b)).map((o) => [o.clientOrderId, o]));
+  const ours = new Map((await journalOf(b)).map((o) => [o.clientOrderId, o]));
   for (const o of orders.filter((x) => ours.has(x.clientOrderId!)))
     expect(ours.get(o.clientOrderId!)!.filled).toBeCloseTo(o.filled ?? 0, 8);
   const held = (await positions(b.member)).reduce((s, p: { quantity: number }) => s + p.quantity, 0);
@@ -110,13 +102,13 @@ beforeAll(async () => {
   const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 50 });
   expect(deployed.status).toBe(200);
   zeno = { member, id: deployed.body.deployment.id };
-  for (let hour = 0; hour < 60 && (await cockpit(zeno)).position === null; hour++) await bots.nextHour();
+  for (let hour = 0; hour < 60 && (await cockpitOf(zeno)).position === null; hour++) await bots.nextHour();
 }, 600_000);
 afterAll(() => bots?.stop());
 
 describe("the member's own hands", () => {
   it('a futures position closed by hand: the bot follows the exchange and tells the member', async () => {
-    const before = await cockpit(zeno);
+    const before = await cockpitOf(zeno);
     expect(before.position).not.toBeNull();
     const exchange = exchangeOf(zeno.member.key, 'futures');
     const [open] = await exchange.fetchPositions(['BTC/USDT:USDT']);
@@ -132,7 +124,7 @@ describe("the member's own hands", () => {
     );
     await bots.nextHour();
     // Whatever its model then did on this candle (here it may open anew), its position is the exchange's.
-    expect(await notes(zeno.member)).toContainEqual(
+    expect(await notesOf(zeno.member)).toContainEqual(
       expect.stringMatching(
         /^Zeno: your Binance futures position is 0 BTC, less than the [\d.]+ BTC it held \(sold, closed or moved by hand\)\. It now counts 0 BTC as its position\.$/,
       ),
@@ -144,17 +136,17 @@ describe("the member's own hands", () => {
   it('a resting take profit cancelled on Binance, then part of the coins sold: the journal says so, the position follows, the member is told', async () => {
     const b = await dcaHolding();
     const exchange = exchangeOf(b.member.key, 'spot');
-    const tp = (await journal(b))[0];
+    const tp = (await journalOf(b))[0];
     await exchange.cancelOrder('', 'ETH/USDT', { origClientOrderId: tp.clientOrderId });
     const eth = await balanceOf(b.member, 'ETH', 'free');
     await exchange.createOrder('ETH/USDT', 'market', 'sell', Math.floor((eth / 2) * 1e4) / 1e4);
     await bots.nextHour();
-    const after = await journal(b);
+    const after = await journalOf(b);
     expect(after.find((o) => o.clientOrderId === tp.clientOrderId)).toMatchObject({
       status: 'cancelled',
       note: 'cancelled or expired on Binance, not by the bot',
     });
-    const told = await notes(b.member);
+    const told = await notesOf(b.member);
     expect(told).toContainEqual(
       'Manual DCA: its sell order (take profit) was cancelled or expired on Binance, not by the bot.',
     );
@@ -169,7 +161,7 @@ describe("the member's own hands", () => {
     const left = (await positions(b.member))[0].quantity;
     expect(next.size).toBeLessThanOrEqual(left);
     expect(next.size).toBeGreaterThan(left - 0.0001); // one lot step
-    expect((await cockpit(b)).state.name).toBe('position');
+    expect((await cockpitOf(b)).state.name).toBe('position');
     await agreesWithExchange(b, 'spot', 'ETH/USDT');
   }, 300_000);
 
@@ -182,17 +174,17 @@ describe("the member's own hands", () => {
       quoteOrderQty: Math.floor(usdt - 1),
     });
     await bots.nextHour();
-    const buy = (await journal(b)).find((o) => o.type === 'market');
+    const buy = (await journalOf(b)).find((o) => o.type === 'market');
     expect(buy).toMatchObject({
       status: 'refused',
       note: 'Account has insufficient balance for requested action.',
     });
-    expect((await cockpit(b)).state).toMatchObject({
+    expect((await cockpitOf(b)).state).toMatchObject({
       name: 'attention',
       label: 'Needs attention',
       detail: 'Not enough free balance on your spot account.',
     });
-    expect(await notes(b.member)).toContainEqual(
+    expect(await notesOf(b.member)).toContainEqual(
       'Manual DCA: the exchange refused its buy order (DCA base order): not enough free balance on your spot account.',
     );
   }, 300_000);
@@ -208,10 +200,10 @@ describe('faults whose outcome is unknown or that refuse a request unrun', () =>
     });
     await bots.nextHour();
     // It filled on the exchange; the bot does not know yet, and nothing needs the member.
-    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
-    expect((await cockpit(b)).state.name).not.toBe('attention');
+    expect((await journalOf(b)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
+    expect((await cockpitOf(b)).state.name).not.toBe('attention');
     await bots.nextHour();
-    const [tp, buy] = await journal(b);
+    const [tp, buy] = await journalOf(b);
     expect(buy).toMatchObject({ type: 'market', status: 'filled' });
     expect(tp).toMatchObject({ type: 'limit', status: 'resting' });
     expect(await exchangeOf(b.member.key, 'spot').fetchMyTrades('ETH/USDT')).toHaveLength(1);
@@ -226,14 +218,14 @@ describe('faults whose outcome is unknown or that refuse a request unrun', () =>
       rules: [{ fault: 'recvWindow' }, { fault: 'busy', method: 'GET', times: 2 }],
     });
     await bots.nextHour();
-    expect((await journal(b)).map((o) => o.status)).toEqual(['sending']);
-    expect((await cockpit(b)).state.name).not.toBe('attention');
+    expect((await journalOf(b)).map((o) => o.status)).toEqual(['sending']);
+    expect((await cockpitOf(b)).state.name).not.toBe('attention');
     await nextMinute();
-    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+    expect((await journalOf(b)).map((o) => [o.type, o.status])).toEqual([
       ['limit', 'resting'],
       ['market', 'filled'],
     ]);
-    expect((await cockpit(b)).state.name).toBe('position');
+    expect((await cockpitOf(b)).state.name).toBe('position');
     await agreesWithExchange(b, 'spot', 'ETH/USDT');
     expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
@@ -243,17 +235,17 @@ describe('faults whose outcome is unknown or that refuse a request unrun', () =>
     await bots.nextHour();
     await faultsOf(b.member, { rules: [{ fault: 'rateLimit', retryAfter: 1 }] });
     await bots.nextHour();
-    expect((await journal(b)).map((o) => o.status)).toEqual(['resting', 'filled']);
+    expect((await journalOf(b)).map((o) => o.status)).toEqual(['resting', 'filled']);
     await faultsOf(b.member, { rules: [{ fault: 'ban', retryAfter: 2 }] });
-    const tp = (await journal(b)).find((o) => o.type === 'limit')!;
+    const tp = (await journalOf(b)).find((o) => o.type === 'limit')!;
     const began = Date.now();
     await bots.nextHour();
     // The lane stayed closed for the ban's two seconds; then the candle was settled as usual.
     expect(Date.now() - began).toBeGreaterThanOrEqual(2_000);
-    const after = await journal(b);
+    const after = await journalOf(b);
     expect(after.find((o) => o.clientOrderId === tp.clientOrderId)!.status).toBe('cancelled');
     expect(after[0]).toMatchObject({ type: 'limit', status: 'resting' });
-    expect((await cockpit(b)).state.name).toBe('position');
+    expect((await cockpitOf(b)).state.name).toBe('position');
     await agreesWithExchange(b, 'spot', 'ETH/USDT');
     expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
@@ -268,15 +260,15 @@ describe('faults whose outcome is unknown or that refuse a request unrun', () =>
     // The tick cannot read the candles: it fails (EventBridge tries it again), no bot is asked to act.
     bots.advance(3_600_000);
     await expect(stackControls(bots.stack).runSchedule('botTick', new Date(bots.now()))).rejects.toThrow();
-    expect(await journal(b)).toEqual([]);
+    expect(await journalOf(b)).toEqual([]);
     // The first minute after it: the candle is traded, late but once.
     bots.advance(31 * 60_000);
     await bots.runTick();
-    expect((await journal(b)).map((o) => [o.type, o.status])).toEqual([
+    expect((await journalOf(b)).map((o) => [o.type, o.status])).toEqual([
       ['limit', 'resting'],
       ['market', 'filled'],
     ]);
-    expect((await cockpit(b)).state.name).toBe('position');
+    expect((await cockpitOf(b)).state.name).toBe('position');
     expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
 });
@@ -294,11 +286,11 @@ describe('refusals the member must act on', () => {
       status: 'refused',
       note: 'Invalid API-key, IP, or permissions for action. (-2015)',
     });
-    expect((await cockpit(key)).state).toMatchObject({
+    expect((await cockpitOf(key)).state).toMatchObject({
       name: 'attention',
       detail: 'Binance refused your API key.',
     });
-    expect(await notes(key.member)).toContainEqual(
+    expect(await notesOf(key.member)).toContainEqual(
       'Manual DCA: the exchange refused its buy order (DCA base order): your API key was refused. Check it on the Exchange page (trading must be enabled).',
     );
 
@@ -306,11 +298,11 @@ describe('refusals the member must act on', () => {
       status: 'refused',
       note: 'Filter failure: LOT_SIZE (-1013)',
     });
-    expect((await cockpit(filter)).state).toMatchObject({
+    expect((await cockpitOf(filter)).state).toMatchObject({
       name: 'attention',
       detail: 'Filter failure: LOT_SIZE (-1013)',
     });
-    expect(await notes(filter.member)).toContainEqual(
+    expect(await notesOf(filter.member)).toContainEqual(
       'Manual DCA: the exchange refused its buy order (DCA base order): Filter failure: LOT_SIZE (-1013)',
     );
 
@@ -318,14 +310,14 @@ describe('refusals the member must act on', () => {
       status: 'refused',
       note: 'Account has insufficient balance for requested action.',
     });
-    expect((await cockpit(funds)).state.name).toBe('attention');
+    expect((await cockpitOf(funds)).state.name).toBe('attention');
 
     // The key works again: nothing of the refused orders reached the exchange; the next candle clears the attention.
     await faultsOf(key.member, {});
     for (const b of [key, filter, funds])
       expect(await exchangeOf(b.member.key, 'spot').fetchOrders('ETH/USDT')).toEqual([]);
     await bots.nextHour();
-    expect((await cockpit(key)).state.name).not.toBe('attention');
+    expect((await cockpitOf(key)).state.name).not.toBe('attention');
     expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
 });
@@ -333,10 +325,10 @@ describe('refusals the member must act on', () => {
 describe('the order book’s own faults', () => {
   it('a cancel that loses the race with a fill (-2011 "Unknown order sent.") records the fill, once', async () => {
     const b = await dcaHolding();
-    const tp = (await journal(b))[0];
+    const tp = (await journalOf(b))[0];
     await faultsOf(b.member, { rules: [{ fault: 'cancelRace', clientOrderId: tp.clientOrderId }] });
     await bots.nextHour();
-    const filled = (await journal(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
+    const filled = (await journalOf(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
     expect(filled).toMatchObject({ status: 'filled', filled: tp.size });
     expect(await positions(b.member)).toEqual([]);
     const closed = (await call('getClosedOrders', { limit: 10 }, b.member.idToken)).body.items;
@@ -347,11 +339,11 @@ describe('the order book’s own faults', () => {
 
   it('a partial fill, the rest cancelled: "partly filled", the position what is left', async () => {
     const b = await dcaHolding();
-    const tp = (await journal(b))[0];
+    const tp = (await journalOf(b))[0];
     const held = (await positions(b.member))[0].quantity;
     await faultsOf(b.member, { rules: [{ fault: 'cancelRace' }, { fault: 'partialFill' }] });
     await bots.nextHour();
-    const part = (await journal(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
+    const part = (await journalOf(b)).find((o) => o.clientOrderId === tp.clientOrderId)!;
     expect(part.status).toBe('partly filled');
     expect(part.filled).toBeGreaterThan(0);
     expect(part.filled).toBeLessThan(tp.size);
@@ -361,17 +353,17 @@ describe('the order book’s own faults', () => {
 
   it("self-trade prevention expires the bot's resting order (EXPIRED_IN_MATCH) when another order of the account crosses it", async () => {
     const b = await dcaHolding();
-    const tp = (await journal(b))[0];
+    const tp = (await journalOf(b))[0];
     await faultsOf(b.member, { rules: [{ fault: 'selfTrade' }] });
     // Another order of the same account, on the other side of the same symbol.
     await exchangeOf(b.member.key, 'spot').createOrder('ETH/USDT', 'market', 'buy', 0.01);
     await bots.nextHour();
-    const after = await journal(b);
+    const after = await journalOf(b);
     expect(after.find((o) => o.clientOrderId === tp.clientOrderId)).toMatchObject({
       status: 'cancelled',
       note: "expired by Binance's self-trade prevention (EXPIRED_IN_MATCH): another order on your account crossed it on ETHUSDT",
     });
-    expect(await notes(b.member)).toContainEqual(
+    expect(await notesOf(b.member)).toContainEqual(
       "Manual DCA: its sell order (take profit) was expired by Binance's self-trade prevention (EXPIRED_IN_MATCH): another order on your account crossed it on ETHUSDT. Two bots on one symbol can cross each other.",
     );
     expect(after[0]).toMatchObject({ type: 'limit', status: 'resting' });

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JournalOrder } from '#api/schemas/cockpit';
+import type { AccountFaults } from '#local/paper-exchange/faults';
 import type { LocalQueue } from '#local/queue';
 import type { PaperExchangeOptions } from '#local/paper-exchange/server';
 import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
@@ -137,3 +139,51 @@ export const tradingMember = async (
   if (bound.status !== 200) throw new Error(`bind: ${JSON.stringify(bound.body)}`);
   return { ...member, key };
 };
+
+export type Member = Awaited<ReturnType<typeof tradingMember>>;
+
+/** A bot a member deployed. */
+export interface DeployedBot {
+  member: Member;
+  id: string;
+}
+
+/** The member's cockpit of the bot: its state ("Needs attention" ...) and position. */
+export const cockpitOf = async (b: DeployedBot) =>
+  (await call('getBotCockpit', { id: b.id }, b.member.idToken)).body;
+
+/** Every row of the bot's order journal, newest first (page after page). */
+export const journalOf = async (b: DeployedBot): Promise<JournalOrder[]> => {
+  const rows: JournalOrder[] = [];
+  let cursor: string | undefined;
+  do {
+    const query = { id: b.id, limit: 100, ...(cursor ? { cursor } : {}) };
+    const page = (await call('getBotJournal', query, b.member.idToken)).body;
+    rows.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return rows;
+};
+
+/** The member's notifications, newest first, as their messages. */
+export const notesOf = async (m: Member): Promise<string[]> =>
+  (await call('listNotifications', { limit: 50 }, m.idToken)).body.items.map(
+    (n: { message: string }) => n.message,
+  );
+
+/**
+ * Switches the paper exchange's faults (local/paper-exchange/faults.ts): `/faults` for the whole
+ * exchange, `/accounts/<key>/faults` for one account; the rules given replace those set before.
+ */
+export const switchFaults = async (bots: BotStack, path: string, faults: AccountFaults) => {
+  const answer = await fetch(`${bots.stack.webUrl}/paper${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  if (answer.status !== 200) throw new Error(`faults ${path}: ${answer.status} ${await answer.text()}`);
+};
+
+/** The member's account's faults switched (the rules replace those set before). */
+export const faultsOf = (bots: BotStack, m: Member, faults: AccountFaults) =>
+  switchFaults(bots, `/accounts/${m.key.apiKey}/faults`, faults);

@@ -56,6 +56,31 @@ const endOnLapse = (client: BinanceStreamClient) => {
   };
 };
 
+/**
+ * ccxt makes futures no caller awaits (the spot stream's subscription makes one ahead of its
+ * request, for callers that come meanwhile): a connection dropped while it subscribes rejects it
+ * unhandled, and an unhandled rejection ends the Node process, every stream of the task with it
+ * (found by the exchange-chaos test's stream drop). Each future of the stream's sockets is marked
+ * handled here; whoever awaits one still meets its rejection.
+ */
+const handleOrphanFutures = (client: BinanceStreamClient) => {
+  const socketOf = client.client.bind(client);
+  const marked = new WeakSet<WsClient>();
+  client.client = (url: string) => {
+    const ws = socketOf(url);
+    if (!marked.has(ws)) {
+      marked.add(ws);
+      const future = ws.future.bind(ws);
+      ws.future = (messageHash: string) => {
+        const made = future(messageHash);
+        made.catch(() => undefined);
+        return made;
+      };
+    }
+    return ws;
+  };
+};
+
 /** What the bots trade: all a stream needs to read their orders. */
 const TRADED = new Set<string>([...BOT_LIST.map((b) => b.symbol), ...DcaSymbol.options]);
 
@@ -91,6 +116,7 @@ export const watchStream = (options: WatchOptions): Watcher => {
         if (!client) {
           client = await binanceStreamClient(options.credentials, market);
           client.setMarkets((await tradedMarkets(market)) as never);
+          handleOrphanFutures(client);
           if (market === 'futures') endOnLapse(client);
         }
         for (;;) {

@@ -5,16 +5,35 @@
  * what the second start finds is what a kill -9 would have left (state-file.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDcaManual } from '../../support/bots';
-import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
+import type { ClosedOrder, Position } from '#api/schemas/bots';
+import type { FaultRule } from '#local/paper-exchange/faults';
+import { stackControls } from '#local/stack';
+import { call } from '../../support/api';
+import { deployBot, startDcaManual } from '../../support/bots';
+import {
+  ZENO_CROSS_AT,
+  cockpitOf,
+  faultsOf,
+  journalOf,
+  notesOf,
+  startBotStack,
+  switchFaults,
+  tradingMember,
+  type BotStack,
+  type DeployedBot,
+  type Member,
+} from './support';
 import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
 const BTC = 'BTC/USDT';
 
 let bots: BotStack;
+/** The exchange's clock when the replay was at ZENO_CROSS_AT. */
+let startedAt: number;
 beforeAll(async () => {
   bots = await startBotStack(ZENO_CROSS_AT, undefined, { restartable: true });
+  startedAt = bots.now();
 }, 120_000);
 afterAll(() => bots?.stop());
 
@@ -70,5 +89,296 @@ describe('the paper exchange across a restart of the stack', () => {
       expect(open).not.toContain(order.clientOrderId);
       expect(order.timestamp! - restartedAt).toBeLessThanOrEqual(HOUR);
     }
+  }, 300_000);
+});
+
+/**
+ * Exchange chaos (issue 30, point 4): a small fleet on two members' paper Binance accounts trades
+ * through a schedule that switches on every fault of local/paper-exchange/faults.ts at least once,
+ * drops a user data stream, kills and restarts the stack, and has a member cancel a resting order,
+ * sell part of a DCA's coins and close a futures position by hand. Afterwards each bot's books are
+ * the exchange's, read through ccxt with the member's own key. What the schedule covers and does
+ * not: docs/decisions/exchange-faults.md, "The exchange-chaos test".
+ */
+describe('exchange chaos', () => {
+  /** 26 November 2025, 09:00: Zeno (futures) goes short at 12:00; the DCAs' ETH swings within hours. */
+  const CHAOS_AT = Date.UTC(2025, 10, 26, 9, 0, 0);
+  const ETH = 'ETH/USDT';
+  const PERP = 'BTC/USDT:USDT';
+  const MINUTE = 60_000;
+  type Order = Awaited<ReturnType<ReturnType<typeof exchangeOf>['fetchOrders']>>[number];
+
+  const replayNow = () => ZENO_CROSS_AT + bots.now() - startedAt;
+  /** The candle a tick run now acts on: the last one closed (the exchange serves them on its clock). */
+  const lastClosed = () => Math.floor(bots.now() / HOUR) * HOUR - HOUR;
+  const outage = async (m: Member, on: boolean) => {
+    const answer = await fetch(`${bots.stack.webUrl}/paper/accounts/${m.key.apiKey}/streams/outage`, {
+      method: on ? 'POST' : 'DELETE',
+    });
+    expect(answer.status).toBe(200);
+  };
+  const state = async (b: DeployedBot) => (await cockpitOf(b)).state;
+
+  /** The journal's word for what became of an exchange order. */
+  const outcomeOf = (o: Order) =>
+    o.status === 'open'
+      ? 'resting'
+      : (o.filled ?? 0) > 0
+        ? o.status === 'closed'
+          ? 'filled'
+          : 'partly filled'
+        : 'cancelled';
+
+  /**
+   * Every order of the account's symbol under the bots' client order ids, none twice, each in one
+   * bot's journal with its outcome and fill (a futures stop: its algo order, filled as the order it
+   * became); every fill of a journal on the exchange; `byHand` are the member's own orders.
+   */
+  const ordersAgree = async (
+    fleet: readonly DeployedBot[],
+    market: 'spot' | 'futures',
+    symbol: string,
+    byHand: readonly string[],
+  ) => {
+    const exchange = exchangeOf(fleet[0].member.key, market);
+    const orders = (await exchange.fetchOrders(symbol)).filter((o) => !byHand.includes(String(o.id)));
+    const algos =
+      market === 'futures' ? await exchange.fetchOrders(symbol, undefined, undefined, { trigger: true }) : [];
+    for (const list of [orders, algos]) {
+      const ids = list.map((o) => o.clientOrderId);
+      expect(new Set(ids).size, `a client order id twice on ${symbol}`).toBe(ids.length);
+    }
+    const journal = new Map(
+      (await Promise.all(fleet.map(journalOf))).flat().map((o) => [o.clientOrderId, o]),
+    );
+    const byId = new Map(orders.map((o) => [o.clientOrderId!, o]));
+    for (const o of orders) {
+      const row = journal.get(o.clientOrderId!);
+      expect(row, `exchange order ${o.clientOrderId} in no journal`).toBeDefined();
+      expect([o.clientOrderId, row!.status, row!.filled]).toEqual([
+        o.clientOrderId,
+        outcomeOf(o),
+        o.filled ?? 0,
+      ]);
+    }
+    for (const a of algos) {
+      const row = journal.get(a.clientOrderId!);
+      const became = byId.get(a.clientOrderId!);
+      expect(row, `stop ${a.clientOrderId} in no journal`).toBeDefined();
+      expect([a.clientOrderId, row!.status]).toEqual([
+        a.clientOrderId,
+        a.status === 'open' ? 'resting' : became ? outcomeOf(became) : 'cancelled',
+      ]);
+    }
+    for (const row of journal.values())
+      if (row.filled > 0)
+        expect(byId.get(row.clientOrderId)?.filled, `${row.clientOrderId} filled`).toBe(row.filled);
+  };
+
+  /** The bots' positions (the app's) summed, against what the member's account holds of the coin. */
+  const positionsAgree = async (
+    fleet: readonly DeployedBot[],
+    market: 'spot' | 'futures',
+    symbol: string,
+  ) => {
+    const member = fleet[0].member;
+    const ids = fleet.map((b) => b.id);
+    const held = ((await call('getPositions', {}, member.idToken)).body.positions as Position[])
+      .filter((p) => ids.includes(p.deploymentId))
+      .reduce((s, p) => s + (p.side === 'short' ? -p.quantity : p.quantity), 0);
+    const exchange = exchangeOf(member.key, market);
+    if (market === 'futures') {
+      const [p] = await exchange.fetchPositions([symbol]);
+      expect(held).toBeCloseTo(Number(p?.contracts ?? 0) * (p?.side === 'short' ? -1 : 1), 8);
+      return;
+    }
+    const total =
+      ((await exchange.fetchBalance()).total as unknown as Record<string, number>)[symbol.split('/')[0]] ?? 0;
+    // What sales leave below one lot step is dust, kept aside from a position (one per bot at most).
+    const step = Number(exchange.market(symbol).limits.amount?.min ?? 0);
+    expect(Math.abs(held - total)).toBeLessThanOrEqual(step * fleet.length + 1e-12);
+  };
+
+  it('a fleet trades through every Binance fault, a stream drop, a stack kill and the member’s own hands: its books stay the exchange’s, nothing is sent twice, the member is told what needs them', async () => {
+    const { clientOrderIdOf } = await import('#functions/bots/runner');
+    const { getTx } = await import('#functions/ledger/service');
+    bots.advance(CHAOS_AT - replayNow());
+    // One after the other: cognito-local writes its file without a lock, and the stack restarts on it.
+    const member = await tradingMember('imperial');
+    const gridMember = await tradingMember('imperial');
+    const deployed = async (
+      started: Promise<{ status: number; body: { deployment: { id: string } } }>,
+      m: Member,
+    ) => {
+      const answer = await started;
+      expect(answer.status).toBe(200);
+      return { member: m, id: answer.body.deployment.id };
+    };
+    // A DCA that holds (its take profit 5 % above), a futures bot, and a grid on the other account.
+    const holder = await deployed(
+      startDcaManual(member.idToken, 'ETHUSDT', 30, [[1, 0.5]], { takeProfitPct: 5 }),
+      member,
+    );
+    const zeno = await deployed(deployBot(member.idToken, 'zeno', { amountUsdt: 50 }), member);
+    const grid = await deployed(deployBot(gridMember.idToken, 'classic'), gridMember);
+    const ofMember = (rules: FaultRule[]) => faultsOf(bots, member, { rules });
+    const ofGrid = (rules: FaultRule[]) => faultsOf(bots, gridMember, { rules });
+
+    // 10:00, the grid lays its ladder: -1021 once (signed anew), a 429 (its Retry-After waited out).
+    await ofGrid([{ fault: 'recvWindow' }, { fault: 'rateLimit', retryAfter: 1 }]);
+    await bots.nextHour();
+    expect((await journalOf(grid)).filter((o) => o.status === 'resting').length).toBeGreaterThan(5);
+
+    // 11:00, the DCA's base order: its answer a 503 "execution status unknown", and the lookups
+    // of the two tries that follow at once busy (-1008): put off, "sending". The grid: a cancel
+    // that loses the race with a fill (-2011), and a 418 ban.
+    await ofMember([
+      { fault: 'unknownOutcome', symbol: 'ETHUSDT' },
+      { fault: 'busy', method: 'GET', symbol: 'ETHUSDT', times: 2 },
+    ]);
+    await ofGrid([{ fault: 'ban', retryAfter: 1 }, { fault: 'cancelRace' }]);
+    await bots.nextHour();
+    expect((await journalOf(holder)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
+    // A second DCA on the same symbol and account: it buys on the 13:00 candle.
+    const quick = await deployed(
+      startDcaManual(member.idToken, 'ETHUSDT', 30, [], { takeProfitPct: 0.5 }),
+      member,
+    );
+
+    // The whole stack killed with the order's outcome unknown, started again a minute later: the
+    // next tick looks the order up by its client order id and records its fill, once.
+    await bots.restart(MINUTE);
+    await bots.runTick();
+    expect((await journalOf(holder)).map((o) => [o.type, o.status])).toEqual([
+      ['limit', 'resting'],
+      ['limit', 'resting'],
+      ['market', 'filled'],
+    ]);
+
+    // 12:00, with the member's streams out (fills learned by the candle-close lookups): the first
+    // DCA's stage fills in part, and an order's answer is lost; the second DCA's base order is
+    // refused busy (-1008) for the minute, so it is sent alone at the next minute's tick, when it
+    // crosses the first one's resting take profit, which self-trade prevention expires. The grid
+    // meets a filter refusal.
+    bots.advance(HOUR);
+    const quickBase = clientOrderIdOf(quick.id, lastClosed(), 'm0o');
+    await outage(member, true);
+    await ofMember([
+      { fault: 'partialFill', symbol: 'ETHUSDT' },
+      { fault: 'lostAnswer', symbol: 'ETHUSDT' },
+      { fault: 'busy', clientOrderId: quickBase, method: 'POST', until: bots.now() + MINUTE },
+      { fault: 'selfTrade', clientOrderId: quickBase },
+    ]);
+    await ofGrid([{ fault: 'filter', filter: 'LOT_SIZE' }]);
+    await bots.runTick();
+    expect((await journalOf(quick)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
+    expect(await state(grid)).toMatchObject({
+      name: 'attention',
+      detail: 'Filter failure: LOT_SIZE (-1013)',
+    });
+    bots.advance(MINUTE);
+    await bots.runTick();
+    await outage(member, false);
+    expect((await journalOf(quick)).find((o) => o.clientOrderId === quickBase)?.status).toBe('filled');
+
+    // 13:00: Zeno opens with an unknown outcome; the grid's key is refused.
+    await ofMember([{ fault: 'unknownOutcome', symbol: 'BTCUSDT' }]);
+    await ofGrid([{ fault: 'keyRejected' }]);
+    await bots.nextHour();
+    expect(await state(grid)).toMatchObject({ name: 'attention', detail: 'Binance refused your API key.' });
+
+    // 14:00: the grid's buy refused for want of balance.
+    await ofGrid([{ fault: 'insufficientBalance' }]);
+    await bots.nextHour();
+    expect(await state(grid)).toMatchObject({ name: 'attention' });
+
+    // The member's own hands: the holding DCA's take profit cancelled on Binance and part of its
+    // coins sold; Zeno's position closed.
+    const spot = exchangeOf(member.key, 'spot');
+    const futures = exchangeOf(member.key, 'futures');
+    const tp = (await journalOf(holder)).find((o) => o.status === 'resting' && o.side === 'sell')!;
+    await spot.cancelOrder('', ETH, { origClientOrderId: tp.clientOrderId });
+    const free = Number(((await spot.fetchBalance()).free as unknown as Record<string, number>).ETH);
+    const sold = await spot.createOrder(ETH, 'market', 'sell', Math.floor((free / 2) * 1e4) / 1e4);
+    const [open] = await futures.fetchPositions([PERP]);
+    expect(open?.contracts ?? 0).toBeGreaterThan(0);
+    const closed = await futures.createOrder(
+      PERP,
+      'market',
+      open.side === 'long' ? 'sell' : 'buy',
+      open.contracts!,
+      undefined,
+      { reduceOnly: true },
+    );
+
+    // 15:00 Binance is away for maintenance: the tick fails; the first minutes after, it is traded.
+    await switchFaults(bots, '/faults', {
+      rules: [
+        { fault: 'maintenance', from: bots.now() + HOUR - MINUTE, until: bots.now() + HOUR + 2 * MINUTE },
+      ],
+    });
+    bots.advance(HOUR);
+    await expect(stackControls(bots.stack).runSchedule('botTick', new Date(bots.now()))).rejects.toThrow();
+    bots.advance(3 * MINUTE);
+    await bots.runTick();
+    // 16:00, all quiet.
+    await bots.nextHour();
+
+    // Each bot's position is the exchange's; every exchange order is one decision, in its journal.
+    await positionsAgree([holder, quick], 'spot', ETH);
+    await positionsAgree([zeno], 'futures', PERP);
+    await positionsAgree([grid], 'spot', 'BTC/USDT');
+    await ordersAgree([holder, quick], 'spot', ETH, [String(sold.id)]);
+    await ordersAgree([zeno], 'futures', PERP, [String(closed.id)]);
+    await ordersAgree([grid], 'spot', 'BTC/USDT', []);
+
+    // The ledger balances, and each profit paid its 20 % charge, once.
+    const audit = (await stackControls(bots.stack).runSchedule('ledgerAudit')) as { ok: boolean };
+    expect(audit.ok).toBe(true);
+    for (const m of [member, gridMember])
+      for (const t of (await call('getClosedOrders', { limit: 100 }, m.idToken)).body
+        .items as ClosedOrder[]) {
+        expect(t.charge).toBe(t.profit > 0 ? Math.floor(t.profit * 0.2) : 0);
+        const tx = (await getTx(`botcharge:${t.deploymentId}:${t.id}`)) as { postings?: unknown } | null;
+        if (t.charge > 0)
+          expect(tx?.postings).toEqual(
+            expect.arrayContaining([
+              expect.objectContaining({ account: 'platform:corepool', amount: t.charge }),
+            ]),
+          );
+        else expect(tx).toBeNull();
+      }
+
+    // The member was told wherever they had to act, or where Binance or their hands changed a bot.
+    const told = await notesOf(member);
+    expect(told).toContainEqual(
+      expect.stringMatching(
+        /^Manual DCA: its sell order \(take profit\) was expired by Binance's self-trade prevention \(EXPIRED_IN_MATCH\)/,
+      ),
+    );
+    expect(told).toContainEqual(
+      'Manual DCA: its sell order (take profit) was cancelled or expired on Binance, not by the bot.',
+    );
+    expect(told).toContainEqual(
+      expect.stringMatching(
+        /^Manual DCA: your Binance spot account holds [\d.]+ ETH, less than the [\d.]+ ETH it held/,
+      ),
+    );
+    expect(told).toContainEqual(
+      expect.stringMatching(
+        /^Zeno: your Binance futures position is 0 BTC, less than the [\d.]+ BTC it held/,
+      ),
+    );
+    const gridTold = await notesOf(gridMember);
+    expect(gridTold).toContainEqual(
+      expect.stringMatching(
+        /^Trendex \(classic\): the exchange refused its buy order \(grid buy L\d+\): Filter failure: LOT_SIZE \(-1013\)$/,
+      ),
+    );
+    expect(gridTold).toContainEqual(expect.stringMatching(/^Trendex \(classic\).*API key/));
+    expect(gridTold).toContainEqual(
+      expect.stringMatching(/^Trendex \(classic\).*not enough free balance on your spot account/),
+    );
+    expect(bots.queue().deadLetters()).toEqual([]);
   }, 300_000);
 });

@@ -4,7 +4,7 @@
  * messages: what a member then sees (the journal, the bot's state, notifications, positions) and
  * that no client order id is ever filled twice. docs/decisions/exchange-faults.md has the table.
  * A one-shot manual DCA on ETHUSDT buys at market on its first candle and rests a take profit 5 %
- * above; a Zeno (futures) deployed before its cross stands for the futures bots.
+ * above; a Zeno (futures) deployed three hours before it goes short stands for the futures bots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFaults } from '#local/paper-exchange/faults';
@@ -19,7 +19,7 @@ import {
   startBotStack,
   switchFaults,
   tradingMember,
-  ZENO_CROSS_AT,
+  ZENO_SHORT_AT,
   type BotStack,
   type DeployedBot as Bot,
   type Member,
@@ -97,7 +97,7 @@ const agreesWithExchange = async (b: Bot, market: 'spot' | 'futures', symbol: st
 };
 
 beforeAll(async () => {
-  bots = await startBotStack(ZENO_CROSS_AT);
+  bots = await startBotStack(ZENO_SHORT_AT);
   const member = await tradingMember('imperial');
   const deployed = await deployBot(member.idToken, 'zeno', { amountUsdt: 50 });
   expect(deployed.status).toBe(200);

@@ -35,6 +35,12 @@ export const ZENO_CROSS_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
  */
 export const ZENO_WHIPSAW_AT = Date.UTC(2025, 5, 4, 12, 0, 0);
 
+/**
+ * 26 November 2025, 09:00: a Zeno deployed then goes short at 12:00, three hours in (ZENO_CROSS_AT's
+ * long comes thirteen hours in), and is stopped out at 17:00 (its backtest).
+ */
+export const ZENO_SHORT_AT = Date.UTC(2025, 10, 26, 9, 0, 0);
+
 export interface BotStack {
   stack: LocalStack;
   /** The paper exchange's clock (ms). */

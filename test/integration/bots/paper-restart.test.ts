@@ -157,11 +157,9 @@ describe('exchange chaos', () => {
     for (const o of orders) {
       const row = journal.get(o.clientOrderId!);
       expect(row, `exchange order ${o.clientOrderId} in no journal`).toBeDefined();
-      expect([o.clientOrderId, row!.status, row!.filled]).toEqual([
-        o.clientOrderId,
-        outcomeOf(o),
-        o.filled ?? 0,
-      ]);
+      // an order that rested unfilled where the model filled it is "missed"
+      const status = row!.status === 'missed' ? 'cancelled' : row!.status;
+      expect([o.clientOrderId, status, row!.filled]).toEqual([o.clientOrderId, outcomeOf(o), o.filled ?? 0]);
     }
     for (const a of algos) {
       const row = journal.get(a.clientOrderId!);
@@ -177,7 +175,7 @@ describe('exchange chaos', () => {
       if (row.filled > 0)
         expect(byId.get(row.clientOrderId)?.filled, `${row.clientOrderId} filled`).toBe(row.filled);
       // what the journal says never reached the exchange did not
-      if (['refused', 'missed', 'skipped'].includes(row.status))
+      if (['refused', 'skipped'].includes(row.status) || row.note?.startsWith('never reached'))
         expect(byId.has(row.clientOrderId) || algoIds.has(row.clientOrderId), row.clientOrderId).toBe(false);
     }
   };

@@ -122,15 +122,22 @@ export function decideLive<P, S>(input: LiveInput<P, S>): LiveDecision {
   const lastTime = candles.time[candles.length - 1];
   const down = replay(input, withProbe(candles, last * 1e-3), noKill);
   const up = replay(input, withProbe(candles, last * 1e3), noKill);
-  // A limit on the wrong side of the price (a buy above it, a sell below) would fill at once on the
-  // exchange, as a taker. The probes find such levels only where a strategy makes them inside the
-  // candle, on the path it assumes (the grid buys the empty levels the rising probe falls back
-  // through): the model fills those only if a real candle takes that path, so they do not rest (the
-  // executor takes a level the model then fills at market). Rested, the grid bought every empty
-  // level above the price each hour, a position the model never held.
-  const resting = [...restingFrom(down.fills, lastTime), ...restingFrom(up.fills, lastTime)].filter(
-    (r) => r.type !== 'limit' || (r.side === 'buy' ? r.price <= last : r.price >= last),
-  );
+  // A limit on the wrong side of the price (a buy above it, a sell below) fills at once on the
+  // exchange. One known before the candle (a take profit the price is past) fills in both probes
+  // and rests once. One that only a probe fills was made inside the probe, on the path it assumes
+  // (the grid buys the empty levels the rising probe falls back through): the model fills it only
+  // if a real candle takes that path, so it does not rest (the executor takes a level the model
+  // then fills at market). Rested, the grid bought every empty level above the price each hour, a
+  // position the model never held.
+  const wrongSide = (r: RestingOrder) =>
+    r.type === 'limit' && (r.side === 'buy' ? r.price > last : r.price < last);
+  const ups = restingFrom(up.fills, lastTime);
+  const inBoth = (r: RestingOrder) =>
+    ups.some((u) => u.side === r.side && u.type === r.type && u.price === r.price);
+  const resting = [
+    ...restingFrom(down.fills, lastTime).filter((r) => !wrongSide(r) || inBoth(r)),
+    ...ups.filter((r) => !wrongSide(r)),
+  ];
 
   // The kill switch rests as a stop too, unless the protective stop on that side comes first.
   if (q !== 0 && Number.isFinite(account.markPrice)) {

@@ -8,7 +8,7 @@ import { decideLive } from '#engine/live/decide';
 import { dcaStrategy, nextStagePrice, takeProfitPrice, type DcaParams } from '#engine/strategies/dca';
 import { getBot } from '#engine/strategies/registry';
 import { sliceCandles } from '#engine/candles';
-import { closes, frictionless, T0 } from './helpers';
+import { closes, frictionless, hourly, T0 } from './helpers';
 import { btc1h } from './real-candles';
 
 const HOUR = 3_600_000;
@@ -78,6 +78,20 @@ describe('decideLive', () => {
     const limits = decision.resting.filter((r) => r.type === 'limit');
     expect(limits.filter((r) => r.side === 'sell').length).toBeGreaterThan(0);
     for (const r of limits) expect(r.side === 'buy' ? r.price <= 96 : r.price >= 96).toBe(true);
+  });
+
+  it('rests once a take profit the price is already past: known before the candle, it fills at once', () => {
+    const candles = hourly([{ close: 100 }, { open: 100, low: 97.9, close: 99.99 }]);
+    const decision = decideLive({
+      strategy: dcaStrategy,
+      params: DCA,
+      config: frictionless('spot', 1000),
+      candles,
+      tradeFrom: T0,
+    });
+    const tp = decision.resting.filter((r) => r.reason === 'take profit');
+    expect(tp).toHaveLength(1);
+    expect(tp[0].price).toBeLessThan(99.99);
   });
 
   it('rests the kill switch as a stop while a position is open', () => {

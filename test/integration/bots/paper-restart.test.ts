@@ -245,7 +245,8 @@ describe('exchange chaos', () => {
     await ofGrid([{ fault: 'ban', retryAfter: 1 }, { fault: 'cancelRace' }]);
     await bots.nextHour();
     expect((await journalOf(holder)).map((o) => [o.type, o.status])).toEqual([['market', 'sending']]);
-    // A second DCA on the same symbol and account: it buys on the 13:00 candle.
+    // A second DCA on the same symbol and account, quick to take profit: its first tick is the
+    // next one, its base order at 12:00.
     const quick = await deployed(
       startDcaManual(member.idToken, 'ETHUSDT', 30, [], { takeProfitPct: 0.5 }),
       member,

@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the type check, ESLint and every test project (unit, infra, integration, e2e), each
- * against its own real services. Two lanes run at once, each about half the run: the CPU-bound
- * checks (type check, lint, unit, infra) and then the integration files that need a process of
- * their own (`integration-own`, mostly stacks of their own), beside the other projects on local
- * stacks (integration, e2e, `e2e-own`), whose files spend much of their time waiting. Each step's
- * output is kept in test-artifacts/steps/<step>.log and printed whole when the step ends, so the
- * lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
+ * against its own real services. Two lanes run at once: the CPU-bound checks (type check, lint,
+ * unit, infra), beside the projects on local stacks (integration, then e2e, each with its
+ * own-process twin), whose files spend much of their time waiting. Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
+ * the step ends, so the lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
  * on any failure.
  */
 import { spawn } from 'node:child_process';
@@ -84,10 +82,10 @@ await Promise.all([
     await project('unit');
     await project('unit-own');
     await project('infra');
-    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
   })(),
   (async () => {
     await project('integration');
+    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
     await project('e2e');
     await project('e2e-own');
   })(),

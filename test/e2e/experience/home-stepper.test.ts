@@ -15,6 +15,8 @@ it.each([375, 1440])('the current step follows the scroll at %i px', async (widt
   const current = page.locator('ol[aria-label="Getting started steps"] > li[aria-current="step"]');
   await expect.poll(() => steps.count()).toBe(4);
   expect(await current.textContent()).toContain('Create your account');
+  // the page comes prerendered: the stepper follows the scroll once the page has hydrated
+  await expect.poll(() => page.locator('#root[data-prerendered]').count()).toBe(0);
 
   // the third step's top just above the window's middle
   await steps.nth(2).evaluate((step) => {

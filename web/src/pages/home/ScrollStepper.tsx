@@ -53,9 +53,14 @@ export function ScrollStepper() {
     update();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
+    // the page's height changes without a scroll (sections below the first screen are drawn as
+    // they come near, images load): the step at the middle may then be another one
+    const layout = new ResizeObserver(onScroll);
+    layout.observe(document.body);
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
+      layout.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);

@@ -2,8 +2,8 @@
 /**
  * `npm test`: the type check, ESLint and every test project (unit, infra, integration, e2e), each
  * against its own real services. Two lanes run at once: the CPU-bound checks (type check, lint,
- * unit, infra), beside the projects on local stacks (integration's own-process twin first, whose
- * files spend much of their time waiting on stacks of their own, then integration, e2e, `e2e-own`). Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
+ * unit, infra), beside the projects on local stacks (integration, then e2e, each with its
+ * own-process twin), whose files spend much of their time waiting. Each step's output is kept in test-artifacts/steps/<step>.log and printed whole when
  * the step ends, so the lanes' lines never interleave. Prints one closing line "N passed, N failed" and exits non-zero
  * on any failure.
  */
@@ -84,10 +84,8 @@ await Promise.all([
     await project('infra');
   })(),
   (async () => {
-    // integration-own first: its files wait on stacks of their own (~1.5 cores busy alone), the
-    // checks beside it fill the rest; e2e keeps both cores busy by itself, so it runs last
-    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
     await project('integration');
+    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
     await project('e2e');
     await project('e2e-own');
   })(),

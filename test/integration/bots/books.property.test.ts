@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
-import { ZENO_CROSS_AT, startBotStack, tradingMember, type BotStack } from './support';
+import { ZENO_CROSS_AT, faultsOf, startBotStack, tradingMember, type BotStack, type Member } from './support';
 import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
@@ -32,8 +32,6 @@ const functions = async () => ({
   ...(await import('#functions/bots/store')),
   ...(await import('#engine/strategies/registry')),
 });
-
-type Member = Awaited<ReturnType<typeof tradingMember>>;
 
 interface Step {
   /** How long after the candle's close the tick runs. */
@@ -169,12 +167,9 @@ const tickLate = async (step: Step, member: Member) => {
   bots.advance(HOUR - intoHour + step.lateMinutes * MINUTE);
   // The exchange walks the replayed prices up to its clock when it is next asked: the faults set now
   // apply to the fills of the hour gone by and to the tick's orders.
-  await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {
-    method: 'POST',
-    body: JSON.stringify({
-      dropOrderAnswers: step.loseAnswer ? 1 : 0,
-      partialFills: step.partialFill ? 1 : 0,
-    }),
+  await faultsOf(bots, member, {
+    dropOrderAnswers: step.loseAnswer ? 1 : 0,
+    partialFills: step.partialFill ? 1 : 0,
   });
   await bots.runTick();
 };

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
-import { startBotStack, tradingMember, type BotStack } from './support';
+import { notesOf, startBotStack, tradingMember, type BotStack, type Member } from './support';
 import { exchangeOf } from '../../support/paper-client';
 
-type Member = Awaited<ReturnType<typeof tradingMember>>;
 interface Zeno {
   member: Member;
   id: string;
@@ -47,9 +46,9 @@ const rowsOf = async (z: Zeno, clientOrderId: string) =>
   (await journal(z)).filter((o) => o.clientOrderId === clientOrderId);
 /** The member's notifications of a Zeno stop's fill. */
 const stopNotes = async (m: Member): Promise<string[]> =>
-  (await call('listNotifications', { limit: 50 }, m.idToken)).body.items
-    .map((n: { message: string }) => n.message)
-    .filter((n: string) => /^Zeno: (sold|bought) [\d.]+ BTC at [\d.]+ USDT \(.*stop.*\)/.test(n));
+  (await notesOf(m)).filter((n: string) =>
+    /^Zeno: (sold|bought) [\d.]+ BTC at [\d.]+ USDT \(.*stop.*\)/.test(n),
+  );
 const closedTrades = async (m: Member): Promise<number> =>
   (await call('getClosedOrders', { limit: 50 }, m.idToken)).body.items.length;
 const controls = () => stackControls(bots.stack);
@@ -57,10 +56,7 @@ const listening = (m: Member) => controls().paperListening(m.key.apiKey);
 const heard = (clientOrderId: string) => controls().userStreams!.heard().includes(clientOrderId);
 /** The member's BTC position on the exchange, in contracts. */
 const held = async (m: Member) =>
-  Number(
-    (await exchangeOf(m.key, 'futures').fetchPositions([PERP]))[0]
-      ?.contracts ?? 0,
-  );
+  Number((await exchangeOf(m.key, 'futures').fetchPositions([PERP]))[0]?.contracts ?? 0);
 const atTheHour = () => bots.now() % HOUR === 0;
 
 /** Polls `test` every 50 ms until it holds; fails after `ms`. */

@@ -11,7 +11,7 @@ import { decideLive } from '#engine/live/decide';
 import { formatUsdt } from '#api/money';
 import { call } from '../../support/api';
 import { deployBot, startDcaManual } from '../../support/bots';
-import { startBotStack, tradingMember, type BotStack } from './support';
+import { faultsOf, notesOf, startBotStack, tradingMember, type BotStack } from './support';
 import { exchangeOf } from '../../support/paper-client';
 
 const HOUR = 3_600_000;
@@ -142,9 +142,7 @@ describe('a manual DCA on the paper exchange', () => {
     expect(statement.body.total).toBe(closed.reduce((s, c) => s + c.profit, 0));
 
     // Each fill reached the member's notifications, the take profit with its profit.
-    const notes = (await call('listNotifications', { limit: 50 }, member.idToken)).body.items.map(
-      (n: { message: string }) => n.message,
-    );
+    const notes = await notesOf(member);
     expect(notes.filter((m: string) => m.startsWith('Manual DCA: bought '))).toHaveLength(buys.length);
     expect(notes).toContainEqual(
       expect.stringMatching(
@@ -159,13 +157,13 @@ describe('a manual DCA on the paper exchange', () => {
 describe('the executor under faults', () => {
   it('records an order whose answer was lost once, and never sends it twice', async () => {
     const member = await tradingMember('executive');
-    const started = await startDcaManual(member.idToken, 'ETHUSDT', 30, [], { takeProfitPct: 5, oneShot: true });
+    const started = await startDcaManual(member.idToken, 'ETHUSDT', 30, [], {
+      takeProfitPct: 5,
+      oneShot: true,
+    });
     expect(started.status).toBe(200);
     // The next order reaches the exchange and fills, but its answer never comes back.
-    await fetch(`${bots.stack.webUrl}/paper/accounts/${member.key.apiKey}/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ dropOrderAnswers: 1 }),
-    });
+    await faultsOf(bots, member, { dropOrderAnswers: 1 });
     await bots.nextHour(); // the bot starts: it trades from the next candle
     await bots.nextHour(); // the base order: sent, answer lost, the message retried
     const exchange = exchangeOf(member.key, 'spot');

@@ -8,6 +8,7 @@ import { decideLive } from '#engine/live/decide';
 import { dcaStrategy, nextStagePrice, takeProfitPrice, type DcaParams } from '#engine/strategies/dca';
 import { getBot } from '#engine/strategies/registry';
 import { sliceCandles } from '#engine/candles';
+import type { Candles } from '#engine/types';
 import { closes, frictionless, hourly, T0 } from './helpers';
 import { btc1h } from './real-candles';
 
@@ -28,16 +29,14 @@ const DCA: DcaParams = {
   riskPct: 10,
 };
 
+/** The DCA's live decision on `candles`, trading from `tradeFrom`, on 1,000 USDT without fees. */
+const decideDca = (candles: Candles, tradeFrom = T0) =>
+  decideLive({ strategy: dcaStrategy, params: DCA, config: frictionless('spot', 1000), candles, tradeFrom });
+
 describe('decideLive', () => {
   it('trades nothing during the warm-up and opens at the first candle it may trade on', () => {
     const candles = closes([100, 101, 102, 103, 104]);
-    const decision = decideLive({
-      strategy: dcaStrategy,
-      params: DCA,
-      config: frictionless('spot', 1000),
-      candles,
-      tradeFrom: T0 + 3 * HOUR,
-    });
+    const decision = decideDca(candles, T0 + 3 * HOUR);
     expect(decision.fills.map((f) => [f.time, f.order.side, f.order.type])).toEqual([
       [T0 + 3 * HOUR, 'buy', 'market'],
     ]);
@@ -46,13 +45,7 @@ describe('decideLive', () => {
 
   it('finds the levels that must rest for the next candle: every stage below, the take profit above', () => {
     const candles = closes([100, 100]);
-    const decision = decideLive({
-      strategy: dcaStrategy,
-      params: DCA,
-      config: frictionless('spot', 1000),
-      candles,
-      tradeFrom: T0,
-    });
+    const decision = decideDca(candles);
     const stage2 = nextStagePrice(100, DCA.stages[0], 'percent');
     const stage3 = nextStagePrice(stage2, DCA.stages[1], 'percent');
     expect(decision.resting.map((r) => [r.side, r.type, r.price, r.reason])).toEqual([
@@ -82,13 +75,7 @@ describe('decideLive', () => {
 
   it('rests once a take profit the price is already past: known before the candle, it fills at once', () => {
     const candles = hourly([{ close: 100 }, { open: 100, low: 97.9, close: 99.99 }]);
-    const decision = decideLive({
-      strategy: dcaStrategy,
-      params: DCA,
-      config: frictionless('spot', 1000),
-      candles,
-      tradeFrom: T0,
-    });
+    const decision = decideDca(candles);
     const tp = decision.resting.filter((r) => r.reason === 'take profit');
     expect(tp).toHaveLength(1);
     expect(tp[0].price).toBeLessThan(99.99);

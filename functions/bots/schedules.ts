@@ -9,13 +9,19 @@ import { countMetric } from '#core/metrics';
 import { fetchCandles, intervalMs, type Kline } from '#functions/exchange/service';
 import { BOT_LIST, warmUpCandles } from '#engine/strategies/registry';
 import { sendTicks } from './queue';
-import { getCandles, pageRunningDeployments, saveCandles, type CandlesItem } from './store';
+import { getCandles, pageRunningDeployments, saveCandles, savePrice, type CandlesItem } from './store';
 
 /** Candles a deployment replays after its warm-up before it falls back on the oldest kept: ~29 days of 1 hour. */
 const HISTORY_SINCE_DEPLOYMENT = 700;
 
 /** Candles per request: Binance's spot maximum (futures allows 1,500). */
 const PAGE = 1000;
+
+/**
+ * Candles asked for after the stored ones: under 100 a futures request weighs 1 instead of the
+ * 10 of a 1,001-candle read (spot's weighs 2 either way), for a tick that mostly finds none closed.
+ */
+const SINCE_PAGE = 99;
 
 interface Series {
   readonly market: (typeof BOT_LIST)[number]['market'];
@@ -63,16 +69,17 @@ const storedRows = (item: CandlesItem | null): Kline[] =>
  * nothing older: that oldest candle is remembered, so a short history costs one request, not one a tick.
  */
 const withHistory = async (
-  { market, symbol, interval, kept }: Series,
+  { symbol, market, interval, kept }: Series,
+  stored: CandlesItem | null,
   closed: Kline[],
 ): Promise<{ rows: Kline[]; oldest?: number }> => {
   if (closed.length >= kept) return { rows: closed.slice(-kept) };
   const step = intervalMs(interval);
-  const item = await getCandles(market, symbol, interval);
-  const stored = storedRows(item);
-  const joins = stored.length > 0 && stored[stored.length - 1].time >= closed[0].time - step;
-  let rows = [...(joins ? stored.filter((r) => r.time < closed[0].time) : []), ...closed];
-  let oldest = joins ? item?.oldest : undefined;
+  const storedClosed = storedRows(stored);
+  const joins =
+    storedClosed.length > 0 && storedClosed[storedClosed.length - 1].time >= closed[0].time - step;
+  let rows = [...(joins ? storedClosed.filter((r) => r.time < closed[0].time) : []), ...closed];
+  let oldest = joins ? stored?.oldest : undefined;
   while (rows.length < kept && rows[0].time !== oldest) {
     const first = rows[0].time;
     const wanted = Math.min(PAGE, kept - rows.length);
@@ -87,16 +94,45 @@ const withHistory = async (
 };
 
 /**
- * Reads each series once and stores its closed candles (Binance answers the forming one last),
- * kept with the older ones stored before: one request reaches back 1,000 candles, the warm-ups more.
+ * What the exchange has after the stored candles: the ones closed since (oldest first) and the
+ * forming one last, in one small request; null where that cannot be told from it (nothing stored,
+ * a history still short, a gap longer than the page, or an exchange whose history no longer reaches
+ * the stored candles).
+ */
+const sinceStored = async (
+  { symbol, market, interval, kept }: Series,
+  stored: CandlesItem | null,
+): Promise<Kline[] | null> => {
+  // A history still short of what the series keeps is read whole, to page back (withHistory).
+  if (!stored?.t.length || (stored.t.length < kept && stored.t[0] !== stored.oldest)) return null;
+  const next = stored.t[stored.t.length - 1] + intervalMs(interval);
+  const rows = await fetchCandles(symbol, market, interval, SINCE_PAGE, next);
+  return rows.length > 0 && rows.length < SINCE_PAGE && rows[0].time === next ? rows : null;
+};
+
+/**
+ * Keeps each series' closed candles and current price in the table, for the whole fleet. Between
+ * two closes (59 ticks of 60 on an hour) it asks the exchange only what came after the stored
+ * candles and writes only the price; a close appends the new candles. Reading the whole window
+ * again (one request reaches back 1,000 candles, the warm-ups more) is for a new series or a gap.
  */
 export const refreshCandles = async (): Promise<void> => {
   await Promise.all(
     SERIES.map(async (series) => {
       const { market, symbol, interval } = series;
-      const rows = await fetchCandles(symbol, market, interval, PAGE + 1);
+      const stored = await getCandles(market, symbol, interval);
+      const fresh = await sinceStored(series, stored);
+      if (fresh?.length === 1) {
+        await savePrice(market, symbol, interval, fresh[0].close, nowIso());
+        return;
+      }
+      const rows = fresh
+        ? [...storedRows(stored), ...fresh]
+        : await fetchCandles(symbol, market, interval, PAGE + 1);
       if (rows.length < 2) return;
-      const { rows: closed, oldest } = await withHistory(series, rows.slice(0, -1));
+      const { rows: closed, oldest } = fresh
+        ? { rows: rows.slice(-series.kept - 1, -1), oldest: stored?.oldest }
+        : await withHistory(series, stored, rows.slice(0, -1));
       await saveCandles(market, symbol, interval, {
         ...(oldest !== undefined ? { oldest } : {}),
         t: closed.map((r) => r.time),

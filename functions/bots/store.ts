@@ -3,7 +3,13 @@
  * an order happen once), closed trades, realised profit per day, the fleet's candles, and the
  * executor's errors per queue message.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { nowIso, nowSeconds } from '#core/clock';
 import {
   batchGetAll,
@@ -461,15 +467,46 @@ export const saveCandles = (market: string, symbol: string, interval: string, ca
     }),
   );
 
+/** The series' current price, between two closes (the candles item keeps the one of its last write). */
+export const savePrice = (
+  market: string,
+  symbol: string,
+  interval: string,
+  price: number,
+  updatedAt: string,
+) =>
+  db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.marketPrice(market, symbol, interval), price, updatedAt },
+    }),
+  );
+
+/** The series' candles with its latest price: one query reads the candles item and the price item. */
 export const getCandles = async (
   market: string,
   symbol: string,
   interval: string,
 ): Promise<CandlesItem | null> => {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: table(), Key: keys.marketCandles(market, symbol, interval) }),
+  const candles = keys.marketCandles(market, symbol, interval);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :candles AND :price',
+      ExpressionAttributeValues: {
+        ':pk': candles.PK,
+        ':candles': candles.SK,
+        ':price': keys.marketPrice(market, symbol, interval).SK,
+      },
+    }),
   );
-  return Item ? stripKeys<CandlesItem>(Item) : null;
+  const item = Items.find((i) => i.SK === candles.SK);
+  if (!item) return null;
+  const latest = Items.find((i) => i.SK !== candles.SK && String(i.updatedAt) > String(item.updatedAt));
+  return stripKeys<CandlesItem>({
+    ...item,
+    ...(latest ? { price: latest.price, updatedAt: latest.updatedAt } : {}),
+  });
 };
 
 export const deleteItem = (key: Record<string, string>) =>

@@ -314,6 +314,14 @@ export const keys = {
     PK: 'MARKET',
     SK: `CANDLES#${market}#${symbol}#${interval}`,
   }),
+  /**
+   * The same series' forming candle's close, written every tick: a few bytes beside the candles,
+   * which are rewritten only when one closes. Sorts right after them, so one query reads both.
+   */
+  marketPrice: (market: string, symbol: string, interval: string) => ({
+    PK: 'MARKET',
+    SK: `CANDLES#${market}#${symbol}#${interval}#PRICE`,
+  }),
 } as const;
 
 /** Every item a query matches, reading page after page (for lists that must be whole: reports, sums, fan-out). */

@@ -13,13 +13,32 @@ import { visit } from '../../support/routes';
 
 const { newPage } = useBrowser();
 
-/** The page's width once it has drawn at the window's current width (two frames: resize work done). */
-const drawnWidth = (page: Page) =>
+/**
+ * The page as drawn at the window's current width (two frames: resize work done): its width, the
+ * window's, and, when wider, the element reaching furthest right (so a failure names its cause).
+ */
+const drawn = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) =>
+      new Promise<{ pageWidth: number; windowWidth: number; widest: string }>((resolve) =>
         requestAnimationFrame(() =>
-          requestAnimationFrame(() => resolve(document.documentElement.scrollWidth)),
+          requestAnimationFrame(() => {
+            const pageWidth = document.documentElement.scrollWidth;
+            const windowWidth = window.innerWidth;
+            let widest = '';
+            if (pageWidth > windowWidth) {
+              let right = windowWidth;
+              for (const el of document.body.querySelectorAll('*')) {
+                const box = el.getBoundingClientRect();
+                if (box.right > right) {
+                  right = box.right;
+                  const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+                  widest = `<${el.tagName.toLowerCase()}> "${label}" to ${Math.round(box.right)} px`;
+                }
+              }
+            }
+            resolve({ pageWidth, windowWidth, widest });
+          }),
         ),
       ),
   );
@@ -31,15 +50,16 @@ const overflowingWidths = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   for (let width = 320; width <= 1440; width += 8) {
     await page.setViewportSize({ width, height: 900 });
-    let pageWidth = await drawnWidth(page);
+    let seen = await drawn(page);
     // A wide page is looked at again once anything still arriving has: what a person would scroll
     // is a page that stays wide (once, on a loaded machine, the first 320 px read still saw 768).
-    if (pageWidth > width) {
+    if (seen.pageWidth > width) {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      pageWidth = await drawnWidth(page);
+      seen = await drawn(page);
     }
-    if (pageWidth > width) wider.push(`${width} px: ${pageWidth} px wide`);
+    if (seen.pageWidth > width)
+      wider.push(`${width} px: ${seen.pageWidth} px wide in a ${seen.windowWidth} px window; ${seen.widest}`);
   }
   return wider;
 };

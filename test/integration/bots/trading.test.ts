@@ -14,7 +14,8 @@ import { deployBot, startDcaManual } from '../../support/bots';
 import { faultsOf, notesOf, startBotStack, tradingMember, type BotStack } from './support';
 import { exchangeOf } from '../../support/paper-client';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 // 23 January 2025, 16:00: Zeno's EMAs cross within hours (found by running the backtester over
 // the shipped candles), and BTC then swings enough for a tight DCA ladder to fill and take profit.
 const START_AT = Date.UTC(2025, 0, 23, 16, 0, 0);
@@ -219,6 +220,33 @@ describe('the candles the bots replay', () => {
       expect(item.oldest).toBeUndefined();
       expect(item.t.every((t, k) => k === 0 || t - item.t[k - 1] === HOUR)).toBe(true);
     }
+  }, 120_000);
+
+  it('between two closes, ask the exchange only what came after them, and keep the price current', async () => {
+    await bots.nextHour();
+    const { getCandles } = await functions();
+    const before = (await getCandles('futures', 'BTCUSDT', '1h'))!;
+    bots.advance(25 * MINUTE); // no candle closes
+    await bots.runTick();
+    // Every futures request of the tick's minute, the fleet's own included: the two futures
+    // series' candles weigh 1 each (a 1,001-candle read weighed 10 per series).
+    const minute = Math.floor(bots.now() / MINUTE) * MINUTE;
+    const report = (await (await fetch(`${bots.stack.webUrl}/paper/weights`)).json()) as Record<
+      string,
+      { futures?: { minutes: { minute: number; weight: number }[] } }
+    >;
+    const futuresWeight = Object.values(report)
+      .flatMap((ip) => ip.futures?.minutes ?? [])
+      .filter((m) => m.minute === minute)
+      .reduce((sum, m) => sum + m.weight, 0);
+    expect(futuresWeight).toBeLessThan(10);
+    const after = (await getCandles('futures', 'BTCUSDT', '1h'))!;
+    expect(after.t).toEqual(before.t);
+    const { fetchCandles } = await import('#functions/exchange/service');
+    const forming = (await fetchCandles('BTCUSDT', 'futures', '1h', 1)).at(-1)!;
+    expect(forming.time).toBe(after.t.at(-1)! + HOUR);
+    expect(after.price).toBe(forming.close);
+    expect(after.price).not.toBe(before.price);
   }, 120_000);
 
   it('give a freshly deployed Alpha its whole 2,400-candle warm-up before its first candle', async () => {

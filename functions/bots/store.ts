@@ -25,6 +25,7 @@ import {
   landed,
 } from '#core/db';
 import type { BotName } from '#api/bots';
+import { packColumns, unpackColumns } from './candle-columns';
 
 export type DeploymentStatusName = 'active' | 'stopping' | 'stopped' | 'killed';
 
@@ -463,7 +464,13 @@ export const saveCandles = (market: string, symbol: string, interval: string, ca
   db.send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.marketCandles(market, symbol, interval), ...candles },
+      Item: {
+        ...keys.marketCandles(market, symbol, interval),
+        ...(candles.oldest !== undefined ? { oldest: candles.oldest } : {}),
+        price: candles.price,
+        updatedAt: candles.updatedAt,
+        columns: packColumns(candles),
+      },
     }),
   );
 
@@ -482,7 +489,10 @@ export const savePrice = (
     }),
   );
 
-/** The series' candles with its latest price: one query reads the candles item and the price item. */
+/**
+ * The series' candles with its latest price: one query reads the candles item and the price item.
+ * An item written before the columns were packed (number lists) reads as it was written.
+ */
 export const getCandles = async (
   market: string,
   symbol: string,
@@ -503,8 +513,10 @@ export const getCandles = async (
   const item = Items.find((i) => i.SK === candles.SK);
   if (!item) return null;
   const latest = Items.find((i) => i.SK !== candles.SK && String(i.updatedAt) > String(item.updatedAt));
+  const { columns, ...rest } = item;
   return stripKeys<CandlesItem>({
-    ...item,
+    ...rest,
+    ...(columns instanceof Uint8Array ? unpackColumns(columns) : {}),
     ...(latest ? { price: latest.price, updatedAt: latest.updatedAt } : {}),
   });
 };

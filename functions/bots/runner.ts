@@ -754,15 +754,28 @@ const tickRetried = async (id: string, tick: number): Promise<void> => {
     }
 };
 
+/**
+ * Times a candle is acted on again at once when its last write found the deployment moved: a fill
+ * the user stream recorded meanwhile (recordStreamedFill). Acting again is safe (what was sent or
+ * settled is found by its client order id) and the candle is done now, not a tick later.
+ */
+const MOVED_RETRIES = 2;
+
 const tickDeployment = async (id: string, tick: number): Promise<void> => {
+  for (let attempt = 0; attempt <= MOVED_RETRIES; attempt++) if (await tickOnce(id, tick)) return;
+  logger.info('deployment kept moving: the next tick acts on its candle', { deploymentId: id });
+};
+
+/** One go at the deployment's candle; false when the candle's last write found the deployment moved. */
+const tickOnce = async (id: string, tick: number): Promise<boolean> => {
   let d = await getDeployment(id);
-  if (!d || d.status === 'stopped' || d.status === 'killed') return;
+  if (!d || d.status === 'stopped' || d.status === 'killed') return true;
   if (d.status === 'stopping') {
     await closeOut(d, 'stopped', d.stopReason ?? 'Undeployed.');
-    return;
+    return true;
   }
   const item = await candlesOf(d, tick);
-  if (!item || item.t.length === 0) return;
+  if (!item || item.t.length === 0) return true;
   const step = intervalMs(d.interval);
   const last = item.t[item.t.length - 1];
   if (d.tradeFrom === undefined || (d.lastCandle === undefined && d.tradeFrom > last)) {
@@ -772,22 +785,25 @@ const tickDeployment = async (id: string, tick: number): Promise<void> => {
     // done and leave a grid without its levels for a whole candle.
     if (d.tradeFrom === undefined) {
       const started = { ...d, tradeFrom: last + step };
-      if (!(await replaceDeployment(d, started))) return;
+      if (!(await replaceDeployment(d, started))) return true;
       d = { ...started, version: d.version + 1 };
     }
     if (d.market === 'futures') {
       const account = await tradingAccountOf(d);
-      if (!account) return;
+      if (!account) return true;
       await account.setLeverage(d.symbol, getBot(d.bot).leverage);
     }
     if (!d.paused) d = await placeResting(d, item, step, last);
     if (!(await replaceDeployment(d, { ...d, lastCandle: last })))
       logger.info('deployment moved on its first tick', { deploymentId: d.id });
-    return;
+    return true;
   }
-  if (d.lastCandle !== undefined && d.lastCandle >= last) return;
-  if (d.paused) await tendPaused(d, item, last);
-  else await actOnCandle(d, item, step, last);
+  if (d.lastCandle !== undefined && d.lastCandle >= last) return true;
+  if (d.paused) {
+    await tendPaused(d, item, last);
+    return true;
+  }
+  return actOnCandle(d, item, step, last);
 };
 
 /**
@@ -856,10 +872,16 @@ const tradingAccountOf = async (d: DeploymentItem): Promise<TradingAccount | nul
   return account;
 };
 
-const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: number, last: number) => {
+/** Acts on the candle; false when its last write found the deployment moved (acted on again). */
+const actOnCandle = async (
+  start: DeploymentItem,
+  item: CandlesItem,
+  step: number,
+  last: number,
+): Promise<boolean> => {
   const decision = decide(start, item, step);
   const account = await tradingAccountOf(start);
-  if (!account) return;
+  if (!account) return true;
   let d = start;
   const began = nowIso();
   // Every order that rested through the candle, whatever became of it: a retry of this candle
@@ -924,7 +946,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
       `the kill switch halted it at a ${decision.killed.maxDrawdownPct}% drawdown`,
       account,
     );
-    return;
+    return true;
   }
   d = await placeRestingWith(
     account,
@@ -937,8 +959,7 @@ const actOnCandle = async (start: DeploymentItem, item: CandlesItem, step: numbe
   // What needed the member's attention before this candle is over once it traded without a refusal.
   const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
   const done = { ...d, lastCandle: last, attention, resumed: undefined, ...modelFigures(decision.resting) };
-  if (!(await replaceDeployment(d, done)))
-    logger.info('deployment moved while acting', { deploymentId: d.id });
+  return replaceDeployment(d, done);
 };
 
 export const CLOSED_ON_RESUME = 'closed on resume: its signal no longer holds this position';

@@ -69,7 +69,7 @@ const project = async (name, { label = name, filters = [], env = {} } = {}) => {
   if (!ok) broken.push(name);
 };
 
-// Lane one: the checks. Lane two: the projects on local stacks, one after another: the
+// Lane one: the checks, then the web build. Lane two: the projects on local stacks, one after another: the
 // integration files on the shared stacks, those that need a process of their own
 // (`integration-own`, vitest.config.ts), then e2e and e2e's own-process files. e2e waits for
 // integration-own: its timed checks (a push within 8 s) missed beside a lane of in-process stacks.
@@ -82,6 +82,8 @@ await Promise.all([
     await project('unit');
     await project('unit-own');
     await project('infra');
+    // the web app the e2e tests load, built here (when stale) and not in their setup, on the other lane
+    await check('web build', 'npx', ['tsx', 'bin/build-web.ts']);
   })(),
   (async () => {
     await project('integration');

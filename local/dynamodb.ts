@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -84,6 +85,32 @@ const launchDynamo = async (
 export const startDynamo = async (port: number, dataDir: string): Promise<ChildProcess> => {
   assertJava();
   return launchDynamo(port, { dataDir });
+};
+
+/**
+ * A DynamoDB Local in memory for several stacks, each with a table of its own (borrowTable): a test
+ * run starts one per project instead of a JVM per stack, and its compiled code serves them all.
+ */
+export const startDynamoServer = (port: number): Promise<ChildProcess> => {
+  assertJava();
+  return launchDynamo(port, undefined);
+};
+
+/**
+ * A table of its own on a DynamoDB Local that someone else runs (startDynamoServer), looked after
+ * as a supervised one would be: it is up while the server is; stopping deletes the table (its
+ * memory with it) and leaves the server running.
+ */
+export const borrowTable = async (port: number, tableName: string): Promise<Supervised> => {
+  await ensureTable(port, tableName);
+  const drop = () =>
+    dynamoClient(port)
+      .send(new DeleteTableCommand({ TableName: tableName }))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  return { isUp: () => true, pid: () => undefined, release: () => undefined, stop: drop };
 };
 
 /**

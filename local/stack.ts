@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { S3_PATH, startLocalS3 } from './s3';
 import { outboxMailer } from '#core/mail';
 import { startCognito } from './cognito';
-import { superviseDynamo } from './dynamodb';
+import { borrowTable, superviseDynamo } from './dynamodb';
 import { startGateway, type ExtraRoute } from './gateway';
 import { loadFunctions } from './functions';
 import { startConsumers } from './consumers';
@@ -56,6 +56,12 @@ export interface LocalStackOptions {
   tableInMemory?: boolean;
   /** false: no user stream service (fills are then learned only by the candle-close lookups). */
   userStreams?: boolean;
+  /**
+   * The port of a DynamoDB Local already running for several stacks (a test run's:
+   * startDynamoServer): the stack keeps a table of its own there, named apart, instead of starting
+   * a JVM (`dynamoPort` is then not used). A test that stops or kills the database starts its own.
+   */
+  dynamoServerPort?: number;
 }
 
 export interface LocalStack {
@@ -137,24 +143,26 @@ const adminAccount = (dataDir: string): SeededAdmin => {
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  const borrowed = options.dynamoServerPort;
   for (const [port, what] of [
     [options.webPort, 'web and API'],
-    [options.dynamoPort, 'DynamoDB Local'],
+    ...(borrowed === undefined ? [[options.dynamoPort, 'DynamoDB Local'] as const] : []),
     [options.cognitoPort, 'cognito-local'],
   ] as const)
     await assertPortFree(port, what);
+  const tableName = borrowed === undefined ? TABLE_NAME : `${TABLE_NAME}-${randomBytes(4).toString('hex')}`;
 
   const webUrl = `http://localhost:${options.webPort}`;
   const outboxDir = join(dataDir, 'mail');
   const cognitoEndpoint = `http://localhost:${options.cognitoPort}`;
-  const dynamoEndpoint = `http://127.0.0.1:${options.dynamoPort}`;
+  const dynamoEndpoint = `http://127.0.0.1:${borrowed ?? options.dynamoPort}`;
 
   // The handlers read their settings from the environment, as they do in Lambda.
   Object.assign(process.env, {
     AWS_REGION: 'local',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME,
+    TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     COGNITO_ENDPOINT: cognitoEndpoint,
     MAIL_OUTBOX_DIR: outboxDir,
@@ -222,12 +230,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // Kept running: restarted on the same port and data folder if it exits (logged), while the
     // API answers 503.
     // the JVM takes seconds to start: the functions load and cognito-local starts meanwhile
-    starting = superviseDynamo({
-      port: options.dynamoPort,
-      dataDir: options.tableInMemory ? undefined : join(dataDir, 'dynamodb'),
-      tableName: TABLE_NAME,
-      log,
-    });
+    starting =
+      borrowed === undefined
+        ? superviseDynamo({
+            port: options.dynamoPort,
+            dataDir: options.tableInMemory ? undefined : join(dataDir, 'dynamodb'),
+            tableName,
+            log,
+          })
+        : borrowTable(borrowed, tableName);
     const functions = await loadFunctions();
     const cognito = await startCognito({
       port: options.cognitoPort,
@@ -391,7 +402,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       outboxUrl: `${webUrl}/outbox`,
       dynamoEndpoint,
       cognitoEndpoint,
-      tableName: TABLE_NAME,
+      tableName,
       paperUserStreamUrl: paperUserStreams.url,
       ...ids,
       admin,

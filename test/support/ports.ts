@@ -6,7 +6,8 @@
  * machine). Its shared stack takes the block's first three ports (web, DynamoDB Local,
  * cognito-local) and a stack that one of its files starts for itself the three from +10; each
  * project (integration, e2e and their `-own` twins) has its own quarter of the block, so all four
- * can run at once.
+ * can run at once. The project's DynamoDB Local, which its stacks keep their tables in, sits at +20
+ * of its first worker's block.
  */
 export interface StackPorts {
   webPort: number;
@@ -43,3 +44,6 @@ export const ownStackPorts = (
   project = process.env.TEST_PROJECT ?? 'integration',
   worker = workerNumber(),
 ): StackPorts => portsAt(blockOf(project, worker) + 10);
+
+/** The port of the DynamoDB Local that `project`'s stacks share (local-stack.setup.ts). */
+export const dynamoServerPort = (project: string): number => blockOf(project, 1) + 20;

@@ -11,6 +11,7 @@ import type { JournalOrder } from '#api/schemas/cockpit';
 import type { AccountFaults } from '#local/paper-exchange/faults';
 import type { LocalQueue } from '#local/queue';
 import type { PaperExchangeOptions } from '#local/paper-exchange/server';
+import { inject } from 'vitest';
 import { stackControls, startLocalStack, type LocalStack } from '#local/stack';
 import { call, newVerifiedMember, useOwnStack } from '../../support/api';
 import { ownStackPorts } from '../../support/ports';
@@ -76,8 +77,9 @@ export const startBotStack = async (
     const started = await startLocalStack({
       dataDir,
       ...ownStackPorts(),
-      // a stack that restarts reads its table again: on disk; else in memory (half the CPU)
-      tableInMemory: !restartable,
+      // a stack that restarts reads its table again: on disk, in a DynamoDB Local of its own; else
+      // in the project's DynamoDB Local (in memory: half the CPU)
+      ...(restartable ? {} : { dynamoServerPort: inject('dynamoServerPort') }),
       log: () => undefined,
       paper: {
         now: () => clock,

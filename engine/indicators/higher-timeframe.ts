@@ -1,3 +1,4 @@
+import type { Candles } from '../types';
 import { Ema } from './moving-averages';
 
 /**
@@ -24,6 +25,8 @@ export class HigherTimeframeEma {
   private lastTime = Number.NaN;
   /** The candles' duration: the smallest spacing seen (0 until two candles have been seen). */
   private step = 0;
+  /** `update`'s candle, as one-slot columns, so that it runs `next`'s code. */
+  private readonly one = { time: new Float64Array(1), close: new Float64Array(1) };
 
   constructor(
     private readonly bucketMs: number,
@@ -33,19 +36,30 @@ export class HigherTimeframeEma {
     this.ema = new Ema(period);
   }
 
-  /**
-   * Feeds candle i (its open time and close); returns the EMA as known at that candle's close. Kept
-   * small, its rare paths in methods of their own, so that a bot's loop inlines it.
-   */
+  /** Feeds one candle by its open time and close; returns the EMA as known at that candle's close. */
   update(time: number, close: number): number {
+    const one = this.one;
+    one.time[0] = time;
+    one.close[0] = close;
+    this.next(one, 0);
+    return this.value;
+  }
+
+  /**
+   * Feeds candle i; the EMA as known at its close is then `value`. Kept small, its rare paths in
+   * methods of their own, so that a bot's loop inlines it; and it takes the candles and the index
+   * and returns nothing, because a number passed to or returned from a call V8 did not inline (its
+   * inlining budget for a bot's candle runs out) is boxed on the heap.
+   */
+  next(c: Pick<Candles, 'time' | 'close'>, i: number): void {
+    const time = c.time[i];
     const spacing = time - this.lastTime;
     this.lastTime = time;
     if (spacing > 0 && (spacing < this.step || this.step === 0)) this.step = spacing;
     if (time >= this.end || time < this.start) this.enter(time);
-    if (this.taken) return this.value;
-    this.close = close;
+    if (this.taken) return;
+    this.close = c.close[i];
     if (this.step > 0 && time + this.step >= this.end) this.complete();
-    return this.value;
   }
 
   /**

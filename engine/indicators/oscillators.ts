@@ -139,10 +139,14 @@ export function atr(high: Float64Array, low: Float64Array, close: Float64Array, 
   return out;
 }
 
-/** max(high - low, |high - previous close|, |low - previous close|). */
+/**
+ * max(high - low, |high - previous close|, |low - previous close|), computed as the one of those
+ * differences it always is: from the higher of the high and the previous close down to the lower of
+ * the low and the previous close. Bit for bit the same number (each difference is one rounded
+ * subtraction of the same two prices, and rounding keeps the order of the exact differences), in
+ * a function small enough for V8 to inline into a bot's candle (a number returned from a call it
+ * did not inline is boxed on the heap).
+ */
 export function trueRange(high: number, low: number, previousClose: number): number {
-  const range = high - low;
-  const up = Math.abs(high - previousClose);
-  const down = Math.abs(low - previousClose);
-  return range >= up ? (range >= down ? range : down) : up >= down ? up : down;
+  return Math.max(high, previousClose) - Math.min(low, previousClose);
 }

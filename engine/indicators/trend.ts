@@ -1,7 +1,6 @@
 import type { Candles } from '../types';
 import { Ema, ema } from './moving-averages';
 import { trueRange } from './oscillators';
-import { WilderAverage } from './rolling';
 
 /**
  * MACD: EMA(fast) - EMA(slow), signal = EMA(signal) of the MACD line, histogram = MACD - signal.
@@ -15,6 +14,8 @@ export class Macd {
   private readonly fast: Ema;
   private readonly slow: Ema;
   private readonly signalEma: Ema;
+  /** `update`'s close, as a one-slot column, so that it runs `next`'s code. */
+  private readonly one = { close: new Float64Array(1) };
 
   constructor(fast = 12, slow = 26, signal = 9) {
     this.fast = new Ema(fast);
@@ -25,23 +26,29 @@ export class Macd {
   /**
    * Feeds candle i's close; the histogram, macd and signal are then read from the fields. For a
    * bot's loop: the candles and the index, and nothing returned, because a number passed to or
-   * returned from a call V8 did not inline is boxed on the heap.
+   * returned from a call V8 did not inline is boxed on the heap (so the work is here, not in
+   * `update`).
    */
-  next(c: Candles, i: number): void {
-    this.update(c.close[i]);
+  next(c: Pick<Candles, 'close'>, i: number): void {
+    const close = c.close[i];
+    const fast = this.fast.update(close);
+    const slow = this.slow.update(close);
+    if (Number.isNaN(slow)) return;
+    this.macd = fast - slow;
+    this.signal = this.signalEma.update(this.macd);
+    this.histogram = this.macd - this.signal;
   }
 
   /** Returns the histogram (NaN while warming up); macd and signal are fields. */
   update(close: number): number {
-    const fast = this.fast.update(close);
-    const slow = this.slow.update(close);
-    if (Number.isNaN(slow)) return this.histogram;
-    this.macd = fast - slow;
-    this.signal = this.signalEma.update(this.macd);
-    this.histogram = this.macd - this.signal;
+    this.one.close[0] = close;
+    this.next(this.one, 0);
     return this.histogram;
   }
 }
+
+/** The columns ADX reads. */
+type CandleRanges = Pick<Candles, 'high' | 'low' | 'close'>;
 
 /**
  * Wilder's ADX with +DI and -DI (in percent), with the warm-up of `trading-signals`: the first
@@ -55,6 +62,8 @@ export class Macd {
  * arithmetic) kept in this object's own fields: they take the same number of inputs, so they share
  * one count, and a bot's loop reads a few fields instead of following five objects (Nero's candle
  * cost about three times the arithmetic with an `Atr`, a `TrueRange` and three `WilderAverage`s).
+ * So is the ADX, the Wilder average of DX: a `WilderAverage` that V8 did not inline into a bot's
+ * candle took its DX and returned the ADX as two numbers boxed on the heap, every candle.
  */
 export class Adx {
   value = Number.NaN;
@@ -73,19 +82,25 @@ export class Adx {
   private upSeed = 0;
   private downSeed = 0;
   private readonly factor: number = 0;
-  private readonly dx: WilderAverage;
+  /** DX values the ADX has taken, and their sum while it warms up. */
+  private dxCount = 0;
+  private dxSeed = 0;
+  /** `update`'s candle, as one-slot columns, so that it runs `next`'s code. */
+  private readonly one = { high: new Float64Array(1), low: new Float64Array(1), close: new Float64Array(1) };
 
   constructor(readonly period = 14) {
     this.factor = 1 / period;
-    this.dx = new WilderAverage(period);
   }
 
-  /** Feeds candle i; ADX, +DI, -DI and the ATR are then read from the fields (as Macd.next). */
-  next(c: Candles, i: number): void {
-    this.update(c.high[i], c.low[i], c.close[i]);
-  }
-
-  update(high: number, low: number, close: number): number {
+  /**
+   * Feeds candle i; ADX, +DI, -DI and the ATR are then read from the fields (as Macd.next). The
+   * work is here rather than in `update`, so a bot's candle passes no price to it: V8 does not
+   * always inline this method into a bot's candle (its inlining budget), and a price handed to a
+   * call it did not inline is boxed on the heap.
+   */
+  next(c: CandleRanges, i: number): void {
+    const high = c.high[i];
+    const low = c.low[i];
     // On the first candle the previous high and low are NaN: both moves are then 0.
     const higherHigh = high - this.previousHigh;
     const lowerLow = this.previousLow - low;
@@ -95,9 +110,9 @@ export class Adx {
     const range = Number.isNaN(previousClose) ? high - low : trueRange(high, low, previousClose);
     this.previousHigh = high;
     this.previousLow = low;
-    this.previousClose = close;
+    this.previousClose = c.close[i];
     if (this.count < this.period) {
-      if (!this.seed(range, plusMove, minusMove)) return this.value;
+      if (!this.seed(range, plusMove, minusMove)) return;
     } else {
       const factor = this.factor;
       this.atr = (range - this.atr) * factor + this.atr;
@@ -111,8 +126,25 @@ export class Adx {
     this.plusDI = plus * 100;
     this.minusDI = minus * 100;
     const sum = plus + minus;
-    this.value = this.dx.update(sum === 0 ? 0 : (Math.abs(plus - minus) / sum) * 100);
+    const dx = sum === 0 ? 0 : (Math.abs(plus - minus) / sum) * 100;
+    if (this.dxCount < this.period) this.seedAdx(dx);
+    else this.value = (dx - this.value) * this.factor + this.value;
+  }
+
+  /** One candle given by its prices (tests, and callers without the columns); returns the ADX. */
+  update(high: number, low: number, close: number): number {
+    const one = this.one;
+    one.high[0] = high;
+    one.low[0] = low;
+    one.close[0] = close;
+    this.next(one, 0);
     return this.value;
+  }
+
+  /** One of the first `period` DX values; the ADX is their mean once it has them all. */
+  private seedAdx(dx: number): void {
+    this.dxSeed += dx;
+    if (++this.dxCount === this.period) this.value = this.dxSeed / this.period;
   }
 
   /** One of the first `period` inputs; true once the averages are defined (on the last of them). */
@@ -178,13 +210,15 @@ export function macd(close: Float64Array, fast = 12, slow = 26, signal = 9): Mac
 
 export function adx(high: Float64Array, low: Float64Array, close: Float64Array, period = 14): AdxSeries {
   const a = new Adx(period);
+  const columns = { high, low, close };
   const out = {
     adx: new Float64Array(close.length),
     plusDI: new Float64Array(close.length),
     minusDI: new Float64Array(close.length),
   };
   for (let i = 0; i < close.length; i++) {
-    out.adx[i] = a.update(high[i], low[i], close[i]);
+    a.next(columns, i);
+    out.adx[i] = a.value;
     out.plusDI[i] = a.plusDI;
     out.minusDI[i] = a.minusDI;
   }

@@ -44,7 +44,7 @@ export class Regime {
    */
   update(c: Candles, i: number): void {
     if (this.ema !== null) this.level = this.ema.update(c.close[i]);
-    if (this.daily !== null) this.daily.update(c.time[i], c.close[i]);
+    if (this.daily !== null) this.daily.next(c, i);
   }
 
   /**

@@ -61,9 +61,9 @@ export const glintStrategy: ShippedStrategy<GlintParams, GlintState> = {
     const direction = close > breakoutHigh ? 1 : close < breakoutLow ? -1 : 0;
     if (direction === 0 || direction === held) return NO_ORDERS;
     const reason = `close ${direction > 0 ? 'above' : 'below'} the ${params.entryPeriod}-candle ${direction > 0 ? 'high' : 'low'}`;
-    const sizing = entrySizing(params, state.volatility);
-    if (!state.regime.allows(direction, close) || sizing === null)
-      return exitWithoutFlip(account, close, reason);
+    // Sized only when the filters allow the entry: the volatility is computed when read.
+    const sizing = state.regime.allows(direction, close) ? entrySizing(params, state.volatility) : null;
+    if (sizing === null) return exitWithoutFlip(account, close, reason);
     return enterOrders(account, direction, close, exitStop(state, direction), sizing, reason);
   },
 

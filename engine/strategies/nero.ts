@@ -82,9 +82,9 @@ export const neroStrategy: ShippedStrategy<NeroParams, NeroState> = {
           : 0;
     if (direction !== 0 && direction !== held && !Number.isNaN(atr)) {
       const reason = `MACD histogram turned ${direction > 0 ? 'up' : 'down'}, ADX ${strength.toFixed(1)}`;
-      const sizing = entrySizing(params, state.volatility);
-      if (!state.regime.allows(direction, close) || sizing === null)
-        return exitWithoutFlip(account, close, reason);
+      // Sized only when the filters allow the entry: the volatility is computed when read.
+      const sizing = state.regime.allows(direction, close) ? entrySizing(params, state.volatility) : null;
+      if (sizing === null) return exitWithoutFlip(account, close, reason);
       state.stop = close - direction * params.stopAtr * atr;
       return enterOrders(account, direction, close, state.stop, sizing, reason);
     }

@@ -30,21 +30,41 @@ export function volatilityTargetExposure(
   return annual > 0 ? Math.min(maxLeverage, targetVol / annual) : maxLeverage;
 }
 
-/** The recent volatility of log returns, streamed, and the exposure it allows for a target. */
+/**
+ * The recent volatility of log returns, and the exposure it allows for a target.
+ *
+ * A bot reads it only when it enters (Nero about once every 400 candles), so a candle only keeps its
+ * close-to-close ratio in a ring; the logarithms and the rolling moments catch up when read. They
+ * are the same numbers as a `RollingMoments` fed every candle's log return: that one recomputes
+ * its sums from its window every `volPeriod` returns, so after n returns it depends only on the
+ * returns since the window of its last recomputation, which a fresh one fed those returns
+ * reproduces operation for operation. The logarithm was the largest single cost of Nero's candle.
+ */
 export class RealisedVolatility {
-  private readonly returns: RollingMoments;
+  /** Close-to-close ratios by return number, in a ring of a power of two that holds 2 × volPeriod. */
+  private readonly ratios: Float64Array;
+  private readonly mask: number;
+  /** Returns seen (one a candle from the second on). */
+  private count = 0;
+  /** The moments as of `momentsAt` returns; brought up to `count` when read. */
+  private moments: RollingMoments;
+  private momentsAt = 0;
   private previousClose = Number.NaN;
   private previousTime = Number.NaN;
   private barsPerYear = 0;
 
-  constructor(volPeriod: number) {
-    this.returns = new RollingMoments(volPeriod);
+  constructor(private readonly volPeriod: number) {
+    this.moments = new RollingMoments(volPeriod);
+    let capacity = 2;
+    while (capacity < 2 * volPeriod) capacity *= 2;
+    this.ratios = new Float64Array(capacity);
+    this.mask = capacity - 1;
   }
 
   /** Feeds candle i (every candle; the candles and the index, so no price is boxed per call). */
   update(c: Candles, i: number): void {
     const close = c.close[i];
-    if (this.barsPerYear > 0) this.returns.push(Math.log(close / this.previousClose));
+    if (this.barsPerYear > 0) this.ratios[this.count++ & this.mask] = close / this.previousClose;
     else if (!Number.isNaN(this.previousClose)) this.learn(close, c.time[i]);
     this.previousClose = close;
     this.previousTime = c.time[i];
@@ -52,25 +72,40 @@ export class RealisedVolatility {
 
   /** The second candle: the first return, and the candle interval (1h and 15m data both work). */
   private learn(close: number, time: number): void {
-    this.returns.push(Math.log(close / this.previousClose));
+    this.ratios[this.count++ & this.mask] = close / this.previousClose;
     this.barsPerYear = YEAR_MS / (time - this.previousTime);
   }
 
   /** Whether a full window of returns has been seen. */
   get isReady(): boolean {
-    return this.returns.isFull;
+    return this.count >= this.volPeriod;
   }
 
   /** The yearly volatility, in percent, for the cockpit (NaN, "warming up", until a full window). */
   input(): SignalInput {
-    const annual = Math.sqrt(this.returns.variance() * this.barsPerYear) * 100;
-    return { name: 'Volatility (a year)', value: this.isReady ? annual : Number.NaN, unit: 'pct' };
+    const annual = this.isReady ? Math.sqrt(this.current().variance() * this.barsPerYear) * 100 : Number.NaN;
+    return { name: 'Volatility (a year)', value: annual, unit: 'pct' };
   }
 
   /** The exposure that targets `targetVol` a year, at most `maxLeverage` (call once ready). */
   exposure(targetVol: number, maxLeverage: number): number {
-    const vol = Math.sqrt(this.returns.variance());
+    const vol = Math.sqrt(this.current().variance());
     return volatilityTargetExposure(vol, this.barsPerYear, targetVol, maxLeverage);
+  }
+
+  /** The rolling moments of the last `volPeriod` log returns. */
+  private current(): RollingMoments {
+    const n = this.count;
+    const period = this.volPeriod;
+    // The first return of the window the moments last recomputed their sums from (every `period`).
+    const from = n >= period ? n - (n % period) - period : 0;
+    if (this.momentsAt < from) {
+      this.moments = new RollingMoments(period);
+      this.momentsAt = from;
+    }
+    for (let k = this.momentsAt; k < n; k++) this.moments.push(Math.log(this.ratios[k & this.mask]));
+    this.momentsAt = n;
+    return this.moments;
   }
 }
 

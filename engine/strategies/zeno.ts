@@ -75,9 +75,9 @@ export const zenoStrategy: ShippedStrategy<ZenoParams, ZenoState> = {
       direction > 0
         ? `EMA ${params.fastPeriod} crossed above EMA ${params.slowPeriod}`
         : `EMA ${params.fastPeriod} crossed below EMA ${params.slowPeriod}`;
-    const sizing = entrySizing(params, state.volatility);
-    if (!state.regime.allows(direction, close) || sizing === null)
-      return exitWithoutFlip(account, close, reason);
+    // Sized only when the filters allow the entry: the volatility is computed when read.
+    const sizing = state.regime.allows(direction, close) ? entrySizing(params, state.volatility) : null;
+    if (sizing === null) return exitWithoutFlip(account, close, reason);
     state.stop = close - direction * params.trailAtr * atr;
     return enterOrders(account, direction, close, state.stop, sizing, reason);
   },

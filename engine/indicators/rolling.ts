@@ -29,6 +29,16 @@ export class RollingMoments {
     return this.count === this.period;
   }
 
+  /** Empties the window: the next values fill it as a new one's would. */
+  clear(): void {
+    this.head = 0;
+    this.count = 0;
+    this.anchor = Number.NaN;
+    this.sum = 0;
+    this.sumSquares = 0;
+    this.sinceRebase = 0;
+  }
+
   push(x: number): void {
     if (this.count < this.period) this.fill(x);
     else {

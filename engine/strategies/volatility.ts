@@ -47,7 +47,7 @@ export class RealisedVolatility {
   /** Returns seen (one a candle from the second on). */
   private count = 0;
   /** The moments as of `momentsAt` returns; brought up to `count` when read. */
-  private moments: RollingMoments;
+  private readonly moments: RollingMoments;
   private momentsAt = 0;
   private previousClose = Number.NaN;
   private previousTime = Number.NaN;
@@ -99,13 +99,14 @@ export class RealisedVolatility {
     const period = this.volPeriod;
     // The first return of the window the moments last recomputed their sums from (every `period`).
     const from = n >= period ? n - (n % period) - period : 0;
+    const { moments, ratios, mask } = this;
     if (this.momentsAt < from) {
-      this.moments = new RollingMoments(period);
+      moments.clear();
       this.momentsAt = from;
     }
-    for (let k = this.momentsAt; k < n; k++) this.moments.push(Math.log(this.ratios[k & this.mask]));
+    for (let k = this.momentsAt; k < n; k++) moments.push(Math.log(ratios[k & mask]));
     this.momentsAt = n;
-    return this.moments;
+    return moments;
   }
 }
 

@@ -101,11 +101,19 @@ export class Adx {
   next(c: CandleRanges, i: number): void {
     const high = c.high[i];
     const low = c.low[i];
-    // On the first candle the previous high and low are NaN: both moves are then 0.
     const higherHigh = high - this.previousHigh;
     const lowerLow = this.previousLow - low;
-    const plusMove = higherHigh > 0 && higherHigh > lowerLow ? higherHigh : 0;
-    const minusMove = lowerLow > 0 && lowerLow > higherHigh ? lowerLow : 0;
+    // Each move times whether it counts (1 or 0), without a branch: whether a candle's high rose
+    // further than its low fell is a coin toss, and branches on it were mispredicted about every
+    // other candle. A move that does not count comes out as 0 or -0, which the averages take alike.
+    let plusMove = higherHigh * (+(higherHigh > 0) & +(higherHigh > lowerLow));
+    let minusMove = lowerLow * (+(lowerLow > 0) & +(lowerLow > higherHigh));
+    // Wilder's rule as written, for the moves the product cannot take: not numbers (the first
+    // candle, whose previous high and low are NaN: both moves are then 0) or infinite.
+    if (Number.isNaN(plusMove + minusMove)) {
+      plusMove = higherHigh > 0 && higherHigh > lowerLow ? higherHigh : 0;
+      minusMove = lowerLow > 0 && lowerLow > higherHigh ? lowerLow : 0;
+    }
     const previousClose = this.previousClose;
     const range = Number.isNaN(previousClose) ? high - low : trueRange(high, low, previousClose);
     this.previousHigh = high;

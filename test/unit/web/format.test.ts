@@ -42,6 +42,12 @@ describe('the web number formats', () => {
     expect(pointsText('12500.00')).toBe('12,500');
     expect(pointsText('1234567.50')).toBe('1,234,567.50');
     expect(pointsText('0.00')).toBe('0');
+    expect(formatCount(-1_234)).toBe('-1,234');
+  });
+
+  it('groups a count as Intl.NumberFormat does, without loading it', () => {
+    const intl = new Intl.NumberFormat('en');
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => formatCount(n) === intl.format(n)));
   });
 });
 

@@ -3,6 +3,7 @@ import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
+import { formatCount } from '../lib/format';
 import { pageOf } from './catalog';
 import { EvidenceLines, LostInTesting } from './Evidence';
 import { useBots } from './hooks';
@@ -47,7 +48,7 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
       </Stack>
       <Text fontSize="xs" color="fg.subtle">
         {bot.symbol} · {bot.market === 'futures' ? `futures ${bot.leverage}x` : 'spot'} ·{' '}
-        {bot.minimum > 0 ? `from ${bot.minimum.toLocaleString('en-US')} USDT` : 'your amount'}
+        {bot.minimum > 0 ? `from ${formatCount(bot.minimum)} USDT` : 'your amount'}
       </Text>
       {disabled ? (
         <Button colorPalette="brand" size="sm" disabled aria-label={`Start ${bot.name}`}>

@@ -52,12 +52,20 @@ afterAll(() => bots?.stop());
 describe("the member's cockpit in the browser", () => {
   it('the dashboard leads with balances, bot profit and the running bots, before the marketplace on a phone', async () => {
     const page = await newPage(375, 800, member);
+    // the set-up steps are not shown on the way to the cockpit, not even for a frame
+    await page.addInitScript(() => {
+      const steps = 'Three steps to your first automated trade.';
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes(steps)) document.documentElement.dataset.stepsShown = 'yes';
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(url('/dashboard'));
     const running = page.getByRole('list', { name: 'Running bots' });
     const zeno = running.getByRole('listitem').filter({ hasText: 'Zeno' });
     await expect.poll(() => zeno.innerText(), { timeout: 15_000 }).toContain('In a position');
     expect(await zeno.innerText()).toContain('50.00 USDT');
     expect(await page.getByText('Three steps to your first automated trade.').count()).toBe(0);
+    expect(await page.locator('html').getAttribute('data-steps-shown')).toBeNull();
     // each summary card shows its figures once its own request answers
     for (const [card, figure] of [
       ['Wallet', 'Fuel wallet'],

@@ -63,13 +63,19 @@ export default function Dashboard() {
   const profile = useProfile();
   const exchanges = useQuery({ queryKey: queryKeys.exchanges(), queryFn: () => callApi('getExchanges', {}) });
   const running = useRunningBots();
-  // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the steps.
-  // Deferred: the cockpit's cards render in slices that yield to the browser, not in the task in
-  // which the last of the three queries answers.
-  const setUp = useDeferredValue(
-    !!profile.data?.plan.isActive &&
-      !!exchanges.data?.exchanges.some((e) => e.connected) &&
-      (running.data?.bots.length ?? 0) > 0,
+  // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the
+  // steps; until the three queries have answered, neither (a member with bots would otherwise get
+  // the steps rendered, then thrown away: ~250 ms of a phone's main thread). Deferred: the chosen
+  // view renders in slices that yield to the browser, not in the task in which the last of the
+  // three queries answers.
+  const view = useDeferredValue<'loading' | 'cockpit' | 'steps'>(
+    profile.isPending || exchanges.isPending || running.isPending
+      ? 'loading'
+      : !!profile.data?.plan.isActive &&
+          !!exchanges.data?.exchanges.some((e) => e.connected) &&
+          (running.data?.bots.length ?? 0) > 0
+        ? 'cockpit'
+        : 'steps',
   );
   const firstName = profile.data?.name.split(' ')[0];
   const marketplace = useRef<HTMLDivElement>(null);
@@ -78,7 +84,7 @@ export default function Dashboard() {
     marketplace.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     marketplace.current?.focus({ preventScroll: true });
   }, []);
-  // the exchanges' answer reaches the cockpit's summary through a deferred value, as setUp does
+  // the exchanges' answer reaches the cockpit's summary through a deferred value, as the view does
   const exchangesView = useDeferredValue(exchanges.data);
 
   return (
@@ -94,9 +100,15 @@ export default function Dashboard() {
             </Heading>
           )}
           <HStack gap="2" flexWrap="wrap">
-            <Text color="fg.muted">
-              {setUp ? 'Your bots and balances at a glance.' : 'Three steps to your first automated trade.'}
-            </Text>
+            {view === 'loading' ? (
+              <Skeleton h="5" w="64" />
+            ) : (
+              <Text color="fg.muted">
+                {view === 'cockpit'
+                  ? 'Your bots and balances at a glance.'
+                  : 'Three steps to your first automated trade.'}
+              </Text>
+            )}
             {profile.isPending && <Skeleton h="5" w="24" />}
             {profile.data && (
               <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
@@ -114,7 +126,9 @@ export default function Dashboard() {
           <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
         )}
 
-        {setUp ? <Cockpit exchanges={exchangesView} /> : <SetUpSteps onOpenMarketplace={openMarketplace} />}
+        {view === 'loading' && <StepsPlaceholder />}
+        {view === 'cockpit' && <Cockpit exchanges={exchangesView} />}
+        {view === 'steps' && <SetUpSteps onOpenMarketplace={openMarketplace} />}
 
         <Stack
           as="section"
@@ -188,6 +202,21 @@ const SetUpSteps = memo(function SetUpSteps({ onOpenMarketplace }: { onOpenMarke
             </Button>
           )}
         </Stack>
+      ))}
+    </SimpleGrid>
+  );
+});
+
+/**
+ * The steps' place while the queries answer: their grid of three cards as skeletons, so the
+ * marketplace below starts where it would with the steps (what follows moves no more than it
+ * did), without rendering the steps a member with running bots will not see.
+ */
+const StepsPlaceholder = memo(function StepsPlaceholder() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" aria-hidden>
+      {steps.map(({ title }) => (
+        <Skeleton key={title} h="72" borderRadius="xl" />
       ))}
     </SimpleGrid>
   );

@@ -1,5 +1,5 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
@@ -10,8 +10,7 @@ import { useBots } from './hooks';
 
 const running = (b: BotCard) => b.deployment?.status === 'active' || b.deployment?.status === 'stopping';
 
-// memoised: a card already shown does not render again when the next row is added
-const MarketCard = memo(function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
+function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
   // Spec, Dashboard: "The Trendex bot start button is disabled unless the user is gold."
   const disabled = bot.id === 'classic' && plan !== 'gold';
   return (
@@ -74,25 +73,6 @@ const MarketCard = memo(function MarketCard({ bot, plan }: { bot: BotCard; plan:
       )}
     </Stack>
   );
-});
-
-/** Cards added per commit: a row on a wide screen. */
-const CARDS_PER_COMMIT = 4;
-
-/**
- * How many of `total` items to render: a few more after each commit, each step in a task of its
- * own. One commit of every card, with emotion inserting their styles and the browser laying them
- * out, was one long task (~0.5 s at a phone's pace, beside the cockpit's); a few cards a commit
- * keep each task short. The first step renders at once.
- */
-function useRevealed(total: number): number {
-  const [revealed, setRevealed] = useState(CARDS_PER_COMMIT);
-  useEffect(() => {
-    if (revealed >= total) return;
-    const next = window.setTimeout(() => startTransition(() => setRevealed((n) => n + CARDS_PER_COMMIT)));
-    return () => window.clearTimeout(next);
-  }, [revealed, total]);
-  return Math.min(revealed, total);
 }
 
 /**
@@ -100,24 +80,18 @@ function useRevealed(total: number): number {
  * cards are the dashboard's costliest part to render, so they never render in the task in which
  * a query answers (React cannot slice that render; on a phone it blocked for most of a second):
  * memoised, the dashboard's own queries do not render them again, and the bots' answer shows
- * through a deferred value, which React renders in slices that yield to the browser; the cards
- * appear a row at a time, each row in a commit of its own.
+ * through a deferred value, which React renders in slices that yield to the browser.
  */
 export const Marketplace = memo(function Marketplace() {
   const bots = useBots();
   const view = useDeferredValue(bots.data);
   if (bots.isError) return <QueryError what="the bots" error={bots.error} onRetry={() => bots.refetch()} />;
   if (!view) return <Skeleton h="48" />;
-  return <MarketCards view={view} />;
-});
-
-function MarketCards({ view }: { view: BotsView }) {
-  const revealed = useRevealed(view.bots.length);
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      {view.bots.slice(0, revealed).map((b) => (
+      {view.bots.map((b) => (
         <MarketCard key={b.id} bot={b} plan={view.plan} />
       ))}
     </SimpleGrid>
   );
-}
+});

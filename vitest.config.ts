@@ -109,7 +109,7 @@ const onStacks = (name: keyof typeof OWN_PROCESS, settings: Record<string, unkno
       ...named(`${name}-own`, ['test/support/local-stack.setup.ts']),
       ...settings,
       include: OWN_PROCESS[name],
-      provide: { sharedStacks: !OWN_STACKS_ONLY.has(name), ownStacks: true },
+      provide: { sharedStacks: !OWN_STACKS_ONLY.has(name) },
     },
   },
 ];

@@ -2,10 +2,9 @@
  * Vitest global setup for integration and e2e tests: a real local stack (DynamoDB Local,
  * cognito-local, the gateways) for each of the project's workers, each in a process of its own
  * (test/support/stack-process.ts) on its own ports (test/support/ports.ts) and a fresh data folder,
- * all stopped at the end. The stacks the files of an `-own` project start for themselves keep
- * their tables in one DynamoDB Local the setup starts (a JVM a project, not one a stack: each JVM
- * costs seconds of CPU to start and warm up); a shared stack, busy for the whole run, keeps its own
- * (a shared JVM's one database would make the two workers' stacks wait on each other). A test file talks to its worker's stack (test/support/api.ts `stack()`),
+ * all stopped at the end. The project's stacks, these and those its files start for themselves,
+ * keep their tables in one DynamoDB Local the setup starts (a JVM a project, not one a stack: each
+ * JVM costs seconds of CPU to start and warm up). A test file talks to its worker's stack (test/support/api.ts `stack()`),
  * so files in different workers never share data, and files of one worker run one after another,
  * as every file did before the workers.
  */
@@ -37,11 +36,9 @@ declare module 'vitest' {
     stackEnvs: Record<string, string>[];
     /** false: the project's files each start a stack of their own, and no shared one is started. */
     sharedStacks?: boolean;
-    /** true: the project's files start stacks of their own (the `-own` twins). */
-    ownStacks?: boolean;
     /**
-     * The DynamoDB Local of a project whose files start stacks of their own: each keeps a table
-     * there (LocalStackOptions.dynamoServerPort), one JVM for all instead of one a stack.
+     * The project's DynamoDB Local: its stacks, shared and own, each keep a table there
+     * (LocalStackOptions.dynamoServerPort), one JVM for all instead of one a stack.
      */
     dynamoServerPort: number;
   }
@@ -55,8 +52,9 @@ interface Started {
 }
 
 /** Starts one shared stack in a child process; resolves with its details once it is ready. */
-const startStack = (project: string, worker: number) => {
-  const child = fork(STACK_PROCESS, [JSON.stringify(sharedStackPorts(project, worker))], {
+const startStack = (project: string, worker: number, dynamoServerPort: number) => {
+  const options = { ...sharedStackPorts(project, worker), dynamoServerPort };
+  const child = fork(STACK_PROCESS, [JSON.stringify(options)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -78,12 +76,11 @@ const stopStack = (child: ChildProcess) =>
 
 export default async function setup(project: TestProject) {
   if (project.name.startsWith('e2e')) buildWebIfStale();
-  // the files that start stacks of their own (the `-own` twins) keep their tables in one JVM
-  const port = project.config.provide?.ownStacks ? dynamoServerPort(project.name) : undefined;
-  const dynamo = port === undefined ? undefined : await startDynamoServer(port);
-  if (port !== undefined) project.provide('dynamoServerPort', port);
+  const port = dynamoServerPort(project.name);
+  const dynamo = await startDynamoServer(port);
+  project.provide('dynamoServerPort', port);
   const workers = project.config.provide?.sharedStacks === false ? 0 : project.config.maxWorkers;
-  const started = Array.from({ length: workers }, (_, i) => startStack(project.name, i + 1));
+  const started = Array.from({ length: workers }, (_, i) => startStack(project.name, i + 1, port));
   const stop = async () => {
     await Promise.all(started.map(({ child }) => stopStack(child)));
     await stopChild(dynamo);

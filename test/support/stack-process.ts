@@ -13,10 +13,10 @@ import { startLocalStack } from '#local/stack';
 import { enrolTotp } from './totp';
 import type { StackPorts } from './ports';
 
-const ports = JSON.parse(process.argv[2]) as StackPorts;
+const options = JSON.parse(process.argv[2]) as StackPorts & { dynamoServerPort: number };
 const dataDir = mkdtempSync(join(tmpdir(), 'trendex-test-'));
 const before = { ...process.env };
-const stack = await startLocalStack({ dataDir, ...ports, tableInMemory: true });
+const stack = await startLocalStack({ dataDir, ...options });
 const env = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => before[key] !== value));
 const { stop, admin, ...info } = stack;
 const totpSecret = await enrolTotp(stack.cognitoEndpoint, stack.userPoolClientId, admin);

@@ -1,8 +1,9 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotCard, BotsView } from '#api/schemas/bots';
 import { QueryError } from '../components/QueryError';
+import { Deferred } from '../lib/deferred';
 import { formatCount } from '../lib/format';
 import { pageOf } from './catalog';
 import { EvidenceLines, LostInTesting } from './Evidence';
@@ -79,13 +80,18 @@ function MarketCard({ bot, plan }: { bot: BotCard; plan: BotsView['plan'] }) {
  * Every bot from getBots, with its state and a start button leading to its page. Its fourteen
  * cards are the dashboard's costliest part to render, so they never render in the task in which
  * a query answers (React cannot slice that render; on a phone it blocked for most of a second):
- * memoised, the dashboard's own queries do not render them again, and the bots' answer shows
- * through a deferred value, which React renders in slices that yield to the browser.
+ * memoised, the dashboard's own queries do not render them again, and the bots' answer reaches
+ * the grid through a deferred value (lib/deferred.tsx), which React renders in slices that yield
+ * to the browser. The grid reads no query itself: a refetch of the bots while it renders would
+ * make React render it again in one blocking task.
  */
 export const Marketplace = memo(function Marketplace() {
   const bots = useBots();
-  const view = useDeferredValue(bots.data);
   if (bots.isError) return <QueryError what="the bots" error={bots.error} onRetry={() => bots.refetch()} />;
+  return <Deferred component={MarketGrid} view={bots.data} />;
+});
+
+const MarketGrid = memo(function MarketGrid({ view }: { view: BotsView | undefined }) {
   if (!view) return <Skeleton h="48" />;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">

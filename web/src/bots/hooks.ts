@@ -50,8 +50,8 @@ export function useClosedOrders(cursor: string | undefined, bot?: BotName, limit
   });
 }
 
-export function useProfitStatement() {
-  return useQuery({ queryKey: botKeys.profit(), queryFn: () => callApi('getProfitStatement', {}) });
+export function useProfitStatement(enabled = true) {
+  return useQuery({ queryKey: botKeys.profit(), queryFn: () => callApi('getProfitStatement', {}), enabled });
 }
 
 /** After a deploy, an undeploy or a DCA action: every bot view, and the balances a fuel top-up moved. */

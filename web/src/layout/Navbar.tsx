@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState, type ComponentProps } from 'react';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ColorModeToggle } from '../components/ColorModeToggle';
@@ -39,23 +39,34 @@ function BarLink({ item }: { item: NavItem }) {
 /**
  * The bar's state from the session and the profile. A query's answer renders at once, in one task
  * (TanStack Query's store updates are never sliced): the profile only decides the support link, so
- * the bar reads it through a deferred value and is memoised, and the profile's answer re-renders it
+ * the bar gets it through a deferred value and is memoised, and the profile's answer re-renders it
  * in slices that yield to the browser (docs/decisions/web-performance.md).
  */
 export function Navbar() {
   const { state, logout } = useAuth();
   const signedIn = state.status === 'signedIn';
   const profile = useProfile(signedIn);
-  const support = useDeferredValue((profile.data?.rank ?? 0) >= SUPPORT_FROM_RANK);
   return (
-    <NavbarView
+    <NavbarWithSupport
       status={state.status}
       isAdmin={signedIn && state.user.isAdmin}
-      support={support}
+      supportNow={(profile.data?.rank ?? 0) >= SUPPORT_FROM_RANK}
       logout={logout}
     />
   );
 }
+
+/**
+ * Defers the support link only. The profile is read by Navbar, not here: React throws away a
+ * sliced render if a store it read changed meanwhile (the profile read again as the page loads) and
+ * renders it again in one blocking task (lib/deferred.tsx).
+ */
+const NavbarWithSupport = memo(function NavbarWithSupport({
+  supportNow,
+  ...bar
+}: Omit<ComponentProps<typeof NavbarView>, 'support'> & { supportNow: boolean }) {
+  return <NavbarView {...bar} support={useDeferredValue(supportNow)} />;
+});
 
 const NavbarView = memo(function NavbarView({
   status,

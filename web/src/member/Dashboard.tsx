@@ -12,20 +12,24 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuCrown, LuPlugZap } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import type { ProfitStatement } from '#api/schemas/bots';
 import type { ExchangesView } from '#api/schemas/exchange';
 import { AccountSummary } from '../bots/cockpit/AccountSummary';
 import { useRunningBots } from '../bots/cockpit/hooks';
 import { RunningBots } from '../bots/cockpit/RunningBots';
 import { Marketplace } from '../bots/Marketplace';
 import { ReadyDialog } from '../bots/ReadyDialog';
+import { useProfitStatement } from '../bots/hooks';
 import { QueryError } from '../components/QueryError';
 import { callApi } from '../lib/api';
+import { Deferred } from '../lib/deferred';
 import { planOf, useProfile } from '../lib/profile';
 import { queryKeys } from '../lib/queryKeys';
+import { useWallet } from '../wallet/hooks';
 
 interface StepCard {
   step: number;
@@ -59,24 +63,28 @@ const steps: StepCard[] = [
   },
 ];
 
+type View = 'loading' | 'cockpit' | 'steps';
+
 export default function Dashboard() {
   const profile = useProfile();
   const exchanges = useQuery({ queryKey: queryKeys.exchanges(), queryFn: () => callApi('getExchanges', {}) });
   const running = useRunningBots();
   // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the
   // steps; until the three queries have answered, neither (a member with bots would otherwise get
-  // the steps rendered, then thrown away: ~250 ms of a phone's main thread). Deferred: the chosen
-  // view renders in slices that yield to the browser, not in the task in which the last of the
-  // three queries answers.
-  const view = useDeferredValue<'loading' | 'cockpit' | 'steps'>(
+  // the steps rendered, then thrown away: ~250 ms of a phone's main thread). The chosen view renders
+  // through a deferred value (lib/deferred.tsx), in slices that yield to the browser, not in the
+  // task in which the last of the three queries answers.
+  const view: View =
     profile.isPending || exchanges.isPending || running.isPending
       ? 'loading'
       : !!profile.data?.plan.isActive &&
           !!exchanges.data?.exchanges.some((e) => e.connected) &&
           (running.data?.bots.length ?? 0) > 0
         ? 'cockpit'
-        : 'steps',
-  );
+        : 'steps';
+  // the cockpit's figures are read here, not in the cockpit: a deferred render reads no query
+  const wallet = useWallet(view === 'cockpit');
+  const profit = useProfitStatement(view === 'cockpit');
   const firstName = profile.data?.name.split(' ')[0];
   const marketplace = useRef<HTMLDivElement>(null);
   // stable, so the memoised steps and dialog below do not render again with each query's answer
@@ -84,8 +92,6 @@ export default function Dashboard() {
     marketplace.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     marketplace.current?.focus({ preventScroll: true });
   }, []);
-  // the exchanges' answer reaches the cockpit's summary through a deferred value, as the view does
-  const exchangesView = useDeferredValue(exchanges.data);
 
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
@@ -100,15 +106,7 @@ export default function Dashboard() {
             </Heading>
           )}
           <HStack gap="2" flexWrap="wrap">
-            {view === 'loading' ? (
-              <Skeleton h="5" w="64" />
-            ) : (
-              <Text color="fg.muted">
-                {view === 'cockpit'
-                  ? 'Your bots and balances at a glance.'
-                  : 'Three steps to your first automated trade.'}
-              </Text>
-            )}
+            <Deferred component={Subtitle} view={view} />
             {profile.isPending && <Skeleton h="5" w="24" />}
             {profile.data && (
               <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
@@ -126,9 +124,15 @@ export default function Dashboard() {
           <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
         )}
 
-        {view === 'loading' && <StepsPlaceholder />}
-        {view === 'cockpit' && <Cockpit exchanges={exchangesView} />}
-        {view === 'steps' && <SetUpSteps onOpenMarketplace={openMarketplace} />}
+        <Deferred
+          component={Body}
+          view={view}
+          exchanges={exchanges.data}
+          wallet={wallet.data}
+          profit={profit.data}
+          running={running}
+          onOpenMarketplace={openMarketplace}
+        />
 
         <Stack
           as="section"
@@ -152,6 +156,43 @@ export default function Dashboard() {
     </Container>
   );
 }
+
+const Subtitle = memo(function Subtitle({ view }: { view: View }) {
+  if (view === 'loading') return <Skeleton h="5" w="64" />;
+  return (
+    <Text color="fg.muted">
+      {view === 'cockpit'
+        ? 'Your bots and balances at a glance.'
+        : 'Three steps to your first automated trade.'}
+    </Text>
+  );
+});
+
+/** The view chosen, from the answers the dashboard read (lib/deferred.tsx: no query read here). */
+const Body = memo(function Body({
+  view,
+  exchanges,
+  wallet,
+  profit,
+  running,
+  onOpenMarketplace,
+}: {
+  view: View;
+  exchanges: ExchangesView | undefined;
+  wallet: ReturnType<typeof useWallet>['data'];
+  profit: ProfitStatement | undefined;
+  running: ReturnType<typeof useRunningBots>;
+  onOpenMarketplace: () => void;
+}) {
+  if (view === 'loading') return <StepsPlaceholder />;
+  if (view === 'steps') return <SetUpSteps onOpenMarketplace={onOpenMarketplace} />;
+  return (
+    <>
+      <AccountSummary exchanges={exchanges} wallet={wallet} profit={profit} />
+      <RunningBots query={running} />
+    </>
+  );
+});
 
 /**
  * The dashboard's parts that its queries' answers would otherwise render again in one unsliced
@@ -221,19 +262,5 @@ const StepsPlaceholder = memo(function StepsPlaceholder() {
     </SimpleGrid>
   );
 });
-
-/** Running bots read their own query, so its answer renders only them. */
-const Cockpit = memo(function Cockpit({ exchanges }: { exchanges: ExchangesView | undefined }) {
-  return (
-    <>
-      <AccountSummary exchanges={exchanges} />
-      <RunningBotsNow />
-    </>
-  );
-});
-
-function RunningBotsNow() {
-  return <RunningBots query={useRunningBots()} />;
-}
 
 const MemoReadyDialog = memo(ReadyDialog);

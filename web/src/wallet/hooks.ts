@@ -3,8 +3,12 @@ import type { WalletName } from '#api/schemas/wallet';
 import { callApi } from '../lib/api';
 import { queryKeys } from '../lib/queryKeys';
 
-export function useWallet() {
-  return useQuery({ queryKey: queryKeys.wallet.balances(), queryFn: () => callApi('getWallet', {}) });
+export function useWallet(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.wallet.balances(),
+    queryFn: () => callApi('getWallet', {}),
+    enabled,
+  });
 }
 
 export function usePlans(enabled = true) {

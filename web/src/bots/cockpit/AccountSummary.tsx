@@ -1,11 +1,12 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Panel } from '../../components/Panel';
+import type { ProfitStatement } from '#api/schemas/bots';
 import type { ExchangesView } from '#api/schemas/exchange';
 import { formatUsdt } from '../../lib/format';
-import { useWallet } from '../../wallet/hooks';
+import type { useWallet } from '../../wallet/hooks';
 import { profitColor } from '../DataTable';
 import { dateText } from '../format';
-import { useProfitStatement } from '../hooks';
 
 function Figure({ label, micro, colour }: { label: string; micro: number | null; colour?: boolean }) {
   return (
@@ -22,10 +23,20 @@ function Figure({ label, micro, colour }: { label: string; micro: number | null;
   );
 }
 
-/** The top of a set-up member's dashboard: wallet balances, bot profit from fills, exchange balances last read. */
-export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undefined }) {
-  const wallet = useWallet();
-  const profit = useProfitStatement();
+/**
+ * The top of a set-up member's dashboard: wallet balances, bot profit from fills, exchange balances
+ * last read. The dashboard reads the queries and passes their answers (undefined until they come):
+ * this renders in a deferred render, which must read no query (lib/deferred.tsx).
+ */
+export const AccountSummary = memo(function AccountSummary({
+  exchanges,
+  wallet,
+  profit,
+}: {
+  exchanges: ExchangesView | undefined;
+  wallet: ReturnType<typeof useWallet>['data'];
+  profit: ProfitStatement | undefined;
+}) {
   const connected = exchanges?.exchanges.filter((e) => e.connected) ?? [];
   const readAt = connected
     .map((e) => e.balancesAt)
@@ -35,21 +46,21 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
       <Panel title="Wallet" note="Your Trendex balances.">
-        {wallet.data ? (
+        {wallet ? (
           <>
-            <Figure label="Wallet" micro={wallet.data.wallet} />
-            <Figure label="Core wallet" micro={wallet.data.wallet1} />
-            <Figure label="Fuel wallet" micro={wallet.data.fuelwallet} />
+            <Figure label="Wallet" micro={wallet.wallet} />
+            <Figure label="Core wallet" micro={wallet.wallet1} />
+            <Figure label="Fuel wallet" micro={wallet.fuelwallet} />
           </>
         ) : (
           <Skeleton h="20" />
         )}
       </Panel>
       <Panel title="Bot profit" note="Realised by your bots, from the exchange's fills.">
-        {profit.data ? (
+        {profit ? (
           <>
-            <Figure label="Today" micro={profit.data.today} colour />
-            <Figure label="All time" micro={profit.data.total} colour />
+            <Figure label="Today" micro={profit.today} colour />
+            <Figure label="All time" micro={profit.total} colour />
           </>
         ) : (
           <Skeleton h="14" />
@@ -76,4 +87,4 @@ export function AccountSummary({ exchanges }: { exchanges: ExchangesView | undef
       </Panel>
     </SimpleGrid>
   );
-}
+});

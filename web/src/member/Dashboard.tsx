@@ -65,15 +65,15 @@ const steps: StepCard[] = [
 
 type View = 'loading' | 'cockpit' | 'steps';
 
-export default function Dashboard() {
+/**
+ * Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the
+ * steps; until the three queries have answered, neither (a member with bots would otherwise get the
+ * steps rendered, then thrown away: ~250 ms of a phone's main thread).
+ */
+function useView() {
   const profile = useProfile();
   const exchanges = useQuery({ queryKey: queryKeys.exchanges(), queryFn: () => callApi('getExchanges', {}) });
   const running = useRunningBots();
-  // Set up: a plan, a key and a bot. From then on the dashboard is the member's cockpit, not the
-  // steps; until the three queries have answered, neither (a member with bots would otherwise get
-  // the steps rendered, then thrown away: ~250 ms of a phone's main thread). The chosen view renders
-  // through a deferred value (lib/deferred.tsx), in slices that yield to the browser, not in the
-  // task in which the last of the three queries answers.
   const view: View =
     profile.isPending || exchanges.isPending || running.isPending
       ? 'loading'
@@ -82,12 +82,18 @@ export default function Dashboard() {
           (running.data?.bots.length ?? 0) > 0
         ? 'cockpit'
         : 'steps';
-  // the cockpit's figures are read here, not in the cockpit: a deferred render reads no query
-  const wallet = useWallet(view === 'cockpit');
-  const profit = useProfitStatement(view === 'cockpit');
-  const firstName = profile.data?.name.split(' ')[0];
+  return { view, exchanges, running };
+}
+
+/**
+ * The dashboard's frame reads no query, so it renders once: each query's answer renders at once,
+ * in one task (TanStack Query's store updates are never sliced), only the part that reads it; the
+ * large parts get the answers through deferred values (lib/deferred.tsx), rendered in slices that
+ * yield to the browser.
+ */
+export default function Dashboard() {
   const marketplace = useRef<HTMLDivElement>(null);
-  // stable, so the memoised steps and dialog below do not render again with each query's answer
+  // stable, so the memoised steps and dialog below do not render again
   const openMarketplace = useCallback(() => {
     marketplace.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     marketplace.current?.focus({ preventScroll: true });
@@ -96,44 +102,8 @@ export default function Dashboard() {
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
-        <Stack gap="2">
-          {/* placeholders of the heading's and the badge's size: nothing moves when they arrive */}
-          {profile.isPending ? (
-            <Skeleton h={{ base: '8', md: '2.375rem' }} w="64" />
-          ) : (
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-            </Heading>
-          )}
-          <HStack gap="2" flexWrap="wrap">
-            <Deferred component={Subtitle} view={view} />
-            {profile.isPending && <Skeleton h="5" w="24" />}
-            {profile.data && (
-              <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
-                Plan: {planOf(profile.data).label}
-              </Badge>
-            )}
-            {/* No plan PDF ships (docs/decisions/plans-and-core-income.md, "No plan PDF"): the plans'
-                details are the Pricing page. */}
-            <Link asChild fontSize="sm" colorPalette="brand">
-              <RouterLink to="/pricing">Plan details</RouterLink>
-            </Link>
-          </HStack>
-        </Stack>
-        {profile.isError && (
-          <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
-        )}
-
-        <Deferred
-          component={Body}
-          view={view}
-          exchanges={exchanges.data}
-          wallet={wallet.data}
-          profit={profit.data}
-          running={running}
-          onOpenMarketplace={openMarketplace}
-        />
-
+        <Greeting />
+        <ChosenView onOpenMarketplace={openMarketplace} />
         <Stack
           as="section"
           aria-labelledby="marketplace-title"
@@ -154,6 +124,64 @@ export default function Dashboard() {
       </Stack>
       <MemoReadyDialog onOpenMarketplace={openMarketplace} />
     </Container>
+  );
+}
+
+function Greeting() {
+  const profile = useProfile();
+  const firstName = profile.data?.name.split(' ')[0];
+  return (
+    <>
+      <Stack gap="2">
+        {/* placeholders of the heading's and the badge's size: nothing moves when they arrive */}
+        {profile.isPending ? (
+          <Skeleton h={{ base: '8', md: '2.375rem' }} w="64" />
+        ) : (
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+          </Heading>
+        )}
+        <HStack gap="2" flexWrap="wrap">
+          <ViewSubtitle />
+          {profile.isPending && <Skeleton h="5" w="24" />}
+          {profile.data && (
+            <Badge colorPalette={profile.data.plan.isActive ? 'green' : 'gray'} variant="subtle">
+              Plan: {planOf(profile.data).label}
+            </Badge>
+          )}
+          {/* No plan PDF ships (docs/decisions/plans-and-core-income.md, "No plan PDF"): the plans'
+              details are the Pricing page. */}
+          <Link asChild fontSize="sm" colorPalette="brand">
+            <RouterLink to="/pricing">Plan details</RouterLink>
+          </Link>
+        </HStack>
+      </Stack>
+      {profile.isError && (
+        <QueryError what="your profile" error={profile.error} onRetry={() => profile.refetch()} />
+      )}
+    </>
+  );
+}
+
+function ViewSubtitle() {
+  return <Deferred component={Subtitle} view={useView().view} />;
+}
+
+function ChosenView({ onOpenMarketplace }: { onOpenMarketplace: () => void }) {
+  const { view, exchanges, running } = useView();
+  // the cockpit's figures are read here, not in the cockpit: a deferred render reads no query
+  const wallet = useWallet(view === 'cockpit');
+  const profit = useProfitStatement(view === 'cockpit');
+  return (
+    <Deferred
+      component={Body}
+      view={view}
+      exchanges={exchanges.data}
+      wallet={wallet.data}
+      profit={profit.data}
+      running={running}
+      onOpenMarketplace={onOpenMarketplace}
+    />
   );
 }
 

@@ -104,6 +104,9 @@ export default function Dashboard() {
       <Stack gap="8">
         <Greeting />
         <ChosenView onOpenMarketplace={openMarketplace} />
+        {/* below the first screen on a phone: the browser skips its style, layout and paint until
+            it comes near the viewport (as the home page's sections), so the style recalculations
+            the cockpit's and the cards' commits set off do not go through its fourteen cards */}
         <Stack
           as="section"
           aria-labelledby="marketplace-title"
@@ -112,6 +115,7 @@ export default function Dashboard() {
           gap="4"
           scrollMarginTop="24"
           outline="none"
+          css={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 1500px' }}
         >
           <Stack gap="1">
             <Heading as="h2" size="xl" id="marketplace-title">

@@ -113,21 +113,36 @@ export const ROUTER_ONLY_ROUTES = {
  * new load of the app) and waits until it shows the route's loaded screen. A new load runs the
  * whole app again (~0.7 CPU-s in Chromium, four times an in-app move), which a walk through every
  * route pays a hundred times over. A page not yet on the app is loaded with `visit`.
+ *
+ * The move is done when the router has shown the new location: the app sets the document's title
+ * on every change of path (web/src/lib/usePageMeta.ts), after the route's chunk is loaded and its
+ * screen drawn, and each setting replaces the title's text, which a MutationObserver sees even when
+ * the title stays the same. (Waiting for a new element instead waited 5 s on every route whose
+ * screen is the one already shown: a visitor's log-in page for each admin route.)
  */
 export const moveTo = async (page: Page, route: string): Promise<void> => {
   if (!page.url().startsWith(url('/'))) return visit(page, route);
-  await page.evaluate((to) => {
-    // what the screen shows now: the move is done once something else is drawn
-    for (const element of document.querySelectorAll('body *')) (element as { walked?: boolean }).walked = true;
+  const moving = await page.evaluate((to) => {
+    // already there (a walk's last route sent the page here): the router shows the same screen
+    if (location.pathname + location.search === to) return false;
+    const shown = window as { routeShown?: boolean };
+    shown.routeShown = false;
+    const observer = new MutationObserver(() => {
+      shown.routeShown = true;
+      observer.disconnect();
+    });
+    const title = document.querySelector('title');
+    if (title) observer.observe(title, { childList: true, subtree: true, characterData: true });
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
+    return true;
   }, route);
-  await page
-    .waitForFunction(
-      () => [...document.querySelectorAll('body *')].some((e) => !(e as { walked?: boolean }).walked),
-      undefined,
-      { timeout: 5_000, polling: 50 },
-    )
-    .catch(() => undefined);
+  if (moving)
+    await page
+      .waitForFunction(() => (window as { routeShown?: boolean }).routeShown, undefined, {
+        timeout: 5_000,
+        polling: 50,
+      })
+      .catch(() => undefined);
   await page.waitForFunction(loaded, undefined, { timeout: 15_000, polling: 50 }).catch(() => undefined);
 };

@@ -23,9 +23,10 @@ const named = (name: string, globalSetup: string[] = []) => ({
 /**
  * Workers of the projects on local stacks, each with a stack of its own (test/support/ports.ts):
  * their files spend much of their time waiting (on a moved clock, a poll, a page), so two run at
- * once on a 2-core machine; more starve the stacks' databases on a loaded one (the functions' 2 s
- * store timeouts then fail the tests that race hundreds of writes). TEST_WORKERS sets it (1: one
- * file at a time).
+ * once on a 2-core machine, and three for e2e, whose two workers kept ~1 core busy (its pages wait
+ * on the app's polls and pushes); more starve the stacks' databases on a loaded one (the
+ * functions' 2 s store timeouts then fail the tests that race hundreds of writes). TEST_WORKERS
+ * sets it (1: one file at a time).
  */
 const stackWorkers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
 
@@ -145,7 +146,7 @@ export default defineConfig({
         expect: { poll: { timeout: 15_000, interval: 100 } },
         testTimeout: 120_000,
         hookTimeout: 180_000,
-        maxWorkers: stackWorkers(2),
+        maxWorkers: stackWorkers(3),
       }),
     ],
   },

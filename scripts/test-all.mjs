@@ -50,12 +50,17 @@ const check = async (label, command, args) => {
   if (!(await run(label, command, args))) broken.push(label);
 };
 
-/** Runs one vitest project (or a part of it: `label` and vitest's `filters`), adding up its report. */
-const project = async (name, { label = name, filters = [], env = {} } = {}) => {
+/**
+ * Runs vitest projects (`name`, or several: `projects`; or a part: `label` and vitest's `filters`) in
+ * one vitest run, adding up its report. Projects run together share the run's workers and start
+ * their stacks at once, instead of each waiting for the one before to end and then for its own setup.
+ */
+const project = async (name, { label = name, projects = [name], filters = [], env = {} } = {}) => {
   const report = `test-artifacts/${label}.json`;
   rmSync(report, { force: true });
   const ok = await run(`${label} tests`, 'npx', [
-    'vitest', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
     ...filters,
   ], env);
   try {
@@ -71,24 +76,25 @@ const project = async (name, { label = name, filters = [], env = {} } = {}) => {
 
 // Lane one: the checks, the web build, then e2e's own-process files (three files, each with a stack
 // of its own; the lane is idle otherwise). Lane two: the projects on local stacks, one after
-// another: the integration files on the shared stacks, those that need a process of their own
-// (`integration-own`, vitest.config.ts), then e2e. e2e waits for integration-own: its timed checks
+// another: the integration files, on the shared stacks and those that need a process of their own
+// (`integration-own`, vitest.config.ts) in one run, then e2e. e2e waits for integration-own: its timed checks
 // (a push within 8 s) missed beside a lane of in-process stacks. The files that race hundreds of
 // writes run last, when both lanes have ended: one worker, nothing beside it.
 await Promise.all([
   (async () => {
     await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
     await check('lint', 'npx', ['eslint', '.']);
-    await project('unit');
-    await project('unit-own');
+    await project('unit', { projects: ['unit', 'unit-own'] });
     await project('infra');
     // the web app the e2e tests load, built here (when stale) and not in their setup, on the other lane
     await check('web build', 'npx', ['tsx', 'bin/build-web.ts']);
     await project('e2e-own');
   })(),
   (async () => {
-    await project('integration');
-    await project('integration-own', { filters: ['--exclude', `**/*${ALONE}`] });
+    await project('integration', {
+      projects: ['integration', 'integration-own'],
+      filters: ['--exclude', `**/*${ALONE}`],
+    });
     await project('e2e');
   })(),
 ]);

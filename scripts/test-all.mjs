@@ -74,12 +74,12 @@ const project = async (name, { label = name, projects = [name], filters = [], en
   if (!ok) broken.push(name);
 };
 
-// Lane one: the checks, the web build, then e2e's own-process files (three files, each with a stack
-// of its own; the lane is idle otherwise). Lane two: the projects on local stacks, one after
-// another: the integration files, on the shared stacks and those that need a process of their own
-// (`integration-own`, vitest.config.ts) in one run, then e2e. e2e waits for integration-own: its timed checks
-// (a push within 8 s) missed beside a lane of in-process stacks. The files that race hundreds of
-// writes run last, when both lanes have ended: one worker, nothing beside it.
+// Lane one: the checks, then the web build. Lane two: the projects on local stacks: the integration
+// files, on the shared stacks and those that need a process of their own (`integration-own`,
+// vitest.config.ts), in one run, then e2e and its own-process files in one run. e2e waits for
+// integration: its timed checks (a push within 8 s, a bot's state within 15 s) missed beside a lane
+// of in-process stacks. The files that race hundreds of writes run last, when both lanes have
+// ended: one worker, nothing beside it.
 await Promise.all([
   (async () => {
     await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
@@ -88,14 +88,13 @@ await Promise.all([
     await project('infra');
     // the web app the e2e tests load, built here (when stale) and not in their setup, on the other lane
     await check('web build', 'npx', ['tsx', 'bin/build-web.ts']);
-    await project('e2e-own');
   })(),
   (async () => {
     await project('integration', {
       projects: ['integration', 'integration-own'],
       filters: ['--exclude', `**/*${ALONE}`],
     });
-    await project('e2e');
+    await project('e2e', { projects: ['e2e', 'e2e-own'] });
   })(),
 ]);
 await project('integration-own', { label: 'integration-alone', filters: [ALONE], env: { TEST_WORKERS: '1' } });

@@ -1,36 +1,53 @@
 /**
  * bench/tick: one bot tick over 1,000, 5,000 and 10,000 active bots on the local stack (DynamoDB
- * Local, the in-process SQS FIFO queue and executor, the paper exchange), each size on a fresh
- * stack. Per size, three ticks in a row:
- *  - start:  the first tick after deployment (each bot fixes the candle it trades from);
- *  - quiet:  a tick with no candle closed, what most minutes are (the executor only reads);
- *  - candle: an hour closed, every bot decides and places its orders.
- * Printed per tick: dispatch (the tick itself: candles read once, one message per bot sent),
- * executor (from the tick's start until the queue drains) and messages/s; the growth ratio
- * against the 1,000-bot run of the same invocation; and the Binance request weight each simulated
- * egress IP used per minute against the limit (GET /paper/weights).
+ * Local, the in-process SQS FIFO queue and executor, the paper exchange, the user stream service
+ * with one user data stream per member), each size on a fresh stack. Per size, four ticks in a row:
+ *  - start:   the first tick after deployment (each bot fixes the candle it trades from);
+ *  - first:   the first candle: every bot buys at market and rests its ladder (the burst after a
+ *             deployment of the whole fleet at once);
+ *  - quiet:   a tick with no candle closed, what 59 minutes of 60 are (the executor only reads);
+ *  - resting: the next candle: the ladders rest on where the model still wants them (issue 30
+ *             point 5: orders rest across candles, the streams vouch for them).
+ * Printed per tick: dispatch (candles read once, one message per bot sent), the time from the
+ * tick's start (the candle's close) until every bot has acted (the queue drained), and per bot the
+ * request weight, the table calls and the CPU of this process; per simulated egress IP the heaviest
+ * minute's spot weight against Binance's limit (GET /paper/weights); and a model of the same tick
+ * on AWS's concurrency (stated as a model: this machine is not AWS).
  *
- *   npm run bench:tick                     # 1,000, 5,000, 10,000 bots, 3 egress IPs
+ *   npm run bench:tick                     # 1,000, 5,000, 10,000 bots, 2 egress IPs
  *   BENCH_SIZES=1000,2000 BENCH_EGRESS_IPS=6 npx tsx bench/tick/tick.ts
  *
- * Timings vary with the machine; the ratios are the finding. Nothing here asserts a timing.
+ * Timings vary with the machine; the weights are measured. Nothing here asserts a timing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seedDcaBots, seedMembers } from './fleet';
+import { inPool, seedDcaBots, seedMembers } from './fleet';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,10000').split(',').map(Number);
-const IPS = Number(process.env.BENCH_EGRESS_IPS ?? 3);
+const IPS = Number(process.env.BENCH_EGRESS_IPS ?? 2);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 7600);
-/** Bots per member: members' keys spread them over the egress IPs. */
+/** Bots per member: members' keys spread them over the egress IPs, one user data stream each. */
 const BOTS_PER_MEMBER = 25;
 const AMOUNT_USDT = 400;
 // 10 March 2025: BTC moves enough within hours for the ladders to work.
 const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
+
+/**
+ * The model of AWS (not measured here): the executor's SQS FIFO event source hands batches of 10
+ * messages to Lambda, one bot after the other in a batch (Powertools' FIFO processor), with
+ * AWS_CONCURRENCY batches at once (of the account's 1,000 concurrent executions, shared); a
+ * DynamoDB call takes TABLE_MS and a Binance request EXCHANGE_MS from the egress (Binance's
+ * matching engine is in AWS Tokyo). Per bot it takes this machine's CPU for it (an upper bound:
+ * the paper exchange and the stream service run in the same process) plus its calls at those
+ * latencies; a minute whose weight is over the IPs' 80 % waits for the next (weight-budget.ts).
+ */
+const AWS_CONCURRENCY = Number(process.env.BENCH_AWS_CONCURRENCY ?? 100);
+const TABLE_MS = 8;
+const EXCHANGE_MS = 30;
 
 // Before the stack and the functions are loaded: the logger reads its level then.
 process.env.LOG_LEVEL ??= 'ERROR';
@@ -41,13 +58,28 @@ process.env.EXCHANGE_SIMULATED_EGRESS_IPS = Array.from({ length: IPS }, (_, i) =
 interface TickFigures {
   dispatchMs: number;
   executeMs: number;
-  perSecond: number;
-  /** Per IP: the heaviest minute's spot weight during the tick, and the minutes it spanned. */
+  /** Per IP: the heaviest minute's spot weight during the tick, the minutes it spanned, the total. */
   weights: { ip: string; max: number; minutes: number; total: number }[];
   limit: number;
+  /** Per bot: table calls (every DynamoDB request of the process) and this process's CPU (ms). */
+  tableCalls: number;
+  cpuMs: number;
 }
 
 const { stackControls, startLocalStack } = await import('../../local/stack');
+
+/** Every DynamoDB request the process sends (the executor's, the tick's, the stream service's). */
+let tableCalls = 0;
+const countTableCalls = async () => {
+  const { db } = await import('#core/db');
+  db.middlewareStack.add(
+    (next) => (args) => {
+      tableCalls++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchTableCalls' },
+  );
+};
 
 const runSize = async (bots: number) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-tick-'));
@@ -64,6 +96,7 @@ const runSize = async (bots: number) => {
     schedules: false,
   });
   const controls = stackControls(stack);
+  await countTableCalls();
   const weightsSince = async (from: number) => {
     const report = (await (await fetch(`${stack.webUrl}/paper/weights`)).json()) as Record<
       string,
@@ -86,19 +119,25 @@ const runSize = async (bots: number) => {
     return { rows, limit };
   };
   const tick = async (): Promise<TickFigures> => {
+    // A minute of its own: the weights of the tick are not mixed with the last one's.
+    await new Promise((r) => setTimeout(r, MINUTE - ((Date.now() + offset) % MINUTE) + 100));
     const at = Date.now() + offset;
+    const calls = tableCalls;
+    const cpu = process.cpuUsage();
     const started = performance.now();
     await controls.runSchedule('botTick', new Date(at));
     const dispatched = performance.now();
     await controls.queue.drained();
     const drained = performance.now();
+    const used = process.cpuUsage(cpu);
     const { rows, limit } = await weightsSince(at);
     return {
       dispatchMs: dispatched - started,
       executeMs: drained - started,
-      perSecond: bots / ((drained - started) / 1000),
       weights: rows,
       limit,
+      tableCalls: (tableCalls - calls) / bots,
+      cpuMs: (used.user + used.system) / 1000 / bots,
     };
   };
   try {
@@ -113,42 +152,77 @@ const runSize = async (bots: number) => {
       `  ${bots} bots over ${members.length} members seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
     const start = await tick();
-    const quiet = await tick();
+    const streamsAt = performance.now();
+    await streamsUp(members);
+    console.log(
+      `  ${members.length} user data streams up in ${((performance.now() - streamsAt) / 1000).toFixed(1)} s`,
+    );
     // An hour on (whole hours keep the minutes aligned): the candle that was forming has closed.
     offset += HOUR;
-    const candle = await tick();
-    return { start, quiet, candle };
+    const first = await tick();
+    const quiet = await tick();
+    offset += HOUR;
+    const resting = await tick();
+    return { start, first, quiet, resting };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
+/**
+ * Every member's spot stream is up, for long enough to vouch for the orders placed from now on
+ * (functions/bots/resting.ts streamCovers): the status items the executor reads.
+ */
+const streamsUp = async (members: string[]) => {
+  const { getStreamStatus } = await import('#functions/bots/store');
+  const { STREAM_SETTLE_MS } = await import('#functions/bots/resting');
+  const waiting = new Set(members);
+  const until = performance.now() + 10 * MINUTE;
+  while (waiting.size > 0) {
+    if (performance.now() > until) throw new Error(`${waiting.size} streams not up in 10 minutes`);
+    await inPool([...waiting], 8, async (memberId) => {
+      const status = await getStreamStatus(memberId, 'spot');
+      if (status?.upSince !== undefined && Date.now() >= status.upSince + STREAM_SETTLE_MS)
+        waiting.delete(memberId);
+    });
+    if (waiting.size > 0) await new Promise((r) => setTimeout(r, 2_000));
+  }
+};
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The same tick on AWS's concurrency (the model above): seconds from the close until every bot acted. */
+const onAws = (f: TickFigures, bots: number, weightPerBot: number) => {
+  const perBot = f.cpuMs + f.tableCalls * TABLE_MS + weightPerBot * EXCHANGE_MS;
+  const batches = Math.ceil(bots / 10 / AWS_CONCURRENCY);
+  const budget = IPS * Math.floor(f.limit * 0.8);
+  const waits = Math.max(0, Math.ceil((weightPerBot * bots) / budget) - 1);
+  return { perBot, seconds: (f.dispatchMs + batches * 10 * perBot) / 1000 + waits * 60, waits };
+};
 
 const main = async () => {
   console.log(
-    `bench/tick: ${SIZES.join(', ')} bots (Universal DCA, BTCUSDT 1h), ${IPS} simulated egress IPs`,
+    `bench/tick: ${SIZES.join(', ')} bots (Universal DCA, BTCUSDT 1h), ${IPS} simulated egress IPs, user data streams on`,
   );
-  const results: { bots: number; figures: Awaited<ReturnType<typeof runSize>> }[] = [];
   for (const bots of SIZES) {
     console.log(`\n${bots} bots`);
     const figures = await runSize(bots);
-    results.push({ bots, figures });
-    const base = results[0];
-    for (const kind of ['start', 'quiet', 'candle'] as const) {
+    for (const kind of ['start', 'first', 'quiet', 'resting'] as const) {
       const f = figures[kind];
-      const b = base.figures[kind];
-      const ratio = (x: number, y: number) => (x / y).toFixed(2);
+      const weight = f.weights.reduce((s, w) => s + w.total, 0);
+      const perBot = weight / bots;
+      const aws = onAws(f, bots, perBot);
       console.log(
-        `  ${kind.padEnd(6)} dispatch ${seconds(f.dispatchMs).padStart(9)}  executed ${seconds(f.executeMs).padStart(9)}  ${f.perSecond.toFixed(0).padStart(5)} msg/s` +
-          `  | vs ${base.bots} bots (x${(bots / base.bots).toFixed(0)}): dispatch x${ratio(f.dispatchMs, b.dispatchMs)}, executed x${ratio(f.executeMs, b.executeMs)}`,
+        `  ${kind.padEnd(7)} dispatch ${seconds(f.dispatchMs).padStart(9)}  all acted ${seconds(f.executeMs).padStart(9)} after the close` +
+          `  | per bot: weight ${perBot.toFixed(3)}, table calls ${f.tableCalls.toFixed(1)}, CPU ${f.cpuMs.toFixed(1)} ms` +
+          `  | AWS model (${AWS_CONCURRENCY} x 10): ${aws.perBot.toFixed(0)} ms a bot, all acted ${aws.seconds.toFixed(1)} s${aws.waits ? ` (${aws.waits} minute(s) waiting for weight)` : ''}`,
       );
       const cap = Math.floor(f.limit * 0.8);
       for (const w of f.weights)
         if (w.total > 0)
           console.log(
-            `           ${w.ip}: ${w.total} weight over ${w.minutes} min, heaviest minute ${w.max} / ${f.limit} (${((w.max / f.limit) * 100).toFixed(0)} %, budget ${cap})`,
+            `           ${w.ip}: ${w.total} weight over ${w.minutes} min, heaviest minute ${w.max} / ${f.limit} (${((w.max / f.limit) * 100).toFixed(1)} %, budget ${cap})`,
           );
     }
   }

@@ -26,7 +26,7 @@ import { config } from '#core/config';
 import { logger } from '#core/logger';
 import { countMetric } from '#core/metrics';
 import type { ModelFill } from '#engine/backtest/backtest';
-import type { RestingOrder } from '#engine/live/decide';
+import type { LiveDecision, RestingOrder } from '#engine/live/decide';
 import {
   UnknownOrder,
   errorSummary,
@@ -49,13 +49,26 @@ import { noneCommitted, planOrder, type Book, type Committed, type Intent } from
 import { DCA_FAMILY } from './gates';
 import { decide } from './model';
 import {
+  ALREADY_FILLED,
+  answers,
+  diffResting,
+  filledAhead,
+  isLive,
+  restableOn,
+  sameLevel,
+  streamCovers,
+  type WantedLeg,
+} from './resting';
+import {
   closedTradeItem,
   deploymentOrders,
   deploymentReplaceItem,
   getCandles,
   getDeployment,
   getOrder,
+  getStreamStatus,
   memberDeployments,
+  setModelCandle,
   orderFilledItem,
   profitDayItem,
   recordOrderIntent,
@@ -140,6 +153,15 @@ const startingPosition = (d: DeploymentItem, side: 'buy' | 'sell', at: string, o
     : undefined);
 
 /**
+ * Where a fill belongs (resting.ts fillCandleOf): the model's candle it answers, or when the
+ * exchange filled it (where its answer does not say).
+ */
+interface FillMark {
+  modelCandle?: number;
+  filledAt?: number;
+}
+
+/**
  * Records a fill once: the order filled, the position moved, the closed trade and the day's profit,
  * and the profit charge from the fuel wallet (then the wallet) to the Core pool, in one transaction.
  */
@@ -148,7 +170,7 @@ const recordFill = async (
   d: DeploymentItem,
   order: BotOrderItem,
   state: OrderState,
-  afterClose = false,
+  mark: FillMark = {},
 ): Promise<DeploymentItem> => {
   let current = d;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -170,7 +192,10 @@ const recordFill = async (
       filled: state.filled,
       average: state.average ?? undefined,
       fee: state.fee,
-      ...(afterClose ? { filledAfterClose: true } : {}),
+      ...(mark.modelCandle === undefined ? {} : { modelCandle: mark.modelCandle }),
+      ...(state.filledAt !== undefined || mark.filledAt !== undefined
+        ? { filledAt: state.filledAt ?? mark.filledAt }
+        : {}),
       updatedAt: at,
     };
     const extra = [orderFilledItem(order, filledChange), deploymentReplaceItem(current, next)];
@@ -231,8 +256,8 @@ const recordFill = async (
  * the order is looked up by its client order id and its fill goes through the same once-only
  * transaction as a candle's settlement (recordFill), so whichever of the two comes second records
  * nothing. Only resting orders (limits, stops): a market order's fill is in the answer to its
- * placing, which the executor records itself. A fill after the order's candle closed is marked so,
- * as the settlement would mark it. Answers whether the order filled (recorded now or before).
+ * placing, which the executor records itself. The fill keeps the exchange's time, which says which
+ * candle it belongs to (resting.ts). Answers whether the order filled (recorded now or before).
  */
 export const recordStreamedFill = async (
   deploymentId: string,
@@ -248,7 +273,7 @@ export const recordStreamedFill = async (
   if (!account) return false;
   const state = await account.lookup(order.symbol, clientOrderId, order.type);
   if (state.status !== 'filled' || !(state.filled > 0)) return false;
-  await recordFill(account, d, order, state, at >= order.candle + intervalMs(d.interval));
+  await recordFill(account, d, order, state, { filledAt: state.filledAt ?? at });
   return true;
 };
 
@@ -371,10 +396,15 @@ const sendOnce = async (
   }
   if (!resumed) countMetric('OrdersPlaced');
   if (state.filled > 0 && state.status !== 'open') return recordFill(account, d, order, state);
-  // A resting order stays "placing" until its candle is settled (looked up by its id then): one
-  // write fewer per order, and the same outcome.
-  if (state.status !== 'open')
-    await updateOrder(order, { status: 'canceled', orderId: state.orderId, updatedAt: nowIso() });
+  // A resting order is known to rest ("open") from its answer on: it may stay for many candles
+  // without the exchange being asked again (resting.ts), where "placing" means asked first. A market
+  // order not answered filled stays "placing": the next candle looks it up (settleUnanswered).
+  if (state.status !== 'open' || order.type !== 'market')
+    await updateOrder(order, {
+      status: state.status === 'open' ? 'open' : 'canceled',
+      orderId: state.orderId,
+      updatedAt: nowIso(),
+    });
   return d;
 };
 
@@ -525,15 +555,16 @@ const lookupOrPlace = async (account: TradingAccount, order: BotOrderItem): Prom
 };
 
 /**
- * A resting order the candle is over for: its fill recorded if it filled, else cancelled. `expected`
- * is what the model did with it: filled it, did not (a fill then came after the close), or the bot
- * is being closed.
+ * A resting order that is over for the bot: its fill recorded if it filled, else cancelled.
+ * `expected` is what the model did with it: filled it, did not (the model moved the level, or a fill
+ * came after the close), or the bot is being closed; `mark` says where a fill belongs.
  */
 const settleResting = async (
   account: TradingAccount,
   d: DeploymentItem,
   order: BotOrderItem,
   expected: 'fill' | 'none' | 'closing',
+  mark: FillMark = {},
 ): Promise<{ d: DeploymentItem; filled: boolean }> => {
   let state: OrderState;
   try {
@@ -544,7 +575,7 @@ const settleResting = async (
     return { d, filled: false };
   }
   if (state.filled > 0) {
-    const next = await recordFill(account, d, order, state, expected === 'none');
+    const next = await recordFill(account, d, order, state, mark);
     if (state.endedElsewhere && state.status === 'canceled') await tellEndedElsewhere(next, order, state);
     return { d: next, filled: true };
   }
@@ -637,19 +668,6 @@ const settleUnanswered = async (
   }
   return d;
 };
-
-const sameLevel = (o: BotOrderItem, f: { order: Pick<ModelFill['order'], 'side' | 'type' | 'price'> }) =>
-  o.side === f.order.side &&
-  o.type === f.order.type &&
-  Math.abs((o.price ?? 0) - f.order.price) <= f.order.price * 1e-9;
-
-/**
- * What can rest on the exchange: on spot a sell locks the coins it sells, so a take profit and a
- * stop cannot both rest on the same coins (Binance would need an OCO list); there the stop is
- * enforced at the candle's close instead, at market.
- */
-const restable = (d: DeploymentItem, resting: readonly RestingOrder[]) =>
-  d.market === 'spot' ? resting.filter((r) => r.type !== 'stop') : resting;
 
 /** A bot stopped by the kill switch, for want of its key (no account: it was removed), or otherwise. */
 const closeOutEvent = (
@@ -884,46 +902,69 @@ const actOnCandle = async (
   if (!account) return true;
   let d = start;
   const began = nowIso();
-  // Every order that rested through the candle, whatever became of it: a retry of this candle
-  // (after a crash) finds those it already settled and leaves them be.
-  // Candles missed while the executor was down are settled too (their resting orders); their
-  // market orders are not sent late. The stop kept while paused is settled at the first candle after.
+  const next = last + step;
+  // Candles missed while the executor was down count too: their fills are matched like the last
+  // one's; their market orders are not sent late.
   const since = d.lastCandle ?? -Infinity;
-  const orders = await deploymentOrders(d.id);
-  const rested = orders.filter(
-    (o) => ((o.candle > since && o.candle <= last) || o.hold) && o.type !== 'market',
-  );
+  let orders = await deploymentOrders(d.id);
+  let touched = false;
   for (const o of orders)
-    if (o.type === 'market' && o.status === 'placing' && o.candle < last)
+    if (o.type === 'market' && o.status === 'placing' && o.candle < last) {
       d = await settleUnanswered(account, d, o);
-  const open = (o: BotOrderItem) => o.status === 'open' || o.status === 'placing';
+      touched = true;
+    }
   const fills = decision.fills.filter((f) => f.time > since && f.time <= last);
-  const settled = new Set<string>();
-  // The candle's orders that filled after it closed (settled now, or by a crashed attempt).
-  const filledAfterClose = rested.filter((o) => o.candle === last && o.filledAfterClose);
-  const settle = async (o: BotOrderItem, expectedFill: boolean) => {
-    settled.add(o.clientOrderId);
-    if (!open(o)) return;
-    const outcome = await settleResting(account, d, o, expectedFill ? 'fill' : 'none');
-    d = outcome.d;
-    if (outcome.filled && !expectedFill && o.candle === last) filledAfterClose.push(o);
-  };
+  // Every limit and stop fill of the model is answered by the records of its level first, whatever
+  // candle their order was placed for or filled in (resting.ts answers): a live order is asked
+  // about, a fill the stream or an earlier settlement recorded answers as it is. Only a level that
+  // no record answers (a spot stop, which cannot rest) is sent, at market now.
+  const answered = new Set<string>();
   const late: ModelFill[] = [];
   for (const f of fills) {
     if (f.order.type === 'market') continue;
-    // Its legs, or the record of why it was not sent (then there is nothing to do).
-    const matches = rested.filter(
-      (o) => !settled.has(o.clientOrderId) && o.candle === f.time && sameLevel(o, f),
+    const matches = orders.filter(
+      (o) => !answered.has(o.clientOrderId) && sameLevel(o, f.order) && answers(o, f.time, step),
     );
-    // A level the exchange had no order for (a spot stop: see restable): taken at market now.
     if (matches.length === 0) late.push(f);
-    for (const match of matches) await settle(match, true);
+    for (const o of matches) {
+      answered.add(o.clientOrderId);
+      touched = true;
+      if (isLive(o)) d = (await settleResting(account, d, o, 'fill', { modelCandle: f.time })).d;
+      else if (o.status === 'filled') await setModelCandle(o, f.time);
+    }
   }
-  for (const o of rested) if (!settled.has(o.clientOrderId)) await settle(o, false);
+  const markets = [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)];
+  // A candle that trades at market (or closes the bot) settles every resting order first, as spot
+  // sells lock the coins and buys the USDT a market order needs; so does the stop kept while paused.
+  const clearAll = markets.length > 0 || Boolean(d.resumed) || decision.killed !== null;
+  let kept: BotOrderItem[] = [];
+  for (const o of orders.filter((x) => isLive(x) && !answered.has(x.clientOrderId))) {
+    if (clearAll || o.hold) {
+      d = (await settleResting(account, d, o, 'none', { filledAt: next })).d;
+      touched = true;
+    } else kept.push(o);
+  }
+  // The others stay where they are if the user data stream has heard everything that happened to
+  // them since they were known to rest; else the exchange is asked, as when there was no stream.
+  if (kept.length > 0) {
+    const stream = await getStreamStatus(d.memberId, d.market);
+    const covered = kept.filter(
+      (o) =>
+        o.status === 'open' &&
+        o.changedOnExchange === undefined &&
+        streamCovers(stream, Date.parse(o.updatedAt), Date.now()),
+    );
+    for (const o of kept.filter((x) => !covered.includes(x))) {
+      touched = true;
+      const checked = await confirmResting(account, d, o, next);
+      d = checked.d;
+      if (!checked.resting) kept = kept.filter((x) => x !== o);
+    }
+  }
   if (d.market === 'futures') d = await followFuturesPosition(account, d, item.price);
   if (d.resumed) d = await realignResumed(account, d, decision.position, last, item.price);
   let leg = 0;
-  for (const f of [...late, ...fills.filter((m) => m.order.type === 'market' && m.time === last)])
+  for (const f of markets)
     d = await sendPlanned(
       account,
       d,
@@ -948,18 +989,46 @@ const actOnCandle = async (
     );
     return true;
   }
-  d = await placeRestingWith(
-    account,
-    d,
-    restable(d, decision.resting),
-    decision.position,
-    last + step,
-    filledAfterClose,
-  );
+  if (touched) orders = await deploymentOrders(d.id);
+  d = await restResting(account, d, kept, orders, decision, next, step);
   // What needed the member's attention before this candle is over once it traded without a refusal.
   const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
   const done = { ...d, lastCandle: last, attention, resumed: undefined, ...modelFigures(decision.resting) };
   return replaceDeployment(d, done);
+};
+
+/**
+ * A resting order the stream cannot vouch for (no stream, one that dropped since, a change it told,
+ * or a record whose answer never came): the exchange is asked. Still resting untouched: kept, and
+ * known to rest from now on. Filled: recorded (after the close the model saw, where the exchange
+ * does not say when). Filled in part, cancelled or expired by someone else: settled as at a close.
+ */
+const confirmResting = async (
+  account: TradingAccount,
+  d: DeploymentItem,
+  order: BotOrderItem,
+  next: number,
+): Promise<{ d: DeploymentItem; resting: boolean }> => {
+  let state: OrderState;
+  try {
+    state = await account.lookup(order.symbol, order.clientOrderId, order.type);
+  } catch (error) {
+    if (!(error instanceof UnknownOrder)) throw error;
+    await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
+    return { d, resting: false };
+  }
+  if (state.status === 'open' && !(state.filled > 0)) {
+    await updateOrder(order, {
+      status: 'open',
+      orderId: state.orderId,
+      changedOnExchange: undefined,
+      updatedAt: nowIso(),
+    });
+    return { d, resting: true };
+  }
+  if (state.status === 'filled' && state.filled > 0)
+    return { d: await recordFill(account, d, order, state, { filledAt: next }), resting: false };
+  return { d: (await settleResting(account, d, order, 'none', { filledAt: next })).d, resting: false };
 };
 
 export const CLOSED_ON_RESUME = 'closed on resume: its signal no longer holds this position';
@@ -1007,37 +1076,103 @@ const placeResting = async (
   last: number,
 ): Promise<DeploymentItem> => {
   const decision = decide(d, item, step);
-  const resting = restable(d, decision.resting);
-  if (resting.length === 0) return d;
+  if (restableOn(d.market, decision.resting).length === 0) return d;
   const account = await tradingAccountOf(d);
-  return account ? placeRestingWith(account, d, resting, decision.position, last + step, []) : d;
+  // A retry of the first tick finds what an earlier attempt sent by its client order id (sendOnce).
+  return account ? restResting(account, d, [], [], decision, last + step, step) : d;
 };
 
-export const ALREADY_FILLED = 'not placed again: this level filled on the exchange after its candle closed';
+/** A leg the model wants resting on the next candle, as it would be sent. */
+interface PlannedLeg extends WantedLeg {
+  reason: string;
+}
 
 /**
- * The levels for the next candle, sized from the real position, the sells of a spot bot sharing its
- * coins and the buys sharing its capital; a level that filled after the last candle closed is not
- * placed again.
+ * The levels the model wants resting on the next candle, sized from the real position (sizing.ts:
+ * the sells of a spot bot share its coins, the buys its capital), and the parts not sent journaled
+ * with why; a level that filled after the last candle closed is not placed again.
  */
-const placeRestingWith = async (
+const planResting = async (
   account: TradingAccount,
-  start: DeploymentItem,
-  resting: readonly RestingOrder[],
-  /** The model's position after the last candle. */
-  modelPosition: number,
-  candle: number,
-  filledAfterClose: readonly BotOrderItem[],
-): Promise<DeploymentItem> => {
-  let d = start;
+  d: DeploymentItem,
+  orders: readonly BotOrderItem[],
+  decision: Pick<LiveDecision, 'resting' | 'position'>,
+  next: number,
+  step: number,
+): Promise<PlannedLeg[]> => {
   const committed = noneCommitted();
-  for (const [k, r] of resting.entries()) {
-    const intent: Intent = { ...r, modelBefore: modelPosition };
-    if (filledAfterClose.some((o) => sameLevel(o, { order: r }))) {
-      await recordSkip(d, intent, candle, `r${k}`, ALREADY_FILLED);
+  const wanted: PlannedLeg[] = [];
+  for (const [k, r] of restableOn(d.market, decision.resting).entries()) {
+    const intent: Intent = { ...r, modelBefore: decision.position };
+    if (filledAhead(orders, r, next, step)) {
+      await recordSkip(d, intent, next, `r${k}`, ALREADY_FILLED);
       continue;
     }
-    d = await sendPlanned(account, d, intent, candle, `r${k}`, r.price, committed);
+    const { legs, skips } = planOrder(intent, bookOf(d), committed);
+    const idOf = (part: 'reduce' | 'open') => (part === 'reduce' ? `r${k}` : `r${k}o`);
+    for (const skip of skips) await recordSkip(d, intent, next, idOf(skip.part), skip.why);
+    for (const l of legs)
+      wanted.push({
+        leg: idOf(l.part),
+        side: l.side,
+        type: l.type,
+        price: l.price,
+        size: account.quantity(d.symbol, l.size, l.price),
+        reduceOnly: l.reduceOnly && d.market === 'futures',
+        reason: l.reason,
+      });
   }
-  return d;
+  return wanted;
+};
+
+/**
+ * The exchange made to rest what the model wants on the next candle: the orders resting already that
+ * it still wants stay (no request), the others are cancelled, and the missing legs placed under the
+ * next candle's client order ids. A cancelled order found filled moves the position, so the legs are
+ * sized again from it before anything is placed.
+ */
+const restResting = async (
+  account: TradingAccount,
+  start: DeploymentItem,
+  resting: readonly BotOrderItem[],
+  orders: readonly BotOrderItem[],
+  decision: Pick<LiveDecision, 'resting' | 'position'>,
+  next: number,
+  step: number,
+): Promise<DeploymentItem> => {
+  let d = start;
+  let live = resting;
+  let known = orders;
+  for (;;) {
+    const wanted = await planResting(account, d, known, decision, next, step);
+    const { keep, cancel, place } = diffResting(wanted, live);
+    let moved = false;
+    for (const o of cancel) {
+      const outcome = await settleResting(account, d, o, 'none', { filledAt: next });
+      d = outcome.d;
+      moved ||= outcome.filled;
+    }
+    if (moved) {
+      live = keep;
+      known = await deploymentOrders(d.id);
+      continue;
+    }
+    for (const w of place)
+      d = await sendOnce(
+        account,
+        d,
+        {
+          side: w.side,
+          type: w.type,
+          size: w.size,
+          price: w.price,
+          reason: w.reason,
+          reduceOnly: w.reduceOnly,
+        },
+        next,
+        w.leg,
+        w.price,
+      );
+    return d;
+  }
 };

@@ -526,6 +526,8 @@ export const runningDeploymentItems = async (): Promise<DeploymentItem[]> => {
 /** The executor's own error on each of these order-queue messages (the admin's API error viewer). */
 export { tickFailures, type TickFailure } from './store';
 export { recordStreamedFill } from './runner';
+/** For the user stream service: what it told of an order, and of its stream (runner.ts reads both). */
+export { markOrderChanged, putStreamStatus } from './store';
 
 /** Every running deployment: whose and which market (the user stream service's streams). */
 export const runningBots = async (): Promise<Pick<DeploymentItem, 'id' | 'memberId' | 'market'>[]> => {

@@ -9,6 +9,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { nowIso, nowSeconds } from '#core/clock';
 import {
@@ -118,8 +119,15 @@ export interface BotOrderItem {
   reduceOnly?: boolean;
   /** The protective stop kept while the bot was paused: settled at the first candle after resuming. */
   hold?: boolean;
-  /** It filled after its candle closed, before the tick cancelled it: the model had not filled it. */
-  filledAfterClose?: boolean;
+  /** When the exchange filled it (its clock, ms): the candle its fill belongs to (resting.ts). */
+  filledAt?: number;
+  /** The model's fill it answered (open time of the model's candle): it answers no other. */
+  modelCandle?: number;
+  /**
+   * The user data stream told that it changed on the exchange other than by a whole fill (cancelled,
+   * expired, filled in part; when, ms): the executor asks the exchange about it before keeping it.
+   */
+  changedOnExchange?: number;
   orderId?: string;
   filled?: number;
   average?: number;
@@ -389,6 +397,72 @@ export const updateOrder = async (order: BotOrderItem, change: Partial<BotOrderI
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+};
+
+/**
+ * The user stream told that an order changed on the exchange other than by a whole fill: marked on
+ * the record while it is still live, for the executor to ask the exchange before keeping it.
+ */
+export const markOrderChanged = async (deploymentId: string, clientOrderId: string, at: number) => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.botOrder(deploymentId, clientOrderId),
+        UpdateExpression: 'SET changedOnExchange = :at',
+        ConditionExpression: 'attribute_exists(PK) AND #s IN (:open, :placing)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':open': 'open', ':placing': 'placing' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** A recorded fill answers the model's fill on `candle` (resting.ts answers): it answers no other. */
+export const setModelCandle = async (order: BotOrderItem, candle: number): Promise<void> => {
+  await db.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.botOrder(order.deploymentId, order.clientOrderId),
+      UpdateExpression: 'SET modelCandle = :candle',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':candle': candle },
+    }),
+  );
+};
+
+/**
+ * A member's user data stream on one market as its service last saw it: connected since `upSince`
+ * (wall clock, ms; absent while down) and seen by the service at `seenAt`. The executor keeps a
+ * resting order without asking the exchange only while this says the stream has been up since
+ * before the order was placed (runner.ts streamCovers).
+ */
+export interface StreamStatusItem {
+  memberId: string;
+  market: 'spot' | 'futures';
+  upSince?: number;
+  seenAt: number;
+}
+
+export const putStreamStatus = async (status: StreamStatusItem): Promise<void> => {
+  await db.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.streamStatus(status.memberId, status.market), ...status },
+    }),
+  );
+};
+
+export const getStreamStatus = async (
+  memberId: string,
+  market: 'spot' | 'futures',
+): Promise<StreamStatusItem | null> => {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: table(), Key: keys.streamStatus(memberId, market), ConsistentRead: true }),
+  );
+  return Item ? stripKeys<StreamStatusItem>(Item) : null;
 };
 
 /** The write that marks an order filled, once: part of the fill's transaction. */

@@ -12,6 +12,7 @@ import { Backtest, type ModelFill } from '#engine/backtest/backtest';
 import { intervalMs } from '#functions/exchange/service';
 import { applyFill } from './fills';
 import { deploymentCandles, modelOf } from './model';
+import { fillCandleOf } from './resting';
 import type { BotOrderItem, BotPosition, CandlesItem, DeploymentItem } from './store';
 
 const none: LiveVersusModel = {
@@ -24,11 +25,12 @@ const none: LiveVersusModel = {
   missedOrders: 0,
 };
 
-/** What filled of an order, at which price: a cancelled order may have filled in part. */
-const realFills = (orders: readonly BotOrderItem[]) =>
+/** What filled of an order, at which price and in which candle: a cancelled order may have filled in part. */
+const realFills = (orders: readonly BotOrderItem[], step: number) =>
   orders
     .filter((o) => (o.filled ?? 0) > 0 && o.average !== undefined)
-    .sort((a, b) => a.candle - b.candle || a.updatedAt.localeCompare(b.updatedAt));
+    .map((o) => ({ ...o, at: fillCandleOf(o, step) }))
+    .sort((a, b) => a.at - b.at || a.updatedAt.localeCompare(b.updatedAt));
 
 export const liveVersusModel = (
   d: DeploymentItem,
@@ -48,7 +50,7 @@ export const liveVersusModel = (
   bt.feed(candles);
   const result = bt.result();
   const capital = d.capital / MICRO_PER_USDT;
-  const live = realFills(orders);
+  const live = realFills(orders, step);
   let position: BotPosition | undefined;
   let realised = 0;
   let next = 0;
@@ -56,8 +58,8 @@ export const liveVersusModel = (
   for (let i = 0; i < candles.length; i++) {
     const t = candles.time[i];
     if (t < d.tradeFrom || t > d.lastCandle) continue;
-    // The fills of this candle (a market order's candle is the one that closed; a resting one's the one it rested through).
-    for (; next < live.length && live[next].candle <= t; next++) {
+    // The fills of this candle (a market order's candle is the one that closed; a resting one's the one it filled in).
+    for (; next < live.length && live[next].at <= t; next++) {
       const o = live[next];
       const spotBuy = d.market === 'spot' && o.side === 'buy';
       const outcome = applyFill(position, {
@@ -91,7 +93,7 @@ export const liveVersusModel = (
   let missedOrders = 0;
   for (const f of modelFills) {
     const k = unmatched.findIndex(
-      (o) => o.candle === f.time && o.side === f.order.side && o.type === f.order.type,
+      (o) => o.at === f.time && o.side === f.order.side && o.type === f.order.type,
     );
     if (k < 0) {
       missedOrders++;

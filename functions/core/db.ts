@@ -293,6 +293,8 @@ export const keys = {
     PK: `MEMBER#${memberId}`,
     SK: `BOTREQ#${requestId}`,
   }),
+  /** A member's user data stream on one market, as its service last saw it (functions/streams). */
+  streamStatus: (memberId: string, market: string) => ({ PK: `MEMBER#${memberId}`, SK: `STREAM#${market}` }),
   botProfitDay: (memberId: string, day: string) => ({ PK: `MEMBER#${memberId}`, SK: `BOTPROFIT#${day}` }),
   botProfitDayPrefix: 'BOTPROFIT#',
   /**

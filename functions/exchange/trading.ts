@@ -72,6 +72,8 @@ export interface OrderState {
   expiredInMatch?: boolean;
   /** `cancel` found it over already: filled, cancelled or expired by someone else than the bot. */
   endedElsewhere?: boolean;
+  /** When it last filled, by the exchange's clock (ms), where the answer says. */
+  filledAt?: number;
 }
 
 /** The exchange's answer that an order does not exist (never placed, or unknown id). */
@@ -380,6 +382,7 @@ const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState 
     filled,
     average: filled > 0 ? average : null,
     ...fees,
+    ...(filled > 0 && typeof o.lastTradeTimestamp === 'number' ? { filledAt: o.lastTradeTimestamp } : {}),
     ...((o.info as { status?: string } | undefined)?.status === 'EXPIRED_IN_MATCH'
       ? { expiredInMatch: true }
       : {}),

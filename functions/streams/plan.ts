@@ -124,6 +124,20 @@ export const fillOf = (order: StreamedOrder): StreamedFill | null => {
   return at === undefined ? null : { clientOrderId: id, at };
 };
 
+/**
+ * An update that changes one of our live orders other than by a whole fill: cancelled, expired or
+ * refused (by the member's hands, self-trade prevention, the exchange), or filled in part. The
+ * executor asks the exchange about such an order before keeping it resting (runner.ts).
+ */
+export const changeOf = (order: StreamedOrder): StreamedFill | null => {
+  const id = order.clientOrderId;
+  if (!id || !OURS.test(id)) return null;
+  const ended = order.status === 'canceled' || order.status === 'expired' || order.status === 'rejected';
+  const part = order.status === 'open' && (order.filled ?? 0) > 0;
+  if (!ended && !part) return null;
+  return { clientOrderId: id, at: order.lastUpdateTimestamp ?? order.timestamp ?? Date.now() };
+};
+
 /** The deployment a client order id belongs to, among a stream's (the id carries its last ten characters). */
 export const deploymentOfOrder = (
   clientOrderId: string,

@@ -11,7 +11,7 @@ import { now } from '#core/clock';
 import { logger } from '#core/logger';
 import { wakeablePause } from '#core/pause';
 import { countMetric } from '#core/metrics';
-import { recordStreamedFill, runningBots } from '#functions/bots/service';
+import { markOrderChanged, putStreamStatus, recordStreamedFill, runningBots } from '#functions/bots/service';
 import { sealedKey, storedCredentials } from '#functions/exchange/service';
 import {
   deploymentOfOrder,
@@ -54,6 +54,11 @@ interface Open {
 }
 
 const HEARD_KEPT = 200;
+/**
+ * A stream's status item is written when it goes up or down, and at least this often while it stays
+ * so: the executor believes one no older than resting.ts STREAM_STALE_MS.
+ */
+const STATUS_EVERY_MS = 5 * 60_000;
 const LEVELS_EVERY_MS = 60_000;
 /** Every tenth pass reads the keys of the open streams too (one bound anew while its bots ran). */
 const KEY_RECHECK_PASSES = 10;
@@ -66,6 +71,26 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
   let running = true;
   let published = 0;
   let passes = 0;
+
+  /** What each stream's status item last said, and when it was written. */
+  const told = new Map<string, { upSince?: number; at: number }>();
+  const tellStatus = async (
+    id: string,
+    s: Pick<Open, 'memberId' | 'market'>,
+    upSince: number | undefined,
+  ) => {
+    const last = told.get(id);
+    const at = Date.now();
+    if (last && last.upSince === upSince && at - last.at < STATUS_EVERY_MS) return;
+    await putStreamStatus({ memberId: s.memberId, market: s.market, upSince, seenAt: at });
+    told.set(id, { upSince, at });
+  };
+
+  const onChange = async (id: string, change: StreamedFill) => {
+    const stream = open.get(id);
+    const deploymentId = stream && deploymentOfOrder(change.clientOrderId, stream.deployments);
+    if (deploymentId) await markOrderChanged(deploymentId, change.clientOrderId, change.at);
+  };
 
   const onFill = async (id: string, fill: StreamedFill) => {
     const stream = open.get(id);
@@ -87,8 +112,11 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
     );
     const changes = streamChanges(open, wanted, sealed);
     for (const id of changes.close) {
-      await open.get(id)?.watcher.close();
+      const stream = open.get(id);
+      await stream?.watcher.close();
       open.delete(id);
+      if (stream) await tellStatus(id, stream, undefined);
+      told.delete(id);
     }
     for (const want of changes.open) {
       const credentials = await storedCredentials(want.memberId, 'binance');
@@ -100,11 +128,14 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
         market: want.market,
         memberId: want.memberId,
         onFill: (fill) => onFill(id, fill),
+        onChange: (change) => onChange(id, change),
       });
       open.set(id, { sealed: key, memberId: want.memberId, market: want.market, deployments: [], watcher });
     }
     // a bot started on a key whose stream is open already: its fills are recognised from now on
     for (const [id, stream] of open) stream.deployments = wanted.get(id)?.deployments ?? [];
+    // what the executor reads to keep resting orders without asking the exchange (runner.ts)
+    for (const [id, stream] of open) await tellStatus(id, stream, stream.watcher.upSince());
     // the levels once a minute: the alarms' heartbeat (a task that stops publishing is down)
     if (Date.now() - published >= LEVELS_EVERY_MS) {
       published = Date.now();

@@ -15,11 +15,23 @@ import { BOT_LIST } from '#engine/strategies/registry';
 import { countMetric } from '#core/metrics';
 import { sharedMarkets, type Credentials } from '#functions/exchange/service';
 import { binanceStreamClient, type BinanceStreamClient } from './client';
-import { backoffMs, fillOf, type StreamMarket, type StreamedFill, type StreamedOrder } from './plan';
+import {
+  backoffMs,
+  changeOf,
+  fillOf,
+  type StreamMarket,
+  type StreamedFill,
+  type StreamedOrder,
+} from './plan';
 
 export interface Watcher {
   /** Connected to the exchange now (ccxt's socket is open). */
   connected(): boolean;
+  /**
+   * Since when (wall clock, ms) it has heard every change of the account without a gap: when its
+   * connection opened, or its last fill that could not be recorded; undefined while down.
+   */
+  upSince(): number | undefined;
   /** Closes the stream for good; resolves once its loop ended. */
   close(): Promise<void>;
 }
@@ -30,6 +42,8 @@ export interface WatchOptions {
   /** For the logs: whose stream (never the key). */
   memberId: string;
   onFill: (fill: StreamedFill) => Promise<void>;
+  /** An order changed other than by a whole fill (plan.ts changeOf). */
+  onChange: (change: StreamedFill) => Promise<void>;
 }
 
 /**
@@ -96,6 +110,8 @@ export const watchStream = (options: WatchOptions): Watcher => {
   const { market, memberId } = options;
   let closed = false;
   let client: BinanceStreamClient | undefined;
+  /** When a change heard could not be recorded: what it told is the lookups' to find again. */
+  let gapAt = 0;
   const { pause, wake } = wakeablePause();
 
   /** When ccxt's socket of this stream last opened (0: never). */
@@ -123,15 +139,18 @@ export const watchStream = (options: WatchOptions): Watcher => {
           const orders = (await client.watchOrders()) as StreamedOrder[];
           for (const order of orders) {
             const fill = fillOf(order);
-            if (fill)
-              // one fill's failure (the table away for a moment) leaves it to the candle-close lookup
-              await options.onFill(fill).catch((error: unknown) =>
-                logger.warn('streamed fill not recorded', {
-                  memberId,
-                  clientOrderId: fill.clientOrderId,
-                  error: (error as Error).message,
-                }),
-              );
+            const change = fill ? null : changeOf(order);
+            const told = fill ? options.onFill(fill) : change ? options.onChange(change) : null;
+            // one failure (the table away for a moment) leaves it to the candle-close lookups: the
+            // stream vouches for nothing before it (upSince)
+            await told?.catch((error: unknown) => {
+              gapAt = Date.now();
+              logger.warn('streamed order update not recorded', {
+                memberId,
+                clientOrderId: (fill ?? change)!.clientOrderId,
+                error: (error as Error).message,
+              });
+            });
           }
         }
       } catch (error) {
@@ -145,11 +164,13 @@ export const watchStream = (options: WatchOptions): Watcher => {
     }
   })();
 
+  const connected = () =>
+    Object.values((client?.clients ?? {}) as Record<string, { isConnected?: boolean }>).some(
+      (c) => c.isConnected === true,
+    );
   return {
-    connected: () =>
-      Object.values((client?.clients ?? {}) as Record<string, { isConnected?: boolean }>).some(
-        (c) => c.isConnected === true,
-      ),
+    connected,
+    upSince: () => (connected() && openedAt() > 0 ? Math.max(openedAt(), gapAt) : undefined),
     async close() {
       closed = true;
       wake();

@@ -30,13 +30,15 @@ afterAll(() => bots?.stop());
 // has set it (startBotStack), as its handlers did.
 const functions = async () => ({
   ...(await import('#functions/bots/model')),
+  ...(await import('#functions/bots/resting')),
   ...(await import('#functions/bots/store')),
   ...(await import('#functions/ledger/service')),
 });
 
 /** The model's fills against the real filled orders of a deployment, pair by pair. */
 const compareWithModel = async (deploymentId: string) => {
-  const { deploymentCandles, deploymentOrders, getCandles, getDeployment, modelOf } = await functions();
+  const { deploymentCandles, deploymentOrders, fillCandleOf, getCandles, getDeployment, modelOf } =
+    await functions();
   const d = (await getDeployment(deploymentId))!;
   const item = (await getCandles(d.market, d.symbol, d.interval))!;
   const decision = decideLive({
@@ -46,8 +48,10 @@ const compareWithModel = async (deploymentId: string) => {
   });
   const model = decision.fills.filter((f) => f.time <= d.lastCandle!);
   const orders = await deploymentOrders(deploymentId);
+  // Each fill in the candle it belongs to: an order may rest for many candles before it fills.
   const real = orders
     .filter((o) => o.status === 'filled')
+    .map((o) => ({ ...o, candle: fillCandleOf(o, HOUR) }))
     .sort((a, b) => a.candle - b.candle || a.clientOrderId.localeCompare(b.clientOrderId));
   return { d, model, real, orders, item };
 };
@@ -101,11 +105,13 @@ describe('a manual DCA on the paper exchange', () => {
     // Hour by hour until a cycle that bought a stage has been sold at its take profit and two
     // cycles have closed (from whichever hour Zeno's test left the clock at: the first cycle may
     // be the one with the stage).
-    const { deploymentOrders } = await functions();
+    const { deploymentOrders, fillCandleOf } = await functions();
     const stageSold = async () => {
       const filled = (await deploymentOrders(id)).filter((o) => o.status === 'filled');
       const stage = filled.find((o) => o.side === 'buy' && o.type === 'limit');
-      return Boolean(stage && filled.some((o) => o.side === 'sell' && o.candle > stage.candle));
+      return Boolean(
+        stage && filled.some((o) => o.side === 'sell' && fillCandleOf(o, HOUR) > fillCandleOf(stage, HOUR)),
+      );
     };
     const twoClosed = async () =>
       (await call('getClosedOrders', { limit: 50 }, member.idToken)).body.items.length >= 2;

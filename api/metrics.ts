@@ -29,6 +29,12 @@ export const businessMetrics = {
   /** Fills recorded from a stream, and the time from the exchange's fill to its record. */
   StreamFills: 'Count',
   StreamFillDelay: 'Milliseconds',
+  /**
+   * Resting orders a candle kept without asking the exchange (its user data stream vouched for
+   * them), and those it looked up instead (no stream, or one that dropped since).
+   */
+  RestingKept: 'Count',
+  RestingLookedUp: 'Count',
   /** What the daily ledger audit found wrong (0 on a clean day): accounts, and paid invoices without exactly one deposit. */
   LedgerAuditDifferences: 'Count',
   DepositDifferences: 'Count',

@@ -42,11 +42,16 @@ export const seedMembers = async (webUrl: string, count: number, spotUsdt: numbe
   return members;
 };
 
-/** `count` Universal DCA bots of `amountUsdt` each on BTCUSDT, spread round-robin over the members. */
+/**
+ * `count` Universal DCA bots of `amountUsdt` each on BTCUSDT, spread round-robin over the members.
+ * With `tradeFrom` (a candle's open time) they are written as their first tick leaves them: trading
+ * from that candle on, none acted on yet.
+ */
 export const seedDcaBots = async (
   members: string[],
   count: number,
   amountUsdt: number,
+  tradeFrom?: number,
 ): Promise<string[]> => {
   const { deploymentStartItems, dcaPresetParams, newId, nowIso, usdt, writeItems } = await functions();
   const ids = Array.from({ length: count }, () => newId());
@@ -68,6 +73,7 @@ export const seedDcaBots = async (
             quote: 'USDT',
             params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
             deployedAt: nowIso(),
+            ...(tradeFrom === undefined ? {} : { tradeFrom }),
             version: 0,
           },
           randomUUID(),

@@ -26,6 +26,20 @@ export const inPool = async <T>(items: T[], width: number, work: (item: T) => Pr
   );
 };
 
+/**
+ * `work` tried again (up to five times, a second apart) when the table times out: DynamoDB Local
+ * on a loaded machine does, and a bench of thousands must not die of one write.
+ */
+const retried = async <T>(work: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt++)
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 5 || (error as Error).name !== 'TimeoutError') throw error;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+};
+
 /** Members with a paper Binance account holding `spotUsdt` and their key bound. */
 export const seedMembers = async (webUrl: string, count: number, spotUsdt: number): Promise<string[]> => {
   const { newId, storeKey } = await functions();
@@ -37,7 +51,7 @@ export const seedMembers = async (webUrl: string, count: number, spotUsdt: numbe
       body: JSON.stringify({ exchange: 'binance', spot: { USDT: spotUsdt } }),
     });
     const key = (await answer.json()) as { apiKey: string; secret: string };
-    await storeKey(memberId, 'binance', { apiKey: key.apiKey, secret: key.secret });
+    await retried(() => storeKey(memberId, 'binance', { apiKey: key.apiKey, secret: key.secret }));
   });
   return members;
 };
@@ -53,32 +67,38 @@ export const seedDcaBots = async (
   amountUsdt: number,
   tradeFrom?: number,
 ): Promise<string[]> => {
-  const { deploymentStartItems, dcaPresetParams, newId, nowIso, usdt, writeItems } = await functions();
+  const { deploymentStartItems, dcaPresetParams, getDeployment, newId, nowIso, usdt, writeItems } =
+    await functions();
   const ids = Array.from({ length: count }, () => newId());
   await inPool(
     ids.map((id, i) => ({ id, memberId: members[i % members.length] })),
     6,
     async ({ id, memberId }) => {
-      const written = await writeItems(
-        deploymentStartItems(
-          {
-            id,
-            memberId,
-            bot: 'universal',
-            status: 'active',
-            market: 'spot',
-            symbol: 'BTCUSDT',
-            interval: '1h',
-            capital: usdt(amountUsdt),
-            quote: 'USDT',
-            params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
-            deployedAt: nowIso(),
-            ...(tradeFrom === undefined ? {} : { tradeFrom }),
-            version: 0,
-          },
-          randomUUID(),
-          false,
-        ),
+      // a write that timed out may have landed: then its retry finds the bot there
+      const written = await retried(
+        async () =>
+          (await getDeployment(id)) !== null ||
+          writeItems(
+            deploymentStartItems(
+              {
+                id,
+                memberId,
+                bot: 'universal',
+                status: 'active',
+                market: 'spot',
+                symbol: 'BTCUSDT',
+                interval: '1h',
+                capital: usdt(amountUsdt),
+                quote: 'USDT',
+                params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
+                deployedAt: nowIso(),
+                ...(tradeFrom === undefined ? {} : { tradeFrom }),
+                version: 0,
+              },
+              randomUUID(),
+              false,
+            ),
+          ),
       );
       if (!written) throw new Error(`bot ${id} was not written`);
     },

@@ -129,6 +129,8 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
         memberId: want.memberId,
         onFill: (fill) => onFill(id, fill),
         onChange: (change) => onChange(id, change),
+        // what the executor reads must say "down" from the drop on, not from the next pass
+        onDrop: () => tellStatus(id, want, undefined),
       });
       open.set(id, { sealed: key, memberId: want.memberId, market: want.market, deployments: [], watcher });
     }

@@ -44,6 +44,8 @@ export interface WatchOptions {
   onFill: (fill: StreamedFill) => Promise<void>;
   /** An order changed other than by a whole fill (plan.ts changeOf). */
   onChange: (change: StreamedFill) => Promise<void>;
+  /** The connection dropped: told at once, not at the service's next pass. */
+  onDrop: () => Promise<void>;
 }
 
 /**
@@ -157,6 +159,11 @@ export const watchStream = (options: WatchOptions): Watcher => {
         if (closed) break;
         if (client && market === 'futures') forgetListenKey(client);
         failures = openedAt() >= began ? 0 : failures + 1;
+        await options
+          .onDrop()
+          .catch((dropError: unknown) =>
+            logger.warn('user stream drop not told', { memberId, error: (dropError as Error).message }),
+          );
         logger.info('user stream dropped', { memberId, market, failures, error: (error as Error).message });
         await pause(backoffMs(failures, Math.random()));
         countMetric('StreamReconnects');

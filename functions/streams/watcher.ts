@@ -108,6 +108,9 @@ const TRADED = new Set<string>([...BOT_LIST.map((b) => b.symbol), ...DcaSymbol.o
 const tradedMarkets = async (market: StreamMarket) =>
   (await sharedMarkets(market)).filter((m) => TRADED.has(String((m as { id?: string }).id)));
 
+/** How long a connection must have stayed open before it vouches for anything (Watcher.upSince). */
+const LASTED_MS = 3_000;
+
 export const watchStream = (options: WatchOptions): Watcher => {
   const { market, memberId } = options;
   let closed = false;
@@ -171,13 +174,19 @@ export const watchStream = (options: WatchOptions): Watcher => {
     }
   })();
 
+  // ccxt's own `isConnected` stays true on a client whose socket died of an error (its onClose keeps
+  // such a client): the socket itself is asked.
   const connected = () =>
-    Object.values((client?.clients ?? {}) as Record<string, { isConnected?: boolean }>).some(
-      (c) => c.isConnected === true,
+    Object.values((client?.clients ?? {}) as Record<string, { isOpen?: () => boolean }>).some(
+      (c) => c.isOpen?.() === true,
     );
   return {
     connected,
-    upSince: () => (connected() && openedAt() > 0 ? Math.max(openedAt(), gapAt) : undefined),
+    // a connection counts once it has lasted: one the exchange drops as it subscribes never does
+    upSince: () =>
+      connected() && openedAt() > 0 && Date.now() - openedAt() >= LASTED_MS
+        ? Math.max(openedAt(), gapAt)
+        : undefined,
     async close() {
       closed = true;
       wake();

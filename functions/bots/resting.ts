@@ -42,13 +42,16 @@ export const fillCandleOf = (o: BotOrderItem, step: number): number =>
 
 /**
  * Whether record `o` answers the model's fill of its level on candle `t`: it was placed for `t` or
- * before, it answered no other model fill, and it is either still live (the exchange is asked), or
+ * before, it answered no other model fill (or this one, on an earlier attempt), and it is either still live (the exchange is asked), or
  * filled within a candle of `t` (a fill stamped on the boundary of two candles, or one after the
  * close the model saw, before the executor acted), or whatever became of an order (or the record of
  * why none was sent: skipped, refused) of that very candle.
  */
 export const answers = (o: BotOrderItem, t: number, step: number): boolean => {
-  if (o.type === 'market' || o.candle > t || o.modelCandle !== undefined) return false;
+  // A record that answered this very fill answers it again: the candle acted on anew (its last
+  // write found the deployment moved, or a crash) must find it, not send the level at market.
+  if (o.type === 'market' || o.candle > t || (o.modelCandle !== undefined && o.modelCandle !== t))
+    return false;
   if (isLive(o)) return true;
   if (o.status === 'filled') return Math.abs(fillCandleOf(o, step) - t) <= step;
   return o.candle === t;

@@ -59,10 +59,13 @@ describe('answers: which record answers the model filling its level on a candle'
     expect(answers(filled(T - 30 * HOUR), T, HOUR)).toBe(false);
   });
 
-  it('a fill answers one model fill only', () => {
+  it('a fill answers one model fill only, again on every attempt at its candle', () => {
     const filled = order({ status: 'filled', filledAt: T + 60_000, modelCandle: T });
-    expect(answers(filled, T, HOUR)).toBe(false);
+    // the candle acted on anew (its last write found the deployment moved): the same answer, not a
+    // second order at market, the duplicate a first version of resting orders sent under load
+    expect(answers(filled, T, HOUR)).toBe(true);
     expect(answers(filled, T + HOUR, HOUR)).toBe(false);
+    expect(answers({ ...filled, modelCandle: T - HOUR }, T, HOUR)).toBe(false);
   });
 
   it('the record of a level not sent (filled already, past capital, refused), or of an order that ended, on its own candle only', () => {

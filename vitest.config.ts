@@ -3,6 +3,7 @@ import './local/quiet-sdk';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './path-aliases.ts';
+import OwnProcessFirst from './test/support/sequencer.ts';
 
 const alias = pathAliases();
 
@@ -118,6 +119,7 @@ const onStacks = (name: keyof typeof OWN_PROCESS, settings: Record<string, unkno
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: OwnProcessFirst },
     projects: [
       ...units(),
       ...onStacks('integration', {

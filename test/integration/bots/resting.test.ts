@@ -17,6 +17,7 @@ import {
   tradingMember,
   type BotStack,
   type Member,
+  within,
 } from './support';
 
 const MINUTE = 60_000;
@@ -34,15 +35,6 @@ const functions = async () => ({
   ...(await import('#functions/bots/resting')),
   ...(await import('#functions/bots/store')),
 });
-
-/** Polls `test` every 100 ms until it holds; fails after `ms`. */
-const within = async (ms: number, test: () => Promise<boolean> | boolean): Promise<void> => {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /**
  * The member's spot stream is up, and has been long enough to vouch for orders placed from now on

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
-import { notesOf, startBotStack, tradingMember, type BotStack, type Member } from './support';
+import { notesOf, startBotStack, tradingMember, type BotStack, type Member, within } from './support';
 import { exchangeOf } from '../../support/paper-client';
 
 interface Zeno {
@@ -58,15 +58,6 @@ const heard = (clientOrderId: string) => controls().userStreams!.heard().include
 const held = async (m: Member) =>
   Number((await exchangeOf(m.key, 'futures').fetchPositions([PERP]))[0]?.contracts ?? 0);
 const atTheHour = () => bots.now() % HOUR === 0;
-
-/** Polls `test` every 50 ms until it holds; fails after `ms`. */
-const within = async (ms: number, test: () => Promise<boolean> | boolean): Promise<void> => {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /**
  * The paper exchange's outage of the key's user data streams: its connections dropped with no close

@@ -195,3 +195,12 @@ export const switchFaults = async (bots: BotStack, path: string, faults: Account
 /** The member's account's faults switched (the rules replace those set before). */
 export const faultsOf = (bots: BotStack, m: Member, faults: AccountFaults) =>
   switchFaults(bots, `/accounts/${m.key.apiKey}/faults`, faults);
+
+/** Polls `test` every 50 ms until it holds; fails after `ms`. */
+export const within = async (ms: number, test: () => Promise<boolean> | boolean): Promise<void> => {
+  const started = Date.now();
+  while (!(await test())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};

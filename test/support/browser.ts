@@ -1,5 +1,6 @@
 /** Real Chromium for e2e tests, driven by playwright-core as a person would click. */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { claimsOf } from './admin';
@@ -123,4 +124,14 @@ export const logIn = async (
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+};
+
+/** Clicks the page's Download CSV and returns the file the browser saved: its name and lines. */
+export const downloadCsv = async (page: Page): Promise<{ name: string; lines: string[] }> => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = await readFile((await download.path())!, 'utf8');
+  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
 };

@@ -5,12 +5,11 @@
  * content is read from the browser's download.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn as apiLogIn, stack } from '../../support/api';
 import { join, until } from '../../support/team';
-import { screenshot, url, useBrowser } from '../../support/browser';
+import { downloadCsv, screenshot, url, useBrowser } from '../../support/browser';
 import { topUp } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -70,16 +69,6 @@ const rowWith = async (page: Page, text: string) => {
     })
     .toBe(true);
   return row.first();
-};
-
-/** Clicks Download CSV and returns the downloaded file's name and lines. */
-const downloadCsv = async (page: Page) => {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  const text = await readFile((await download.path())!, 'utf8');
-  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
 };
 
 /** The "Showing n of m" line's m: the whole report's row count. */

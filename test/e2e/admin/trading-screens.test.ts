@@ -8,7 +8,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, logIn as apiLogIn, memberIdOf, newVerifiedMember, stack } from '../../support/api';
-import { screenshot, url, useBrowser } from '../../support/browser';
+import { downloadCsv, screenshot, url, useBrowser } from '../../support/browser';
 import { topUp, useLocalTable } from '../../support/fund';
 
 const { newPage } = useBrowser();
@@ -124,6 +124,11 @@ describe('admin trading screens', () => {
     await audit.getByText('Changed rank: 4.').waitFor();
     await audit.getByText('Profit distribution').first().waitFor();
     await screenshot(page, 'admin-audit-log');
+    // the export is the whole log, every page read, not the rows on screen
+    const csv = await downloadCsv(page);
+    expect(csv.name).toBe('audit-log.csv');
+    expect(csv.lines[0]).toBe('Date,Action,Admin,About,What changed');
+    expect(csv.lines.some((line) => line.includes('Changed rank: 4.'))).toBe(true);
 
     await open(page, 'API Errors', '/apierror');
     await expect

@@ -1,18 +1,18 @@
 /**
  * An admin list that is not a dated report (a member's trades, the audit log, the profit shares):
- * a table defined by ReportPage's columns, read a page at a time ("Load more"), with a CSV export
- * of the whole list (every page fetched, then toCsv).
+ * a ColumnTable read a page at a time ("Load more"), with a CSV export of the whole list
+ * (downloadAllPages).
  */
-import { Alert, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import type { ReportColumn } from '../components/ReportPage';
+import { ColumnTable, type ReportColumn } from '../components/ColumnTable';
 import { LoadMore } from '../components/LoadMore';
 import { QueryError } from '../components/QueryError';
 import { errorMessage } from '../lib/api';
-import { downloadCsv, toCsv } from '../lib/csv';
-import { ScrollTable } from '../components/ScrollTable';
+import { downloadAllPages } from '../lib/csv';
+import { useExport } from '../lib/useExport';
 
 interface Page<Row> {
   items: Row[];
@@ -40,32 +40,9 @@ export function AdminList<Row, P extends Page<Row>>(props: {
     getNextPageParam: (last) => last.cursor,
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const all: Row[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await props.load(100, cursor);
-        all.push(...page.items);
-        cursor = page.cursor;
-      } while (cursor);
-      downloadCsv(
-        `${props.csvName}.csv`,
-        toCsv(
-          columns.map((c) => c.header),
-          all.map((r) => columns.map((c) => c.csv(r))),
-        ),
-      );
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useExport();
+  const exportCsv = () =>
+    csv.run(() => downloadAllPages(`${props.csvName}.csv`, columns, props.load));
 
   if (list.isError && !list.data)
     return <QueryError what={label.toLowerCase()} error={list.error} onRetry={() => list.refetch()} />;
@@ -77,50 +54,25 @@ export function AdminList<Row, P extends Page<Row>>(props: {
         <Text fontWeight="semibold" aria-live="polite">
           {list.isPending ? 'Loading…' : `${rows.length}${list.hasNextPage ? '+' : ''} rows`}
         </Text>
-        <Button size="sm" variant="outline" onClick={exportCsv} loading={exporting} disabled={!rows.length}>
+        <Button size="sm" variant="outline" onClick={exportCsv} loading={csv.exporting} disabled={!rows.length}>
           <LuDownload /> Download CSV
         </Button>
       </HStack>
-      {exportError !== null && (
+      {csv.error !== null && (
         <Alert.Root status="error" borderRadius="md" role="alert">
           <Alert.Indicator />
-          <Alert.Title>Could not export: {errorMessage(exportError)}</Alert.Title>
+          <Alert.Title>Could not export: {errorMessage(csv.error)}</Alert.Title>
         </Alert.Root>
       )}
-      <ScrollTable caption={label} framed aria-busy={list.isFetching}>
-        <Table.Header>
-          <Table.Row>
-            {columns.map((c) => (
-              <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
-                {c.header}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {list.isPending ? (
-            <Table.Row>
-              <Table.Cell colSpan={columns.length}>Loading…</Table.Cell>
-            </Table.Row>
-          ) : rows.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={columns.length} color="fg.muted">
-                {props.emptyText}
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            rows.map((r) => (
-              <Table.Row key={rowKey(r)}>
-                {columns.map((c) => (
-                  <Table.Cell key={c.header} textAlign={c.align} whiteSpace={c.nowrap ? 'nowrap' : undefined}>
-                    {c.cell(r)}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
+      <ColumnTable
+        caption={label}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        pending={list.isPending}
+        busy={list.isFetching}
+        emptyText={props.emptyText}
+      />
       <LoadMore query={list} what="more rows" size="sm" />
     </Stack>
   );

@@ -2,7 +2,7 @@
  * The one way to show an admin report: a title, the filter form (Start Date, End Date — unless the
  * report is not about a period — maybe an e-mail, Submit), the totals of the whole range, a table defined by its columns, server-side
  * paging ("Load more", with the row count) and a CSV export of the WHOLE report (every page is
- * fetched, then written with toCsv). Reports are whole UTC days (api/schemas/admin-reports.ts).
+ * fetched: downloadAllPages). Reports are whole UTC days (api/schemas/admin-reports.ts).
  */
 import {
   Alert,
@@ -14,7 +14,6 @@ import {
   SimpleGrid,
   Stack,
   Stat,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,32 +26,13 @@ import { z } from 'zod';
 import { Day, rangeProblem, reportMessages } from '#api/schemas/admin-reports';
 import { Email } from '#api/schemas/common';
 import { errorMessage } from '../lib/api';
-import { downloadCsv, toCsv } from '../lib/csv';
+import { downloadAllPages } from '../lib/csv';
 import { dateTimeText } from '../lib/dates';
-import { formatUsdt, plainUsdt } from '../lib/format';
 import { queryKeys } from '../lib/queryKeys';
+import { useExport } from '../lib/useExport';
 import { LoadMore } from './LoadMore';
 import { QueryError } from './QueryError';
-import { ScrollTable } from './ScrollTable';
-
-export interface ReportColumn<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** The value in the CSV file (plain text: ISO dates, amounts without grouping). */
-  csv: (row: Row) => string | number;
-  align?: 'start' | 'end';
-  /** Dates, amounts, ids: kept on one line. */
-  nowrap?: boolean;
-}
-
-/** An amount column: grouped on the page ('1,234.50'), plain in the CSV file ('1234.50'). */
-export const usdtColumn = <Row,>(header: string, of: (row: Row) => number): ReportColumn<Row> => ({
-  header,
-  cell: (r) => formatUsdt(of(r)),
-  csv: (r) => plainUsdt(of(r)),
-  align: 'end',
-  nowrap: true,
-});
+import { ColumnTable, type ReportColumn } from './ColumnTable';
 
 interface ReportInput {
   from: string;
@@ -96,7 +76,6 @@ interface ReportPageProps<Row, Totals> {
   below?: (firstPage: ReportAnswer<Row, Totals>) => ReactNode;
 }
 
-const EXPORT_PAGE = 100;
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
 /** A UTC time as the reports show it: 05 Mar 2026, 14:07. */
@@ -152,37 +131,17 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
   const rows = report.data?.pages.flatMap((p) => p.items) ?? [];
   const totals = report.data?.pages[0]?.totals;
 
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const exportCsv = async () => {
+  const csv = useExport();
+  const exportCsv = () => {
     if (!run) return;
-    setExporting(true);
-    setExportError(null);
-    try {
-      const all: Row[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await load({ ...inputOf(run.filter), limit: EXPORT_PAGE, cursor });
-        all.push(...page.items);
-        cursor = page.cursor;
-      } while (cursor);
-      const f = run.filter;
-      downloadCsv(
-        `${id}${dates ? `-${f.from}-${f.to}` : ''}${email && f.email ? `-${f.email}` : ''}.csv`,
-        toCsv(
-          columns.map((c) => c.header),
-          all.map((r) => columns.map((c) => c.csv(r))),
-        ),
-      );
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
+    const f = run.filter;
+    const name = `${id}${dates ? `-${f.from}-${f.to}` : ''}${email && f.email ? `-${f.email}` : ''}.csv`;
+    return csv.run(() =>
+      downloadAllPages(name, columns, (limit, cursor) => load({ ...inputOf(f), limit, cursor })),
+    );
   };
 
   const cards = totals && props.totals ? props.totals(totals) : [];
-  const colSpan = columns.length;
   return (
     <Stack gap="6" minW="0">
       <Heading as="h1" size="2xl">
@@ -235,7 +194,7 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
             <Button
               variant="outline"
               onClick={exportCsv}
-              loading={exporting}
+              loading={csv.exporting}
               loadingText="Exporting…"
               disabled={!totals?.count}
             >
@@ -250,12 +209,12 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
         )}
       </form>
 
-      {exportError !== null && (
+      {csv.error !== null && (
         <Alert.Root status="error" borderRadius="md" role="alert">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Could not export the report.</Alert.Title>
-            <Alert.Description>{errorMessage(exportError)}</Alert.Description>
+            <Alert.Description>{errorMessage(csv.error)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -285,44 +244,15 @@ export function ReportPage<Row, Totals = object>(props: ReportPageProps<Row, Tot
               ? 'Loading…'
               : `Showing ${rows.length} of ${totals?.count ?? rows.length} ${noun}`}
           </Text>
-          <ScrollTable caption={title} framed aria-busy={report.isFetching}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((c) => (
-                  <Table.ColumnHeader key={c.header} textAlign={c.align} whiteSpace="nowrap">
-                    {c.header}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {report.isPending ? (
-                <Table.Row>
-                  <Table.Cell colSpan={colSpan}>Loading…</Table.Cell>
-                </Table.Row>
-              ) : rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={colSpan} color="fg.muted">
-                    {props.emptyText ?? 'Nothing in this period.'}
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((r) => (
-                  <Table.Row key={rowKey(r)}>
-                    {columns.map((c) => (
-                      <Table.Cell
-                        key={c.header}
-                        textAlign={c.align}
-                        whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                      >
-                        {c.cell(r)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </ScrollTable>
+          <ColumnTable
+            caption={title}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            pending={report.isPending}
+            busy={report.isFetching}
+            emptyText={props.emptyText ?? 'Nothing in this period.'}
+          />
           <LoadMore query={report} what="the next page" />
           {props.below && report.data?.pages[0] && props.below(report.data.pages[0])}
         </>

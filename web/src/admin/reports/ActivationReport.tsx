@@ -1,7 +1,8 @@
 import { Badge } from '@chakra-ui/react';
 import { planOffers } from '#api/plans';
 import type { ResponseOf } from '#api/routes';
-import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import { usdtColumn, type ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import { usdtText } from '../../lib/format';
 import { memberColumns } from './columns';

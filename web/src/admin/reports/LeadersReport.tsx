@@ -1,5 +1,6 @@
 import type { ResponseOf } from '#api/routes';
-import { ReportPage, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage } from '../../components/ReportPage';
+import type { ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 
 type Row = ResponseOf<'leadersReport'>['items'][number];

@@ -1,6 +1,7 @@
 import type { ResponseOf } from '#api/routes';
 import { callApi } from '../../lib/api';
-import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import { usdtColumn, type ReportColumn } from '../../components/ColumnTable';
 import { usdtText } from '../../lib/format';
 
 type Row = ResponseOf<'payoutStructureReport'>['items'][number];

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import type { ResponseOf } from '#api/routes';
-import { ReportPage, reportTime, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import type { ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import { memberColumns } from './columns';
 import { ScrollTable } from '../../components/ScrollTable';

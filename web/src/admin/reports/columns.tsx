@@ -1,7 +1,7 @@
 /** Columns the member reports share: id, e-mail, name, username, sponsor id, mobile, rank. */
 import { Text } from '@chakra-ui/react';
 import { RANK_NAMES } from '#api/schemas/auth';
-import type { ReportColumn } from '../../components/ReportPage';
+import type { ReportColumn } from '../../components/ColumnTable';
 
 interface MemberColumns {
   id: string;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { ResponseOf } from '#api/routes';
 import type { AuditAction } from '#api/schemas/admin';
 import type { z } from 'zod';
-import { reportTime, type ReportColumn } from '../../components/ReportPage';
+import { reportTime } from '../../components/ReportPage';
+import type { ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import { AdminList } from '../AdminList';
 

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '#api/routes';
-import { ReportPage, reportTime, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import type { ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import { TradeDetailsButton } from './MemberTrades';
 

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { ResponseOf } from '#api/routes';
 import type { OrderReportBot } from '#api/schemas/admin-reports';
 import type { z } from 'zod';
-import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import { usdtColumn, type ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import { usdtText } from '../../lib/format';
 

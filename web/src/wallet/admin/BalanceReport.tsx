@@ -1,4 +1,5 @@
-import { ReportPage, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage } from '../../components/ReportPage';
+import { usdtColumn, type ReportColumn } from '../../components/ColumnTable';
 import { callApi } from '../../lib/api';
 import type { ResponseOf } from '#api/routes';
 import { usdtText } from '../../lib/format';

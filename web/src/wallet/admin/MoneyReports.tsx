@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { ReportPage, reportTime, usdtColumn, type ReportColumn } from '../../components/ReportPage';
+import { ReportPage, reportTime } from '../../components/ReportPage';
+import { usdtColumn, type ReportColumn } from '../../components/ColumnTable';
 import { RouteTabs } from '../../components/RouteTabs';
 import { callApi } from '../../lib/api';
 import type { ResponseOf } from '#api/routes';

@@ -5,27 +5,34 @@ import { callApi, errorMessage } from '../lib/api';
 import { AppDialog, DialogDismiss } from './AppDialog';
 import { FormAlert } from './FormAlert';
 
+/** What each mailing says: the same words wherever the dialog opens (log-in, verify, change password). */
+const WORDING = {
+  requestPasswordReset: {
+    title: 'Reset Password',
+    description: 'Enter the e-mail address of your account. We will send you a link to choose a new password.',
+  },
+  resendVerification: {
+    title: 'Resend Verify E-mail',
+    description: 'Enter the e-mail address you signed up with. We will send a new verification link.',
+  },
+} as const;
+
 /**
  * A small dialog that mails a link to an address: 'Reset Password' (requestPasswordReset) or
  * 'Resend Verify E-mail' (resendVerification). Shows the server's message, then closes after 2 s.
  */
 export function EmailActionDialog({
   op,
-  title,
-  description,
-  submitLabel,
   open,
   onOpenChange,
   initialEmail = '',
 }: {
-  op: 'requestPasswordReset' | 'resendVerification';
-  title: string;
-  description: string;
-  submitLabel: string;
+  op: keyof typeof WORDING;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialEmail?: string;
 }) {
+  const { title, description } = WORDING[op];
   const [email, setEmail] = useState(initialEmail);
   const timer = useRef<number | undefined>(undefined);
   const mutation = useMutation({ mutationFn: (address: string) => callApi(op, { email: address }) });
@@ -63,7 +70,7 @@ export function EmailActionDialog({
             loading={mutation.isPending}
             disabled={!email.trim() || mutation.isSuccess}
           >
-            {submitLabel}
+            Send Link
           </Button>
         </>
       }

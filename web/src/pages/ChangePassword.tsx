@@ -112,9 +112,6 @@ export default function ChangePassword() {
       </form>
       <EmailActionDialog
         op="requestPasswordReset"
-        title="Reset Password"
-        description="Enter the e-mail address of your account. We will send you a link to choose a new password."
-        submitLabel="Send Link"
         open={resendOpen}
         onOpenChange={setResendOpen}
       />

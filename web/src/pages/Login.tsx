@@ -180,18 +180,12 @@ export default function Login() {
 
       <EmailActionDialog
         op="requestPasswordReset"
-        title="Reset Password"
-        description="Enter the e-mail address of your account. We will send you a link to choose a new password."
-        submitLabel="Send Link"
         open={resetOpen}
         onOpenChange={setResetOpen}
         initialEmail={email}
       />
       <EmailActionDialog
         op="resendVerification"
-        title="Resend Verify E-mail"
-        description="Enter the e-mail address you signed up with. We will send a new verification link."
-        submitLabel="Send Link"
         open={resendOpen}
         onOpenChange={setResendOpen}
         initialEmail={email}

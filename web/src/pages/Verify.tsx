@@ -57,9 +57,6 @@ export default function Verify() {
       </Stack>
       <EmailActionDialog
         op="resendVerification"
-        title="Resend Verify E-mail"
-        description="Enter the e-mail address you signed up with. We will send a new verification link."
-        submitLabel="Send Link"
         open={resendOpen}
         onOpenChange={setResendOpen}
       />

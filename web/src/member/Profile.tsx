@@ -4,15 +4,14 @@ import {
   Container,
   DataList,
   Heading,
-  List,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { BOT_NAMES } from '#api/bots';
+import { BenefitList } from '../components/BenefitList';
 import { Panel } from '../components/Panel';
 import { QueryError } from '../components/QueryError';
 import { BotEmailChoices } from './BotEmailChoices';
@@ -115,16 +114,7 @@ export default function Profile() {
                 <DataList.ItemLabel minW="28">Benefits</DataList.ItemLabel>
                 <DataList.ItemValue>
                   {plan ? (
-                    <List.Root variant="plain" gap="1">
-                      {plan.benefits.map((b) => (
-                        <List.Item key={b}>
-                          <List.Indicator asChild color="gain.fg">
-                            <LuCircleCheck />
-                          </List.Indicator>
-                          {b}
-                        </List.Item>
-                      ))}
-                    </List.Root>
+                    <BenefitList benefits={plan.benefits} gap="1" />
                   ) : (
                     <Text color="fg.muted">Activate a plan to unlock trading bots and Trendex Core.</Text>
                   )}

@@ -11,8 +11,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { LuCircleCheck, LuCircleMinus } from 'react-icons/lu';
+import { LuCircleMinus } from 'react-icons/lu';
 import type { PlanState } from '#api/schemas/plans';
+import { BenefitList } from '../components/BenefitList';
 import { FormAlert } from '../components/FormAlert';
 import { PageHeader } from '../components/PageHeader';
 import { useAuth } from '../lib/auth';
@@ -119,15 +120,7 @@ export default function Pricing() {
                   USDT / year
                 </Text>
               </HStack>
-              <List.Root variant="plain" gap="3" flex="1">
-                {plan.benefits.map((b) => (
-                  <List.Item key={b}>
-                    <List.Indicator asChild color="gain.fg">
-                      <LuCircleCheck />
-                    </List.Indicator>
-                    {b}
-                  </List.Item>
-                ))}
+              <BenefitList benefits={plan.benefits} gap="3" flex="1">
                 {plan.notIncluded.map((b) => (
                   <List.Item key={b} color="fg.subtle">
                     <List.Indicator asChild>
@@ -142,7 +135,7 @@ export default function Pricing() {
                     </Text>
                   </List.Item>
                 ))}
-              </List.Root>
+              </BenefitList>
               <PlanButton
                 plan={plan}
                 offer={offerOf(plan)}

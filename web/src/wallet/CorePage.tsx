@@ -5,16 +5,15 @@ import {
   Container,
   Heading,
   HStack,
-  List,
   SimpleGrid,
   Stack,
   Tabs,
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCircleCheck } from 'react-icons/lu';
 import { membershipIncludes } from '#api/plans';
 import type { PlanOption } from '#api/schemas/plans';
+import { BenefitList } from '../components/BenefitList';
 import { QueryError } from '../components/QueryError';
 import { BalanceCard } from './BalanceCard';
 import { formatUsdt } from '../lib/format';
@@ -129,16 +128,7 @@ export default function CorePage() {
                     </Text>
                   </Stack>
                 )}
-                <List.Root variant="plain" gap="2" flex="1">
-                  {benefits.map((b) => (
-                    <List.Item key={b}>
-                      <List.Indicator asChild color="gain.fg">
-                        <LuCircleCheck />
-                      </List.Indicator>
-                      {b}
-                    </List.Item>
-                  ))}
-                </List.Root>
+                <BenefitList benefits={benefits} gap="2" flex="1" />
                 {offer && !offer.enabled && (
                   <Text
                     fontSize="sm"

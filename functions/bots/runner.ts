@@ -32,9 +32,11 @@ import {
   errorSummary,
   exchangeCode,
   exchangeWords,
+  heardOrderState,
   intervalMs,
   memberTradingAccount,
   tradingFault,
+  type HeardFill,
   type OrderState,
   type TradingAccount,
 } from '#functions/exchange/service';
@@ -253,17 +255,20 @@ const recordFill = async (
 
 /**
  * A fill the account's user data stream told (functions/streams), recorded the moment it comes:
- * the order is looked up by its client order id and its fill goes through the same once-only
- * transaction as a candle's settlement (recordFill), so whichever of the two comes second records
- * nothing. Only resting orders (limits, stops): a market order's fill is in the answer to its
- * placing, which the executor records itself. The fill keeps the exchange's time, which says which
- * candle it belongs to (resting.ts). Answers whether the order filled (recorded now or before).
+ * from the trades the stream told when it told them all (`heard`: their fees as charged, no request
+ * to the exchange), else by looking the order up by its client order id; either way its fill goes
+ * through the same once-only transaction as a candle's settlement (recordFill), so whichever of the
+ * two comes second records nothing. Only resting orders (limits, stops): a market order's fill is
+ * in the answer to its placing, which the executor records itself. The fill keeps the exchange's
+ * time, which says which candle it belongs to (resting.ts). Answers whether the order filled
+ * (recorded now or before).
  */
 export const recordStreamedFill = async (
   deploymentId: string,
   clientOrderId: string,
   /** When the exchange filled it (its clock, ms). */
   at: number,
+  heard?: HeardFill,
 ): Promise<boolean> => {
   const [d, order] = await Promise.all([getDeployment(deploymentId), getOrder(deploymentId, clientOrderId)]);
   if (!d || !order || order.type === 'market') return false;
@@ -271,7 +276,14 @@ export const recordStreamedFill = async (
   if (order.status !== 'open' && order.status !== 'placing') return false;
   const account = await memberTradingAccount(d.memberId, d.market);
   if (!account) return false;
-  const state = await account.lookup(order.symbol, clientOrderId, order.type);
+  // A futures stop's trades are those of the order it became: the record keeps the stop's own id,
+  // as a lookup answers it (trading.ts lookup).
+  const state = heard
+    ? {
+        ...heardOrderState(heard, order.symbol, d.market, clientOrderId, at),
+        orderId: order.orderId ?? heard.orderId,
+      }
+    : await account.lookup(order.symbol, clientOrderId, order.type);
   if (state.status !== 'filled' || !(state.filled > 0)) return false;
   await recordFill(account, d, order, state, { filledAt: state.filledAt ?? at });
   return true;

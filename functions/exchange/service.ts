@@ -145,11 +145,14 @@ export type { GatewayAnswer, GatewayCall, GatewayValues } from './gateway-client
 export { binanceClientSettings, pointAt, type Credentials } from './clients';
 export {
   fetchCandles,
+  heardOrderState,
   intervalMs,
   marketOrderRules,
   sharedMarkets,
   type OrderRules,
   UnknownOrder,
+  type HeardFill,
+  type HeardTrade,
   type Kline,
   type OrderState,
   type PlaceOrder,

@@ -353,6 +353,47 @@ const feesOf = (lines: readonly { fee?: FeeLine; price: number }[], base: string
   return { fee, feeBase };
 };
 
+/** One trade of an order as the user data stream told it (Binance's l, L, n and N of the event). */
+export interface HeardTrade {
+  qty: number;
+  price: number;
+  fee?: FeeLine;
+}
+
+/**
+ * An order's fill the user data stream told trade by trade, every trade of it (their quantities
+ * add up to the order's filled quantity, z): its state and fees need no request.
+ */
+export interface HeardFill {
+  orderId: string;
+  filled: number;
+  trades: HeardTrade[];
+}
+
+/**
+ * A filled order's state from its trades as the stream told them, its fees valued as a lookup
+ * values them (feesOf, each at its trade's price); `filledAt` is when its last trade was.
+ */
+export const heardOrderState = (
+  heard: HeardFill,
+  symbol: string,
+  market: TradingMarket,
+  clientOrderId: string,
+  filledAt: number,
+): OrderState => {
+  const [base, settle] = unifiedSymbol(symbol, market).split('/');
+  const quote = heard.trades.reduce((sum, t) => sum + t.qty * t.price, 0);
+  return {
+    orderId: heard.orderId,
+    clientOrderId,
+    status: 'filled',
+    filled: heard.filled,
+    average: quote / heard.filled,
+    ...feesOf(heard.trades, base, settle.split(':')[0]),
+    filledAt,
+  };
+};
+
 /** An order's answer; `fees` is null when it carries none (a futures order, an order read back). */
 const stateOf = (o: Record<string, unknown>, clientOrderId: string): OrderState & { feesKnown: boolean } => {
   const status = String(o.status ?? 'open');

@@ -3,6 +3,7 @@
  * bound key and market with running bots), what to open and close to get there, how long to wait
  * before dialling again, and which order updates are fills to record. No I/O.
  */
+import type { HeardFill, HeardTrade } from '#functions/exchange/service';
 
 export type StreamMarket = 'spot' | 'futures';
 
@@ -93,35 +94,79 @@ export const backoffMs = (attempt: number, random: number): number => {
   return Math.round(base * (1 + 0.2 * random));
 };
 
+/** A trade of an order as ccxt pro parses the stream's event (Binance's t, l, L, n and N). */
+export interface StreamedTrade {
+  id?: string;
+  amount?: number | string;
+  price?: number | string;
+  fee?: { cost?: number | string; currency?: string };
+}
+
 /** An order update as ccxt pro's watchOrders hands it over (the fields read here). */
 export interface StreamedOrder {
+  id?: string;
   clientOrderId?: string;
   status?: string;
   filled?: number;
   lastTradeTimestamp?: number;
   lastUpdateTimestamp?: number;
   timestamp?: number;
+  /**
+   * The trades the stream told of this order since the client first heard of it (ccxt adds each
+   * TRADE event's trade to the order it already holds; an order first heard at a trade has none).
+   */
+  trades?: StreamedTrade[];
 }
 
 /** A fill the stream tells: the client order id and when the exchange filled it. */
 export interface StreamedFill {
   clientOrderId: string;
   at: number;
+  /** Every trade of the order, when the stream told them all: the fill is recorded with no request. */
+  heard?: HeardFill;
 }
+
+/** Quantities add up to the exchange's own within this (floating point, not a missing trade). */
+const SAME_QTY = 1e-9;
+
+/**
+ * The order's fill from the trades the stream told, when they are all of it: each trade once (by
+ * its id), and their quantities add up to the order's filled quantity (Binance's cumulative z).
+ * A trade told while the stream was down, or before this client heard the order (a restart, a
+ * drop), is missing from the sum: undefined, and the fill is looked up as before.
+ */
+export const heardFillOf = (order: StreamedOrder): HeardFill | undefined => {
+  const filled = order.filled ?? 0;
+  if (order.id === undefined || !(filled > 0) || !order.trades?.length) return undefined;
+  const byId = new Map<string, HeardTrade>();
+  for (const t of order.trades) {
+    const qty = Number(t.amount);
+    const price = Number(t.price);
+    if (t.id === undefined || !(qty > 0) || !(price > 0)) return undefined;
+    byId.set(String(t.id), { qty, price, ...(t.fee ? { fee: t.fee } : {}) });
+  }
+  const trades = [...byId.values()];
+  const sum = trades.reduce((total, t) => total + t.qty, 0);
+  if (Math.abs(sum - filled) > SAME_QTY * Math.max(1, filled)) return undefined;
+  return { orderId: String(order.id), filled, trades };
+};
 
 /** Our client order ids start so (functions/bots/runner.ts clientOrderIdOf). */
 const OURS = /^tx[0-9A-Za-z]{10}/;
 
 /**
- * An update that is a whole fill of one of our orders: a partial fill waits for the rest (the
- * record of a fill is once per order), and an order that ended part-filled is left to the
- * candle-close settlement, which also tells the member who cancelled it.
+ * An update that is a whole fill of one of our orders, with its trades when the stream told them
+ * all (heardFillOf): a partial fill waits for the rest (the record of a fill is once per order, and
+ * Binance's FILLED event says when the rest came), and an order that ended part-filled is left to
+ * the candle-close settlement, which also tells the member who cancelled it.
  */
 export const fillOf = (order: StreamedOrder): StreamedFill | null => {
   const id = order.clientOrderId;
   if (!id || !OURS.test(id) || order.status !== 'closed' || !((order.filled ?? 0) > 0)) return null;
   const at = order.lastTradeTimestamp ?? order.lastUpdateTimestamp ?? order.timestamp;
-  return at === undefined ? null : { clientOrderId: id, at };
+  if (at === undefined) return null;
+  const heard = heardFillOf(order);
+  return heard ? { clientOrderId: id, at, heard } : { clientOrderId: id, at };
 };
 
 /**

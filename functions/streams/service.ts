@@ -4,7 +4,8 @@
  * of its shard, opens the stream of a key whose first bot started, closes the one whose last bot
  * stopped or whose key was unbound (and reopens it on a key bound anew), and publishes how many are
  * open and how many are down. Each fill a stream tells is recorded at once through the executor's
- * own once-only path (runner.ts recordStreamedFill). The same code runs in the local stack
+ * own once-only path (runner.ts recordStreamedFill), from the stream's own trades when it told them
+ * all (no request), else looked up. The same code runs in the local stack
  * (local/stack.ts) and in its ECS Fargate tasks (main.ts).
  */
 import { now } from '#core/clock';
@@ -96,7 +97,7 @@ export const startUserStreams = (options: UserStreamsOptions): UserStreams => {
     const stream = open.get(id);
     const deploymentId = stream && deploymentOfOrder(fill.clientOrderId, stream.deployments);
     if (!deploymentId) return;
-    if (!(await recordStreamedFill(deploymentId, fill.clientOrderId, fill.at))) return;
+    if (!(await recordStreamedFill(deploymentId, fill.clientOrderId, fill.at, fill.heard))) return;
     heard.push(fill.clientOrderId);
     if (heard.length > HEARD_KEPT) heard.shift();
     const delay = now().getTime() - fill.at;

@@ -4,7 +4,9 @@
  * listen key, which ccxt makes, keeps alive every 20 minutes and makes anew after -1125 or a lapse).
  * A connection that drops, or is closed after 24 hours, is dialled again after a wait (plan.ts
  * backoffMs) by watching again on the same client; every whole fill of one of our orders is handed
- * to `onFill` as it comes. Whatever happened while it was down is the candle-close lookups' to find.
+ * to `onFill` as it comes, with its trades when the stream told them all (plan.ts heardFillOf: ccxt
+ * keeps each TRADE event's trade, fee included, on the order it belongs to). Whatever happened while
+ * it was down is the candle-close lookups' to find.
  */
 import { NetworkError } from '#ccxt/base/errors.js';
 import type WsClient from '#ccxt/base/ws/WsClient.js';
@@ -142,9 +144,14 @@ export const watchStream = (options: WatchOptions): Watcher => {
         }
         for (;;) {
           const orders = (await client.watchOrders()) as StreamedOrder[];
-          for (const order of orders) {
+          const updates = orders.map((order) => {
             const fill = fillOf(order);
-            const change = fill ? null : changeOf(order);
+            return { fill, change: fill ? null : changeOf(order) };
+          });
+          // A fill whose trades the stream told goes first: a futures stop's own update (which
+          // carries no trades) would otherwise look up the fill its triggered order's trades tell.
+          updates.sort((a, b) => Number(Boolean(b.fill?.heard)) - Number(Boolean(a.fill?.heard)));
+          for (const { fill, change } of updates) {
             const told = fill ? options.onFill(fill) : change ? options.onChange(change) : null;
             // one failure (the table away for a moment) leaves it to the candle-close lookups: the
             // stream vouches for nothing before it (upSince)

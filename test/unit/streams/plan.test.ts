@@ -8,6 +8,7 @@ import {
   backoffMs,
   deploymentOfOrder,
   fillOf,
+  heardFillOf,
   keysToRead,
   shardOf,
   streamChanges,
@@ -153,6 +154,36 @@ describe('which order updates are fills to record', () => {
       clientOrderId: ours,
       at: 5,
     });
+  });
+
+  it('with its trades when the stream told every one of them (their quantities add up to the fill)', () => {
+    const buy = (id: string, amount: number, price: number, cost: number) => ({
+      id,
+      amount,
+      price,
+      fee: { cost, currency: 'BTC' },
+    });
+    const trades = [buy('7', 0.004, 100_000, 0.000004), buy('8', 0.006, 99_000, 0.000006)];
+    const whole = { id: '42', clientOrderId: ours, status: 'closed', filled: 0.01, lastTradeTimestamp: 5 };
+    expect(fillOf({ ...whole, trades })).toEqual({
+      clientOrderId: ours,
+      at: 5,
+      heard: {
+        orderId: '42',
+        filled: 0.01,
+        trades: [
+          { qty: 0.004, price: 100_000, fee: { cost: 0.000004, currency: 'BTC' } },
+          { qty: 0.006, price: 99_000, fee: { cost: 0.000006, currency: 'BTC' } },
+        ],
+      },
+    });
+    // a trade told twice counts once
+    expect(heardFillOf({ ...whole, trades: [...trades, trades[1]] })?.trades).toHaveLength(2);
+    // a trade missed (told while the stream was down, or before this client heard of the order):
+    // the fill is looked up
+    expect(fillOf({ ...whole, trades: [trades[1]] })).toEqual({ clientOrderId: ours, at: 5 });
+    expect(fillOf({ ...whole, trades: undefined })).toEqual({ clientOrderId: ours, at: 5 });
+    expect(heardFillOf({ ...whole, id: undefined, trades })).toBeUndefined();
   });
 
   it('not a partial fill, an order cancelled part-filled, an order not ours, or one not filled', () => {

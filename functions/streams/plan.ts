@@ -116,6 +116,8 @@ export interface StreamedOrder {
    * TRADE event's trade to the order it already holds; an order first heard at a trade has none).
    */
   trades?: StreamedTrade[];
+  /** The event as Binance sent it: a futures conditional order's (ALGO_UPDATE) has `aid` and its status `X`. */
+  info?: { aid?: unknown; X?: string };
 }
 
 /** A fill the stream tells: the client order id and when the exchange filled it. */
@@ -158,11 +160,16 @@ const OURS = /^tx[0-9A-Za-z]{10}/;
  * An update that is a whole fill of one of our orders, with its trades when the stream told them
  * all (heardFillOf): a partial fill waits for the rest (the record of a fill is once per order, and
  * Binance's FILLED event says when the rest came), and an order that ended part-filled is left to
- * the candle-close settlement, which also tells the member who cancelled it.
+ * the candle-close settlement, which also tells the member who cancelled it. A futures stop's fill
+ * is told twice: by the order it became (under our client order id on the paper exchange, with its
+ * trades) and by the stop's FINISHED (no trades: looked up, unless recorded already).
  */
 export const fillOf = (order: StreamedOrder): StreamedFill | null => {
   const id = order.clientOrderId;
   if (!id || !OURS.test(id) || order.status !== 'closed' || !((order.filled ?? 0) > 0)) return null;
+  // A futures stop (an algo order) TRIGGERED is only on its way: the order it became tells its
+  // trades next, and the stop's FINISHED comes after them (ccxt calls both "closed").
+  if (order.info?.aid !== undefined && order.info.X !== 'FINISHED') return null;
   const at = order.lastTradeTimestamp ?? order.lastUpdateTimestamp ?? order.timestamp;
   if (at === undefined) return null;
   const heard = heardFillOf(order);

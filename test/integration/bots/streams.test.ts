@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackControls } from '#local/stack';
 import { call } from '../../support/api';
 import { deployBot } from '../../support/bots';
-import { notesOf, startBotStack, tradingMember, type BotStack, type Member, within } from './support';
+import {
+  fleetWeightSince,
+  notesOf,
+  startBotStack,
+  tradingMember,
+  type BotStack,
+  type Member,
+  within,
+} from './support';
 import { exchangeOf } from '../../support/paper-client';
 
 interface Zeno {
@@ -22,6 +30,7 @@ interface JournalRow {
   clientOrderId: string;
   type: string;
   status: string;
+  fee: number | null;
 }
 
 /**
@@ -58,6 +67,12 @@ const heard = (clientOrderId: string) => controls().userStreams!.heard().include
 const held = async (m: Member) =>
   Number((await exchangeOf(m.key, 'futures').fetchPositions([PERP]))[0]?.contracts ?? 0);
 const atTheHour = () => bots.now() % HOUR === 0;
+/** The fees (USDT) the exchange charged for the member's last futures order, from its trades. */
+const lastOrderFee = async (m: Member) => {
+  const trades = await exchangeOf(m.key, 'futures').fetchMyTrades(PERP);
+  const last = trades.at(-1)?.order;
+  return trades.filter((t) => t.order === last).reduce((sum, t) => sum + Number(t.fee?.cost ?? 0), 0);
+};
 
 /**
  * The paper exchange's outage of the key's user data streams: its connections dropped with no close
@@ -133,12 +148,19 @@ describe('fills pushed by the user data stream', () => {
     replayTo(ZENO_STOPPED_SOON);
     const zeno = await deployedZeno();
     const stop = await stopFilled(zeno, QUARTER);
+    const filledAt = bots.now();
     // recorded by the stream, with no tick run (the journal's row, then the stream's own count)
     await within(
       5_000,
       async () =>
         (await rowsOf(zeno, stop.clientOrderId))[0]?.status === 'filled' && heard(stop.clientOrderId),
     );
+    // from the trades the stream told: no request asked for it (a lookup was the stop, the order it
+    // became and that order's trades), and its fee as the exchange charged it
+    expect(await fleetWeightSince(bots, 'futures', filledAt)).toBe(0);
+    const [row] = await rowsOf(zeno, stop.clientOrderId);
+    expect(row.fee).toBeGreaterThan(0);
+    expect(row.fee).toBeCloseTo(await lastOrderFee(zeno.member), 8);
     expect(await stopNotes(zeno.member)).toHaveLength(1);
     const trades = await closedTrades(zeno.member);
     expect(trades).toBeGreaterThan(0);
@@ -166,6 +188,7 @@ describe('fills pushed by the user data stream', () => {
     await candleClose();
     expect((await rowsOf(zeno, stop.clientOrderId)).map((o) => o.status)).toEqual(['filled']);
     expect(heard(stop.clientOrderId)).toBe(false);
+    expect((await rowsOf(zeno, stop.clientOrderId))[0].fee).toBeCloseTo(await lastOrderFee(zeno.member), 8);
     expect(await stopNotes(zeno.member)).toHaveLength(1);
     expect(await closedTrades(zeno.member)).toBe(trades + 1);
     await positionAsExchange(zeno.member);

@@ -204,3 +204,27 @@ export const within = async (ms: number, test: () => Promise<boolean> | boolean)
     await new Promise((r) => setTimeout(r, 50));
   }
 };
+
+/** The caller IP of the tests' own clients: the fleet's requests leave from the simulated egress IPs. */
+const TEST_CLIENT_IP = '127.0.0.1';
+
+/**
+ * The request weight the fleet (every simulated egress IP, not the test's own client) spent on the
+ * market from the exchange's minute of `from` on (GET /paper/weights keeps an IP's last hour).
+ */
+export const fleetWeightSince = async (
+  bots: BotStack,
+  market: 'spot' | 'futures',
+  from: number,
+): Promise<number> => {
+  const report = (await (await fetch(`${bots.stack.webUrl}/paper/weights`)).json()) as Record<
+    string,
+    Partial<Record<'spot' | 'futures', { minutes: { minute: number; weight: number }[] }>>
+  >;
+  const since = from - (from % 60_000);
+  return Object.entries(report)
+    .filter(([ip]) => ip !== TEST_CLIENT_IP)
+    .flatMap(([, families]) => families[market]?.minutes ?? [])
+    .filter((m) => m.minute >= since)
+    .reduce((sum, m) => sum + m.weight, 0);
+};

@@ -186,6 +186,12 @@ describe('which order updates are fills to record', () => {
     expect(heardFillOf({ ...whole, id: undefined, trades })).toBeUndefined();
   });
 
+  it('a futures stop (algo order) once FINISHED, not as it TRIGGERED (its order’s trades come between)', () => {
+    const stop = { id: '9', clientOrderId: ours, status: 'closed', filled: 0.01, timestamp: 3 };
+    expect(fillOf({ ...stop, info: { aid: 9, X: 'TRIGGERED' } })).toBeNull();
+    expect(fillOf({ ...stop, info: { aid: 9, X: 'FINISHED' } })).toEqual({ clientOrderId: ours, at: 3 });
+  });
+
   it('not a partial fill, an order cancelled part-filled, an order not ours, or one not filled', () => {
     expect(fillOf({ clientOrderId: ours, status: 'open', filled: 0.005, timestamp: 1 })).toBeNull();
     expect(fillOf({ clientOrderId: ours, status: 'canceled', filled: 0.005, timestamp: 1 })).toBeNull();

@@ -12,6 +12,7 @@ import { startDcaManual } from '../../support/bots';
 import { exchangeOf } from '../../support/paper-client';
 import {
   ZENO_CROSS_AT,
+  fleetWeightSince,
   journalOf,
   startBotStack,
   tradingMember,
@@ -115,13 +116,15 @@ const dcaHolding = async (per: number, takeProfitPct: number) => {
 // The first test needs the replay where it starts (its stage fills an hour after it rests); the
 // second, hours without a level reached.
 describe('orders that rest across candles', () => {
-  it('a stage filled and recorded by the stream while no tick ran, candles skipped, then the next candle: no second order for that level, the fills the model’s', async () => {
+  it('a stage filled and recorded by the stream while no tick ran (from its trades: its fee as charged, no request), candles skipped, then the next candle: no second order for that level, the fills the model’s', async () => {
     // The stage 1.5 % below, the take profit 5 % above the base buy.
     const { member, id } = await dcaHolding(1.5, 5);
     const { deploymentOrders, deploymentCandles, fillCandleOf, getCandles, getDeployment, modelOf } =
       await functions();
     const stage = (await deploymentOrders(id)).find((o) => o.side === 'buy' && o.type === 'limit')!;
     const spot = exchangeOf(member.key, 'spot');
+    // the requests from here on (the tick that placed the stage spent its own minute's)
+    const from = bots.now() + MINUTE;
     // Hour after hour with no tick, until the exchange fills the stage and the stream records it.
     let hours = 0;
     for (; hours < 48; hours++) {
@@ -134,6 +137,21 @@ describe('orders that rest across candles', () => {
       (await deploymentOrders(id)).some(
         (o) => o.clientOrderId === stage.clientOrderId && o.status === 'filled',
       ),
+    );
+    // From the trades the stream told: nothing asked of the exchange for it (a lookup was the order
+    // and its trades, 4 + 20), and its fee as charged: in BTC, valued at each trade's price.
+    expect(await fleetWeightSince(bots, 'spot', from)).toBe(0);
+    const row = (await journalOf({ member, id })).find((o) => o.clientOrderId === stage.clientOrderId)!;
+    const trades = await spot.fetchMyTrades('BTC/USDT', undefined, undefined, { orderId: row.orderId });
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.every((t) => t.fee?.currency === 'BTC')).toBe(true);
+    expect(row.fee).toBeCloseTo(
+      trades.reduce((sum, t) => sum + Number(t.fee?.cost) * Number(t.price), 0),
+      8,
+    );
+    expect(row.filled).toBeCloseTo(
+      trades.reduce((sum, t) => sum + Number(t.amount), 0),
+      10,
     );
     const recorded = (await deploymentOrders(id)).find((o) => o.clientOrderId === stage.clientOrderId)!;
     // It filled in a later candle than the one it was placed for: the case a match by the order's

@@ -902,6 +902,16 @@ const tradingAccountOf = async (d: DeploymentItem): Promise<TradingAccount | nul
   return account;
 };
 
+/**
+ * Awaited just before a candle's last write when set: the integration tests' handle on the race
+ * that write must survive, a fill the user stream records meanwhile (test/integration/bots/
+ * stream-race.test.ts). Never set outside the tests.
+ */
+let beforeCandleWrite: ((deploymentId: string) => Promise<void>) | undefined;
+export const setBeforeCandleWrite = (hook?: (deploymentId: string) => Promise<void>) => {
+  beforeCandleWrite = hook;
+};
+
 /** Acts on the candle; false when its last write found the deployment moved (acted on again). */
 const actOnCandle = async (
   start: DeploymentItem,
@@ -1011,6 +1021,7 @@ const actOnCandle = async (
   // What needed the member's attention before this candle is over once it traded without a refusal.
   const attention = d.attention && d.attention.at >= began ? d.attention : undefined;
   const done = { ...d, lastCandle: last, attention, resumed: undefined, ...modelFigures(decision.resting) };
+  await beforeCandleWrite?.(d.id);
   return replaceDeployment(d, done);
 };
 

@@ -42,7 +42,7 @@ const stackWorkers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fa
  */
 const OWN_PROCESS = {
   integration: [
-    'test/integration/bots/{books.property,cockpit,ed25519,faults,paper-restart,resting,stream-race,streams,trading,weights}.test.ts',
+    'test/integration/bots/{books.property,cockpit,ed25519,faults,paper-restart,resting,streamed-fills,streams,trading,weights}.test.ts',
     'test/integration/local/{heals,restart}.test.ts',
     'test/integration/notifications/bot-run-events.test.ts',
     'test/integration/operations/{dead-letters,ledger-audit,metrics,redrive}.test.ts',

@@ -905,7 +905,7 @@ const tradingAccountOf = async (d: DeploymentItem): Promise<TradingAccount | nul
 /**
  * Awaited just before a candle's last write when set: the integration tests' handle on the race
  * that write must survive, a fill the user stream records meanwhile (test/integration/bots/
- * stream-race.test.ts). Never set outside the tests.
+ * streamed-fills.test.ts). Never set outside the tests.
  */
 let beforeCandleWrite: ((deploymentId: string) => Promise<void>) | undefined;
 export const setBeforeCandleWrite = (hook?: (deploymentId: string) => Promise<void>) => {

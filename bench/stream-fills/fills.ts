@@ -1,0 +1,123 @@
+/**
+ * bench/stream-fills: the request weight of the fills the user data streams record (issue 30 point
+ * 5, docs/decisions/user-data-streams.md "A fill the stream told trade by trade is recorded from its
+ * trades, with no request"). A fleet of Universal DCA bots (bench/tick's, 25 per member, one spot
+ * stream each) buys and rests its ladders on a first candle; then the paper exchange's clock walks
+ * on hour by hour with no tick, so only the streams record what fills, and the fleet's spot weight
+ * (every simulated egress IP, GET /paper/weights) is counted over those hours against the fills the
+ * streams recorded (StreamFills).
+ *
+ *   BENCH_BOTS=200 BENCH_HOURS=6 npx tsx bench/stream-fills/fills.ts   (BENCH_PORT_BASE, 7700)
+ *
+ * The weights are measured; nothing here asserts or times anything. Measured on 27 Nov 2026 (200
+ * bots, 8 streams; this machine's 2 cores shared, load 4 to 11): 200 fills in the second and third
+ * hours, fleet spot weight 0; the same run with the streams' trades ignored (every fill looked up,
+ * as before): 200 fills, 4,800 weight, 24.00 per fill.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDcaBots, seedMembers } from '../tick/fleet';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const BOTS = Number(process.env.BENCH_BOTS ?? 200);
+const HOURS = Number(process.env.BENCH_HOURS ?? 6);
+const PORT = Number(process.env.BENCH_PORT_BASE ?? 7700);
+const BOTS_PER_MEMBER = 25;
+const AMOUNT_USDT = 400;
+// bench/tick's hours: 10 March 2025, when BTC moves enough within hours for the ladders to work
+const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
+
+process.env.LOG_LEVEL ??= 'ERROR';
+process.env.EXCHANGE_SIMULATED_EGRESS_IPS = '127.0.0.11,127.0.0.12';
+
+/** The functions' figures (EMF lines on stdout), counted instead of printed. */
+const figures = new Map<string, number>();
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+  const text = String(chunk);
+  if (!text.startsWith('{')) return write(chunk, ...rest);
+  for (const line of text.split('\n').filter(Boolean)) {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown> & {
+        _aws?: { CloudWatchMetrics: { Metrics: { Name: string }[] }[] };
+      };
+      for (const { Name } of entry._aws?.CloudWatchMetrics.flatMap((m) => m.Metrics) ?? [])
+        figures.set(Name, (figures.get(Name) ?? 0) + Number(entry[Name] ?? 0));
+    } catch {
+      write(`${line}\n`);
+    }
+  }
+  return true;
+}) as typeof process.stdout.write;
+
+// After the figures are caught: the functions' logger takes stdout when it is loaded.
+const { stackControls, startLocalStack } = await import('../../local/stack');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-fills-'));
+let offset = 0;
+const stack = await startLocalStack({
+  dataDir,
+  webPort: PORT,
+  dynamoPort: PORT + 1,
+  cognitoPort: PORT + 2,
+  log: () => undefined,
+  paper: { now: () => Date.now() + offset, startAt: START_AT, speed: 1 },
+  schedules: false,
+});
+const controls = stackControls(stack);
+
+/** The fleet's spot weight in the exchange's minutes from `from` on. */
+const fleetWeightSince = async (from: number) => {
+  const report = (await (await fetch(`${stack.webUrl}/paper/weights`)).json()) as Record<
+    string,
+    { spot?: { minutes: { minute: number; weight: number }[] } }
+  >;
+  return Object.entries(report)
+    .filter(([ip]) => ip !== '127.0.0.1')
+    .flatMap(([, r]) => r.spot?.minutes ?? [])
+    .filter((m) => m.minute >= from - (from % MINUTE))
+    .reduce((sum, m) => sum + m.weight, 0);
+};
+
+const tick = async () => {
+  await controls.runSchedule('botTick', new Date(Date.now() + offset));
+  await controls.queue.drained();
+};
+
+try {
+  const members = await seedMembers(
+    stack.webUrl,
+    Math.ceil(BOTS / BOTS_PER_MEMBER),
+    BOTS_PER_MEMBER * AMOUNT_USDT * 2,
+  );
+  const now = Date.now() + offset;
+  await seedDcaBots(members, BOTS, AMOUNT_USDT, now - (now % HOUR));
+  // the streams up (their stream service opens one per member), then the first candle's ladders
+  await new Promise((r) => setTimeout(r, 15_000));
+  offset += HOUR;
+  await tick();
+  console.log(`${BOTS} bots over ${members.length} members: ladders resting; ${HOURS} hours with no tick`);
+  let weight = 0;
+  for (let hour = 1; hour <= HOURS; hour++) {
+    // past the tick's own minute: only what the streams do from here on
+    offset += HOUR;
+    const from = Date.now() + offset;
+    const before = figures.get('StreamFills') ?? 0;
+    // the stream service's exchange walks the replay every 250 ms while streams are open
+    await new Promise((r) => setTimeout(r, 10_000));
+    const spent = await fleetWeightSince(from);
+    weight += spent;
+    console.log(
+      `  hour ${hour}: ${(figures.get('StreamFills') ?? 0) - before} fills recorded by the streams, fleet spot weight ${spent}`,
+    );
+  }
+  const fills = figures.get('StreamFills') ?? 0;
+  console.log(
+    `${fills} streamed fills, fleet spot weight ${weight}: ${fills ? (weight / fills).toFixed(2) : '-'} per fill`,
+  );
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

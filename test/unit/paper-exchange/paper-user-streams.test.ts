@@ -7,6 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { HeardFill } from '#functions/exchange/service';
+import { heardFillOf, type StreamedOrder } from '#functions/streams/plan';
 import { CANDLE, MINUTE, btc, findCandle, handClock, servePaper } from './serve';
 
 const c = btc();
@@ -39,6 +41,8 @@ interface Seen {
   filled?: number;
   price?: number;
   average?: number;
+  /** The trades the update carries when they are the whole fill (functions/streams/plan.ts). */
+  heard?: HeardFill;
 }
 
 /** Every order update watchOrders hands over until `done`, as it was when handed over. */
@@ -53,6 +57,7 @@ const watchUntil = async (client: Pro, done: (seen: Seen[]) => boolean) => {
         filled: o.filled,
         price: o.price,
         average: o.average,
+        heard: heardFillOf(o as StreamedOrder),
       });
   return seen;
 };
@@ -142,6 +147,11 @@ describe('spot user data stream (WebSocket API)', () => {
       ['open', 0.001],
       ['closed', 0.002],
     ]);
+    // both trades, each with its commission (executionReport l, L, n, N), on the filled order
+    expect(seen.at(-1)!.heard?.trades.map((t) => [t.qty, t.price, t.fee?.currency])).toEqual([
+      [0.001, below, 'BTC'],
+      [0.001, below, 'BTC'],
+    ]);
     await spot.close();
   });
 
@@ -225,6 +235,11 @@ describe('USD-M futures user data stream (listen key)', () => {
     // the market order the trigger placed, filled at the stop price
     const filled = seen.find((o) => o.id !== stop.id && o.status === 'closed')!;
     expect(filled).toMatchObject({ clientOrderId: 'bot3-sl-1', filled: 0.01, average: below });
+    // its trade with its commission in USDT (ORDER_TRADE_UPDATE l, L, n, N)
+    expect(filled.heard?.trades.map((t) => [t.qty, t.price, t.fee?.currency])).toEqual([
+      [0.01, below, 'USDT'],
+    ]);
+    expect(Number(filled.heard!.trades[0].fee!.cost)).toBeGreaterThan(0);
     expect((await futures.fetchPositions([PERP])).every((p) => !p.contracts)).toBe(true);
     // ACCOUNT_UPDATE: the wallet after the closing trade, as the REST account states it
     const wallet = Number((await futures.fetchBalance()).info.totalWalletBalance);

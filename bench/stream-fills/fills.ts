@@ -9,15 +9,15 @@
  *
  *   BENCH_BOTS=200 BENCH_HOURS=6 npx tsx bench/stream-fills/fills.ts   (BENCH_PORT_BASE, 7700)
  *
- * The weights are measured; nothing here asserts or times anything. Measured on 27 Nov 2026 (200
- * bots, 8 streams; this machine's 2 cores shared, load 4 to 11): 200 fills in the second and third
- * hours, fleet spot weight 0; the same run with the streams' trades ignored (every fill looked up,
- * as before): 200 fills, 4,800 weight, 24.00 per fill.
+ * The baseline, in the same run on the same fills: each filled ladder order looked up as a fill
+ * was recorded before (and still is when its stream missed a trade): the order by its client order
+ * id and its trades for the fees (TradingAccount.lookup), the weight those lookups spend counted the
+ * same way. The weights are measured; nothing here asserts or times anything.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDcaBots, seedMembers } from '../tick/fleet';
+import { inPool, seedDcaBots, seedMembers } from '../tick/fleet';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -93,7 +93,9 @@ try {
     BOTS_PER_MEMBER * AMOUNT_USDT * 2,
   );
   const now = Date.now() + offset;
-  await seedDcaBots(members, BOTS, AMOUNT_USDT, now - (now % HOUR));
+  const ids = await seedDcaBots(members, BOTS, AMOUNT_USDT, now - (now % HOUR));
+  // seedDcaBots spreads the bots over the members round-robin
+  const bots = ids.map((id, i) => ({ id, memberId: members[i % members.length] }));
   // the streams up (their stream service opens one per member), then the first candle's ladders
   await new Promise((r) => setTimeout(r, 15_000));
   offset += HOUR;
@@ -114,8 +116,26 @@ try {
     );
   }
   const fills = figures.get('StreamFills') ?? 0;
+  const perFill = (w: number, n: number) => (n ? (w / n).toFixed(2) : '-');
+  console.log(`${fills} streamed fills, fleet spot weight ${weight}: ${perFill(weight, fills)} per fill`);
+
+  // baseline: the same fills, each looked up as before
+  const { ordersOfDeployment } = await import('#functions/bots/service');
+  const { memberTradingAccount } = await import('#functions/exchange/service');
+  const from = Date.now() + offset;
+  let lookedUp = 0;
+  await inPool(bots, 4, async (bot) => {
+    const account = await memberTradingAccount(bot.memberId, 'spot');
+    for (const order of await ordersOfDeployment(bot.id))
+      if (order.status === 'filled' && order.type !== 'market') {
+        await account!.lookup(order.symbol, order.clientOrderId, order.type);
+        lookedUp++;
+      }
+  });
+  const baseline = await fleetWeightSince(from);
   console.log(
-    `${fills} streamed fills, fleet spot weight ${weight}: ${fills ? (weight / fills).toFixed(2) : '-'} per fill`,
+    `baseline, each fill looked up: ${lookedUp} fills, weight ${baseline}: ${perFill(baseline, lookedUp)} per fill; ` +
+      `streamed / baseline: x${baseline ? (weight / fills / (baseline / lookedUp)).toFixed(3) : '-'}`,
   );
 } finally {
   await stack.stop();

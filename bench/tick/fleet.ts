@@ -56,8 +56,36 @@ export const seedMembers = async (webUrl: string, count: number, spotUsdt: numbe
   return members;
 };
 
+/** At most 25 puts per BatchWriteItem (DynamoDB's limit). */
+const BATCH_PUTS = 25;
+
 /**
- * `count` Universal DCA bots of `amountUsdt` each on BTCUSDT, spread round-robin over the members.
+ * Puts the items, 25 to a BatchWriteItem and `width` batches at once, sending again what the table
+ * left unprocessed or timed out on: puts of the same items land the same however often they are
+ * sent. Seeding thousands of bots one transaction each took minutes on DynamoDB Local.
+ */
+const putAll = async (items: Record<string, unknown>[], width: number) => {
+  const { db, tableName: table } = await import('#core/db');
+  const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const batches = Array.from({ length: Math.ceil(items.length / BATCH_PUTS) }, (_, i) =>
+    items.slice(i * BATCH_PUTS, (i + 1) * BATCH_PUTS),
+  );
+  await inPool(batches, width, async (batch) => {
+    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > 8) throw new Error(`${requests.length} items not written after 8 attempts`);
+      const answer = await retried(() =>
+        db.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } })),
+      );
+      requests = (answer.UnprocessedItems?.[table()] ?? []) as typeof requests;
+      if (requests.length > 0) await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  });
+};
+
+/**
+ * `count` Universal DCA bots of `amountUsdt` each on BTCUSDT, spread round-robin over the members,
+ * with the items the deploy API writes (deploymentStartItems; fresh ids, so its conditions hold).
  * With `tradeFrom` (a candle's open time) they are written as their first tick leaves them: trading
  * from that candle on, none acted on yet.
  */
@@ -67,41 +95,29 @@ export const seedDcaBots = async (
   amountUsdt: number,
   tradeFrom?: number,
 ): Promise<string[]> => {
-  const { deploymentStartItems, dcaPresetParams, getDeployment, newId, nowIso, usdt, writeItems } =
-    await functions();
+  const { deploymentStartItems, dcaPresetParams, newId, nowIso, usdt } = await functions();
   const ids = Array.from({ length: count }, () => newId());
-  await inPool(
-    ids.map((id, i) => ({ id, memberId: members[i % members.length] })),
-    6,
-    async ({ id, memberId }) => {
-      // a write that timed out may have landed: then its retry finds the bot there
-      const written = await retried(
-        async () =>
-          (await getDeployment(id)) !== null ||
-          writeItems(
-            deploymentStartItems(
-              {
-                id,
-                memberId,
-                bot: 'universal',
-                status: 'active',
-                market: 'spot',
-                symbol: 'BTCUSDT',
-                interval: '1h',
-                capital: usdt(amountUsdt),
-                quote: 'USDT',
-                params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
-                deployedAt: nowIso(),
-                ...(tradeFrom === undefined ? {} : { tradeFrom }),
-                version: 0,
-              },
-              randomUUID(),
-              false,
-            ),
-          ),
-      );
-      if (!written) throw new Error(`bot ${id} was not written`);
-    },
+  const items = ids.flatMap((id, i) =>
+    deploymentStartItems(
+      {
+        id,
+        memberId: members[i % members.length],
+        bot: 'universal',
+        status: 'active',
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        interval: '1h',
+        capital: usdt(amountUsdt),
+        quote: 'USDT',
+        params: dcaPresetParams('universal', amountUsdt) as unknown as Record<string, unknown>,
+        deployedAt: nowIso(),
+        ...(tradeFrom === undefined ? {} : { tradeFrom }),
+        version: 0,
+      },
+      randomUUID(),
+      false,
+    ).map(({ Put }) => Put!.Item!),
   );
+  await putAll(items, 4);
   return ids;
 };

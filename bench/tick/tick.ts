@@ -20,7 +20,7 @@
  * Timings vary with the machine; the weights are measured. Nothing here asserts a timing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { inPool, seedDcaBots, seedMembers } from './fleet';
@@ -72,6 +72,8 @@ interface TickFigures {
   cpuMs: number;
   /** The functions' figures during the tick (COUNTED), and the errors they logged. */
   counted: string;
+  /** The machine's load average (1 min) when every bot had acted: the times depend on it. */
+  load: number;
 }
 
 /**
@@ -142,6 +144,8 @@ const runSize = async (bots: number) => {
     dynamoPort: PORT + 1,
     cognitoPort: PORT + 2,
     log: () => undefined,
+    // never restarted: memory spares DynamoDB Local SQLite's file and its syncs (the same table calls)
+    tableInMemory: true,
     paper: { now: () => Date.now() + offset, startAt: START_AT, speed: 1 },
     schedules: false,
   });
@@ -196,6 +200,7 @@ const runSize = async (bots: number) => {
         COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
         (errors ? `; ${errors} errors logged (retried), the first: ${firstError}` : '') +
         `; ${controls.queue.deadLetters().length - dead} messages dead-lettered`,
+      load: loadavg()[0],
     };
   };
   try {
@@ -208,7 +213,7 @@ const runSize = async (bots: number) => {
     const now = Date.now() + offset;
     await seedDcaBots(members, bots, AMOUNT_USDT, STARTED ? now - (now % HOUR) : undefined);
     console.log(
-      `  ${bots} bots over ${members.length} members seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+      `  ${bots} bots over ${members.length} members seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (load ${loadavg()[0].toFixed(1)})`,
     );
     const start = STARTED ? undefined : await tick();
     const streamsAt = performance.now();
@@ -278,7 +283,7 @@ const main = async () => {
           `  | per bot: weight ${perBot.toFixed(3)}, table calls ${f.tableCalls.toFixed(1)}, CPU ${f.cpuMs.toFixed(1)} ms` +
           `  | AWS model (${AWS_CONCURRENCY} x 10): ${aws.perBot.toFixed(0)} ms a bot, all acted ${aws.seconds.toFixed(1)} s${aws.waits ? ` (${aws.waits} minute(s) waiting for weight)` : ''}`,
       );
-      console.log(`           ${f.counted}`);
+      console.log(`           ${f.counted}; load average ${f.load.toFixed(1)}`);
       const cap = Math.floor(f.limit * 0.8);
       for (const w of f.weights)
         if (w.total > 0)

@@ -69,6 +69,8 @@ interface TickFigures {
   limit: number;
   /** Per bot: table calls (every DynamoDB request of the process) and this process's CPU (ms). */
   tableCalls: number;
+  /** The table calls per bot by operation (GetItem, Query, TransactWriteItems...). */
+  tableCallsBy: string;
   cpuMs: number;
   /** The functions' figures during the tick (COUNTED), and the errors they logged. */
   counted: string;
@@ -122,11 +124,14 @@ const { stackControls, startLocalStack } = await import('../../local/stack');
 
 /** Every DynamoDB request the process sends (the executor's, the tick's, the stream service's). */
 let tableCalls = 0;
+const tableCallsBy = new Map<string, number>();
 const countTableCalls = async () => {
   const { db } = await import('#core/db');
   db.middlewareStack.add(
-    (next) => (args) => {
+    (next, context) => (args) => {
       tableCalls++;
+      const name = String(context.commandName).replace(/Command$/, '');
+      tableCallsBy.set(name, (tableCallsBy.get(name) ?? 0) + 1);
       return next(args);
     },
     { step: 'initialize', name: 'benchTableCalls' },
@@ -177,6 +182,7 @@ const runSize = async (bots: number) => {
     await new Promise((r) => setTimeout(r, MINUTE - ((Date.now() + offset) % MINUTE) + 100));
     const at = Date.now() + offset;
     const calls = tableCalls;
+    tableCallsBy.clear();
     const dead = controls.queue.deadLetters().length;
     figures.clear();
     errors = 0;
@@ -195,6 +201,10 @@ const runSize = async (bots: number) => {
       weights: rows,
       limit,
       tableCalls: (tableCalls - calls) / bots,
+      tableCallsBy: [...tableCallsBy]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, n]) => `${name} ${(n / bots).toFixed(2)}`)
+        .join(', '),
       cpuMs: (used.user + used.system) / 1000 / bots,
       counted:
         COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
@@ -284,6 +294,7 @@ const main = async () => {
           `  | AWS model (${AWS_CONCURRENCY} x 10): ${aws.perBot.toFixed(0)} ms a bot, all acted ${aws.seconds.toFixed(1)} s${aws.waits ? ` (${aws.waits} minute(s) waiting for weight)` : ''}`,
       );
       console.log(`           ${f.counted}; load average ${f.load.toFixed(1)}`);
+      console.log(`           table calls per bot: ${f.tableCallsBy}`);
       const cap = Math.floor(f.limit * 0.8);
       for (const w of f.weights)
         if (w.total > 0)

@@ -69,7 +69,7 @@ interface TickFigures {
   limit: number;
   /** Per bot: table calls (every DynamoDB request of the process) and this process's CPU (ms). */
   tableCalls: number;
-  /** The table calls per bot by operation (GetItem, Query, TransactWriteItems...). */
+  /** The table calls per bot by operation and item kind (GetItem BOT/BOT, Query MEMBER...). */
   tableCallsBy: string;
   cpuMs: number;
   /** The functions' figures during the tick (COUNTED), and the errors they logged. */
@@ -122,6 +122,24 @@ const COUNTED = [
 // After the figures are caught: the functions' logger takes stdout when it is loaded.
 const { stackControls, startLocalStack } = await import('../../local/stack');
 
+/** An item's kind: its keys without the ids (BOT#…/ORDER#…, MEMBER#…/STREAM#spot). */
+const kindOf = (key: Record<string, unknown> | undefined): string =>
+  key ? `${String(key.PK).split('#')[0]}/${String(key.SK).split('#')[0]}` : '?';
+
+/** A DynamoDB request named by its operation and the kinds of item it reads or writes. */
+const callName = (command: string, input: Record<string, unknown>): string => {
+  const op = command.replace(/Command$/, '');
+  if (op === 'Query') {
+    const values = Object.values((input.ExpressionAttributeValues ?? {}) as Record<string, unknown>);
+    return `Query ${input.IndexName ? `${String(input.IndexName)} ` : ''}${String(values[0]).split('#')[0]}`;
+  }
+  if (op === 'TransactWriteItems' || op === 'TransactGetItems')
+    return `${op} ${((input.TransactItems ?? []) as Record<string, { Key?: never; Item?: never }>[])
+      .map((t) => Object.entries(t).map(([kind, w]) => `${kind} ${kindOf(w.Key ?? w.Item)}`)[0])
+      .join(' + ')}`;
+  return `${op} ${kindOf((input.Key ?? input.Item) as Record<string, unknown> | undefined)}`;
+};
+
 /** Every DynamoDB request the process sends (the executor's, the tick's, the stream service's). */
 let tableCalls = 0;
 const tableCallsBy = new Map<string, number>();
@@ -130,7 +148,7 @@ const countTableCalls = async () => {
   db.middlewareStack.add(
     (next, context) => (args) => {
       tableCalls++;
-      const name = String(context.commandName).replace(/Command$/, '');
+      const name = callName(String(context.commandName), args.input as Record<string, unknown>);
       tableCallsBy.set(name, (tableCallsBy.get(name) ?? 0) + 1);
       return next(args);
     },
@@ -177,7 +195,7 @@ const runSize = async (bots: number) => {
       .sort((a, b) => a.ip.localeCompare(b.ip));
     return { rows, limit };
   };
-  const tick = async (): Promise<TickFigures> => {
+  const tick = async (kind: string): Promise<void> => {
     // A minute of its own: the weights of the tick are not mixed with the last one's.
     await new Promise((r) => setTimeout(r, MINUTE - ((Date.now() + offset) % MINUTE) + 100));
     const at = Date.now() + offset;
@@ -195,23 +213,28 @@ const runSize = async (bots: number) => {
     const drained = performance.now();
     const used = process.cpuUsage(cpu);
     const { rows, limit } = await weightsSince(at);
-    return {
-      dispatchMs: dispatched - started,
-      executeMs: drained - started,
-      weights: rows,
-      limit,
-      tableCalls: (tableCalls - calls) / bots,
-      tableCallsBy: [...tableCallsBy]
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, n]) => `${name} ${(n / bots).toFixed(2)}`)
-        .join(', '),
-      cpuMs: (used.user + used.system) / 1000 / bots,
-      counted:
-        COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
-        (errors ? `; ${errors} errors logged (retried), the first: ${firstError}` : '') +
-        `; ${controls.queue.deadLetters().length - dead} messages dead-lettered`,
-      load: loadavg()[0],
-    };
+    print(
+      kind,
+      {
+        dispatchMs: dispatched - started,
+        executeMs: drained - started,
+        weights: rows,
+        limit,
+        tableCalls: (tableCalls - calls) / bots,
+        tableCallsBy: [...tableCallsBy]
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, n]) => n / bots >= 0.01)
+          .map(([name, n]) => `${name} ${(n / bots).toFixed(2)}`)
+          .join(', '),
+        cpuMs: (used.user + used.system) / 1000 / bots,
+        counted:
+          COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
+          (errors ? `; ${errors} errors logged (retried), the first: ${firstError}` : '') +
+          `; ${controls.queue.deadLetters().length - dead} messages dead-lettered`,
+        load: loadavg()[0],
+      },
+      bots,
+    );
   };
   try {
     const seedStart = performance.now();
@@ -225,7 +248,7 @@ const runSize = async (bots: number) => {
     console.log(
       `  ${bots} bots over ${members.length} members seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (load ${loadavg()[0].toFixed(1)})`,
     );
-    const start = STARTED ? undefined : await tick();
+    if (!STARTED) await tick('start');
     const streamsAt = performance.now();
     await streamsUp(members);
     console.log(
@@ -233,11 +256,10 @@ const runSize = async (bots: number) => {
     );
     // An hour on (whole hours keep the minutes aligned): the candle that was forming has closed.
     offset += HOUR;
-    const first = await tick();
-    const quiet = await tick();
+    await tick('first');
+    await tick('quiet');
     offset += HOUR;
-    const resting = await tick();
-    return { start, first, quiet, resting };
+    await tick('resting');
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -275,33 +297,33 @@ const onAws = (f: TickFigures, bots: number, weightPerBot: number) => {
   return { perBot, seconds: (f.dispatchMs + batches * 10 * perBot) / 1000 + waits * 60, waits };
 };
 
+/** One tick's figures, printed as soon as it ends (a run cut short keeps what it measured). */
+const print = (kind: string, f: TickFigures, bots: number) => {
+  const weight = f.weights.reduce((s, w) => s + w.total, 0);
+  const perBot = weight / bots;
+  const aws = onAws(f, bots, perBot);
+  console.log(
+    `  ${kind.padEnd(7)} dispatch ${seconds(f.dispatchMs).padStart(9)}  all acted ${seconds(f.executeMs).padStart(9)} after the close` +
+      `  | per bot: weight ${perBot.toFixed(3)}, table calls ${f.tableCalls.toFixed(1)}, CPU ${f.cpuMs.toFixed(1)} ms` +
+      `  | AWS model (${AWS_CONCURRENCY} x 10): ${aws.perBot.toFixed(0)} ms a bot, all acted ${aws.seconds.toFixed(1)} s${aws.waits ? ` (${aws.waits} minute(s) waiting for weight)` : ''}`,
+  );
+  console.log(`           ${f.counted}; load average ${f.load.toFixed(1)}`);
+  console.log(`           table calls per bot (0.01 and over): ${f.tableCallsBy}`);
+  const cap = Math.floor(f.limit * 0.8);
+  for (const w of f.weights)
+    if (w.total > 0)
+      console.log(
+        `           ${w.ip}: ${w.total} weight over ${w.minutes} min, heaviest minute ${w.max} / ${f.limit} (${((w.max / f.limit) * 100).toFixed(1)} %, budget ${cap})`,
+      );
+};
+
 const main = async () => {
   console.log(
     `bench/tick: ${SIZES.join(', ')} bots (Universal DCA, BTCUSDT 1h), ${IPS} simulated egress IPs, user data streams on`,
   );
   for (const bots of SIZES) {
     console.log(`\n${bots} bots`);
-    const figures = await runSize(bots);
-    for (const kind of ['start', 'first', 'quiet', 'resting'] as const) {
-      const f = figures[kind];
-      if (!f) continue;
-      const weight = f.weights.reduce((s, w) => s + w.total, 0);
-      const perBot = weight / bots;
-      const aws = onAws(f, bots, perBot);
-      console.log(
-        `  ${kind.padEnd(7)} dispatch ${seconds(f.dispatchMs).padStart(9)}  all acted ${seconds(f.executeMs).padStart(9)} after the close` +
-          `  | per bot: weight ${perBot.toFixed(3)}, table calls ${f.tableCalls.toFixed(1)}, CPU ${f.cpuMs.toFixed(1)} ms` +
-          `  | AWS model (${AWS_CONCURRENCY} x 10): ${aws.perBot.toFixed(0)} ms a bot, all acted ${aws.seconds.toFixed(1)} s${aws.waits ? ` (${aws.waits} minute(s) waiting for weight)` : ''}`,
-      );
-      console.log(`           ${f.counted}; load average ${f.load.toFixed(1)}`);
-      console.log(`           table calls per bot: ${f.tableCallsBy}`);
-      const cap = Math.floor(f.limit * 0.8);
-      for (const w of f.weights)
-        if (w.total > 0)
-          console.log(
-            `           ${w.ip}: ${w.total} weight over ${w.minutes} min, heaviest minute ${w.max} / ${f.limit} (${((w.max / f.limit) * 100).toFixed(1)} %, budget ${cap})`,
-          );
-    }
+    await runSize(bots);
   }
 };
 

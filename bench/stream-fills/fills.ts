@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { catchFunctionFigures } from '../tick/figures';
 import { inPool, seedDcaBots, seedMembers } from '../tick/fleet';
 
 const HOUR = 3_600_000;
@@ -32,25 +33,7 @@ const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
 process.env.LOG_LEVEL ??= 'ERROR';
 process.env.EXCHANGE_SIMULATED_EGRESS_IPS = '127.0.0.11,127.0.0.12';
 
-/** The functions' figures (EMF lines on stdout), counted instead of printed. */
-const figures = new Map<string, number>();
-const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-  const text = String(chunk);
-  if (!text.startsWith('{')) return write(chunk, ...rest);
-  for (const line of text.split('\n').filter(Boolean)) {
-    try {
-      const entry = JSON.parse(line) as Record<string, unknown> & {
-        _aws?: { CloudWatchMetrics: { Metrics: { Name: string }[] }[] };
-      };
-      for (const { Name } of entry._aws?.CloudWatchMetrics.flatMap((m) => m.Metrics) ?? [])
-        figures.set(Name, (figures.get(Name) ?? 0) + Number(entry[Name] ?? 0));
-    } catch {
-      write(`${line}\n`);
-    }
-  }
-  return true;
-}) as typeof process.stdout.write;
+const { figures } = catchFunctionFigures();
 
 // After the figures are caught: the functions' logger takes stdout when it is loaded.
 const { stackControls, startLocalStack } = await import('../../local/stack');

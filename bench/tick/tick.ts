@@ -23,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { catchFunctionFigures } from './figures';
 import { inPool, seedDcaBots, seedMembers } from './fleet';
 
 const HOUR = 3_600_000;
@@ -78,38 +79,8 @@ interface TickFigures {
   load: number;
 }
 
-/**
- * The functions' figures (EMF lines on stdout: orders placed, resting orders kept or looked up,
- * streamed fills, ticks put off) and their errors, counted instead of printed.
- */
-const figures = new Map<string, number>();
-let errors = 0;
-let firstError = '';
-const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-  const text = String(chunk);
-  if (!text.startsWith('{')) return write(chunk, ...rest);
-  for (const line of text.split('\n').filter(Boolean)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      write(`${line}\n`);
-      continue;
-    }
-    const entry = parsed as Record<string, unknown> & {
-      _aws?: { CloudWatchMetrics: { Metrics: { Name: string }[] }[] };
-    };
-    if (entry._aws)
-      for (const { Name } of entry._aws.CloudWatchMetrics.flatMap((m) => m.Metrics))
-        figures.set(Name, (figures.get(Name) ?? 0) + Number(entry[Name] ?? 0));
-    else if (entry.level === 'ERROR') {
-      errors++;
-      firstError ||= `${String(entry.message)}: ${JSON.stringify(entry.error ?? '').slice(0, 160)}`;
-    }
-  }
-  return true;
-}) as typeof process.stdout.write;
+const caught = catchFunctionFigures();
+const { figures } = caught;
 const COUNTED = [
   'OrdersPlaced',
   'RestingKept',
@@ -203,8 +174,8 @@ const runSize = async (bots: number) => {
     tableCallsBy.clear();
     const dead = controls.queue.deadLetters().length;
     figures.clear();
-    errors = 0;
-    firstError = '';
+    caught.errors = 0;
+    caught.firstError = '';
     const cpu = process.cpuUsage();
     const started = performance.now();
     await controls.runSchedule('botTick', new Date(at));
@@ -229,7 +200,7 @@ const runSize = async (bots: number) => {
         cpuMs: (used.user + used.system) / 1000 / bots,
         counted:
           COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
-          (errors ? `; ${errors} errors logged (retried), the first: ${firstError}` : '') +
+          (caught.errors ? `; ${caught.errors} errors logged (retried), the first: ${caught.firstError}` : '') +
           `; ${controls.queue.deadLetters().length - dead} messages dead-lettered`,
         load: loadavg()[0],
       },

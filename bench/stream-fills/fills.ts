@@ -14,58 +14,33 @@
  * id and its trades for the fees (TradingAccount.lookup), the weight those lookups spend counted the
  * same way. The weights are measured; nothing here asserts or times anything.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { catchFunctionFigures } from '../tick/figures';
-import { inPool, seedDcaBots, seedMembers } from '../tick/fleet';
+import { inPool, seedDcaBots, seedMembers, startFleetStack } from '../tick/fleet';
 
 const HOUR = 3_600_000;
-const MINUTE = 60_000;
 const BOTS = Number(process.env.BENCH_BOTS ?? 200);
 const HOURS = Number(process.env.BENCH_HOURS ?? 6);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 7700);
 const BOTS_PER_MEMBER = 25;
 const AMOUNT_USDT = 400;
-// bench/tick's hours: 10 March 2025, when BTC moves enough within hours for the ladders to work
-const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
 
 process.env.LOG_LEVEL ??= 'ERROR';
 process.env.EXCHANGE_SIMULATED_EGRESS_IPS = '127.0.0.11,127.0.0.12';
 
 const { figures } = catchFunctionFigures();
 
-// After the figures are caught: the functions' logger takes stdout when it is loaded.
-const { stackControls, startLocalStack } = await import('../../local/stack');
-
-const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-fills-'));
-let offset = 0;
-const stack = await startLocalStack({
-  dataDir,
-  webPort: PORT,
-  dynamoPort: PORT + 1,
-  cognitoPort: PORT + 2,
-  log: () => undefined,
-  paper: { now: () => Date.now() + offset, startAt: START_AT, speed: 1 },
-  schedules: false,
-});
-const controls = stackControls(stack);
+// After the figures are caught: the functions' logger takes stdout when the stack loads them.
+const fleet = await startFleetStack(PORT, 'fills');
+const { stack, controls, exchangeNow } = fleet;
 
 /** The fleet's spot weight in the exchange's minutes from `from` on. */
-const fleetWeightSince = async (from: number) => {
-  const report = (await (await fetch(`${stack.webUrl}/paper/weights`)).json()) as Record<
-    string,
-    { spot?: { minutes: { minute: number; weight: number }[] } }
-  >;
-  return Object.entries(report)
-    .filter(([ip]) => ip !== '127.0.0.1')
-    .flatMap(([, r]) => r.spot?.minutes ?? [])
-    .filter((m) => m.minute >= from - (from % MINUTE))
+const fleetWeightSince = async (from: number) =>
+  (await fleet.spotMinutesSince(from)).ips
+    .flatMap((ip) => ip.minutes)
     .reduce((sum, m) => sum + m.weight, 0);
-};
 
 const tick = async () => {
-  await controls.runSchedule('botTick', new Date(Date.now() + offset));
+  await controls.runSchedule('botTick', new Date(exchangeNow()));
   await controls.queue.drained();
 };
 
@@ -75,20 +50,20 @@ try {
     Math.ceil(BOTS / BOTS_PER_MEMBER),
     BOTS_PER_MEMBER * AMOUNT_USDT * 2,
   );
-  const now = Date.now() + offset;
+  const now = exchangeNow();
   const ids = await seedDcaBots(members, BOTS, AMOUNT_USDT, now - (now % HOUR));
   // seedDcaBots spreads the bots over the members round-robin
   const bots = ids.map((id, i) => ({ id, memberId: members[i % members.length] }));
   // the streams up (their stream service opens one per member), then the first candle's ladders
   await new Promise((r) => setTimeout(r, 15_000));
-  offset += HOUR;
+  fleet.nextHour();
   await tick();
   console.log(`${BOTS} bots over ${members.length} members: ladders resting; ${HOURS} hours with no tick`);
   let weight = 0;
   for (let hour = 1; hour <= HOURS; hour++) {
     // past the tick's own minute: only what the streams do from here on
-    offset += HOUR;
-    const from = Date.now() + offset;
+    fleet.nextHour();
+    const from = exchangeNow();
     const before = figures.get('StreamFills') ?? 0;
     // the stream service's exchange walks the replay every 250 ms while streams are open
     await new Promise((r) => setTimeout(r, 10_000));
@@ -105,7 +80,7 @@ try {
   // baseline: the same fills, each looked up as before
   const { ordersOfDeployment } = await import('#functions/bots/service');
   const { memberTradingAccount } = await import('#functions/exchange/service');
-  const from = Date.now() + offset;
+  const from = exchangeNow();
   let lookedUp = 0;
   await inPool(bots, 4, async (bot) => {
     const account = await memberTradingAccount(bot.memberId, 'spot');
@@ -121,6 +96,5 @@ try {
       `streamed / baseline: x${baseline ? (weight / fills / (baseline / lookedUp)).toFixed(3) : '-'}`,
   );
 } finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await fleet.stop();
 }

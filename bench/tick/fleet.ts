@@ -1,10 +1,80 @@
 /**
- * A fleet of DCA bots on a local stack, written straight into the table rather than through the
- * API (a bench needs thousands): members with a paper Binance account each, their key sealed and
- * stored as binding stores it (storeKey), and bots spread over them with the items the deploy API
- * writes (deploymentStartItems). Used by bench/tick and the weight budget's integration test.
+ * A fleet of DCA bots on a local stack (a bench's own: startFleetStack), written straight into the
+ * table rather than through the API (a bench needs thousands): members with a paper Binance account
+ * each, their key sealed and stored as binding stores it (storeKey), and bots spread over them with
+ * the items the deploy API writes (deploymentStartItems). Used by bench/tick, bench/stream-fills and
+ * the weight budget's integration test.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The fleet's hours: 10 March 2025, when BTC moves enough within hours for the ladders to work. */
+const REPLAY_FROM = Date.UTC(2025, 2, 10);
+
+/** An egress IP's spot weight per minute of the exchange, from its minute of `from` on. */
+export interface SpotMinutes {
+  ip: string;
+  minutes: { minute: number; weight: number }[];
+}
+
+/**
+ * A local stack for a fleet bench on ports `port` to `port + 2`: no schedules (the bench ticks),
+ * DynamoDB Local in memory (never restarted here: memory spares SQLite's file and its syncs, the
+ * same table calls), the paper exchange replaying the fleet's hours. The exchange's clock runs with
+ * the wall clock, whole hours ahead of it when a candle must close: its minutes start when the
+ * functions' (wall-clock) minutes do, as in AWS. Load it once the functions' figures are caught
+ * (figures.ts).
+ */
+export const startFleetStack = async (port: number, label: string) => {
+  const { stackControls, startLocalStack } = await import('../../local/stack');
+  const dataDir = mkdtempSync(join(tmpdir(), `trendex-bench-${label}-`));
+  let hoursAhead = 0;
+  const exchangeNow = () => Date.now() + hoursAhead * HOUR;
+  const stack = await startLocalStack({
+    dataDir,
+    webPort: port,
+    dynamoPort: port + 1,
+    cognitoPort: port + 2,
+    log: () => undefined,
+    tableInMemory: true,
+    paper: { now: exchangeNow, startAt: REPLAY_FROM, speed: 1 },
+    schedules: false,
+  });
+  return {
+    stack,
+    controls: stackControls(stack),
+    exchangeNow,
+    /** The exchange's clock an hour further ahead: the candle that was forming has closed. */
+    nextHour: () => {
+      hoursAhead++;
+    },
+    /** Each simulated egress IP's spot minutes (the stack's own reads, 127.0.0.1, left out) and Binance's limit. */
+    spotMinutesSince: async (from: number): Promise<{ limit: number; ips: SpotMinutes[] }> => {
+      const report = (await (await fetch(`${stack.webUrl}/paper/weights`)).json()) as Record<
+        string,
+        { spot?: { limit: number; minutes: { minute: number; weight: number }[] } }
+      >;
+      let limit = 0;
+      const ips = Object.entries(report)
+        .filter(([ip, r]) => ip !== '127.0.0.1' && r.spot)
+        .map(([ip, { spot }]) => {
+          limit = spot!.limit;
+          return { ip, minutes: spot!.minutes.filter((m) => m.minute >= from - (from % MINUTE)) };
+        })
+        .sort((a, b) => a.ip.localeCompare(b.ip));
+      return { limit, ips };
+    },
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
 
 /** The functions read the table's endpoint when loaded: only once the stack has set it. */
 const functions = async () => ({

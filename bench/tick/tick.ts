@@ -19,12 +19,10 @@
  *
  * Timings vary with the machine; the weights are measured. Nothing here asserts a timing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { catchFunctionFigures } from './figures';
-import { inPool, seedDcaBots, seedMembers } from './fleet';
+import { inPool, seedDcaBots, seedMembers, startFleetStack } from './fleet';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -40,8 +38,6 @@ const AMOUNT_USDT = 400;
  * the longest tick on this machine at 5,000 bots and more.
  */
 const STARTED = process.env.BENCH_STARTED === '1';
-// 10 March 2025: BTC moves enough within hours for the ladders to work.
-const START_AT = Date.UTC(2025, 2, 10, 0, 0, 0);
 
 /**
  * The model of AWS (not measured here): the executor's SQS FIFO event source hands batches of 10
@@ -90,8 +86,6 @@ const COUNTED = [
   'OrdersFailed',
 ];
 
-// After the figures are caught: the functions' logger takes stdout when it is loaded.
-const { stackControls, startLocalStack } = await import('../../local/stack');
 
 /** An item's kind: its keys without the ids (BOT#…/ORDER#…, MEMBER#…/STREAM#spot). */
 const kindOf = (key: Record<string, unknown> | undefined): string =>
@@ -128,48 +122,23 @@ const countTableCalls = async () => {
 };
 
 const runSize = async (bots: number) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trendex-bench-tick-'));
-  // The exchange's clock runs with the wall clock, whole hours ahead of it when a candle must
-  // close: its minutes start when the functions' (wall-clock) minutes do, as in AWS.
-  let offset = 0;
-  const stack = await startLocalStack({
-    dataDir,
-    webPort: PORT,
-    dynamoPort: PORT + 1,
-    cognitoPort: PORT + 2,
-    log: () => undefined,
-    // never restarted: memory spares DynamoDB Local SQLite's file and its syncs (the same table calls)
-    tableInMemory: true,
-    paper: { now: () => Date.now() + offset, startAt: START_AT, speed: 1 },
-    schedules: false,
-  });
-  const controls = stackControls(stack);
+  const fleet = await startFleetStack(PORT, 'tick');
+  const { stack, controls, exchangeNow } = fleet;
   await countTableCalls();
   const weightsSince = async (from: number) => {
-    const report = (await (await fetch(`${stack.webUrl}/paper/weights`)).json()) as Record<
-      string,
-      { spot?: { limit: number; minutes: { minute: number; weight: number }[] } }
-    >;
-    let limit = 0;
-    const rows = Object.entries(report)
-      .filter(([ip]) => ip !== '127.0.0.1' && report[ip].spot)
-      .map(([ip, { spot }]) => {
-        limit = spot!.limit;
-        const minutes = spot!.minutes.filter((m) => m.minute >= from - (from % MINUTE));
-        return {
-          ip,
-          max: Math.max(0, ...minutes.map((m) => m.weight)),
-          minutes: minutes.length,
-          total: minutes.reduce((s, m) => s + m.weight, 0),
-        };
-      })
-      .sort((a, b) => a.ip.localeCompare(b.ip));
+    const { limit, ips } = await fleet.spotMinutesSince(from);
+    const rows = ips.map(({ ip, minutes }) => ({
+      ip,
+      max: Math.max(0, ...minutes.map((m) => m.weight)),
+      minutes: minutes.length,
+      total: minutes.reduce((s, m) => s + m.weight, 0),
+    }));
     return { rows, limit };
   };
   const tick = async (kind: string): Promise<void> => {
     // A minute of its own: the weights of the tick are not mixed with the last one's.
-    await new Promise((r) => setTimeout(r, MINUTE - ((Date.now() + offset) % MINUTE) + 100));
-    const at = Date.now() + offset;
+    await new Promise((r) => setTimeout(r, MINUTE - (exchangeNow() % MINUTE) + 100));
+    const at = exchangeNow();
     const calls = tableCalls;
     tableCallsBy.clear();
     const dead = controls.queue.deadLetters().length;
@@ -214,7 +183,7 @@ const runSize = async (bots: number) => {
       Math.ceil(bots / BOTS_PER_MEMBER),
       BOTS_PER_MEMBER * AMOUNT_USDT * 2,
     );
-    const now = Date.now() + offset;
+    const now = exchangeNow();
     await seedDcaBots(members, bots, AMOUNT_USDT, STARTED ? now - (now % HOUR) : undefined);
     console.log(
       `  ${bots} bots over ${members.length} members seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (load ${loadavg()[0].toFixed(1)})`,
@@ -226,14 +195,13 @@ const runSize = async (bots: number) => {
       `  ${members.length} user data streams up in ${((performance.now() - streamsAt) / 1000).toFixed(1)} s`,
     );
     // An hour on (whole hours keep the minutes aligned): the candle that was forming has closed.
-    offset += HOUR;
+    fleet.nextHour();
     await tick('first');
     await tick('quiet');
-    offset += HOUR;
+    fleet.nextHour();
     await tick('resting');
   } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await fleet.stop();
   }
 };
 

@@ -35,9 +35,7 @@ const { stack, controls, exchangeNow } = fleet;
 
 /** The fleet's spot weight in the exchange's minutes from `from` on. */
 const fleetWeightSince = async (from: number) =>
-  (await fleet.spotMinutesSince(from)).ips
-    .flatMap((ip) => ip.minutes)
-    .reduce((sum, m) => sum + m.weight, 0);
+  (await fleet.spotMinutesSince(from)).ips.flatMap((ip) => ip.minutes).reduce((sum, m) => sum + m.weight, 0);
 
 const tick = async () => {
   await controls.runSchedule('botTick', new Date(exchangeNow()));

@@ -86,7 +86,6 @@ const COUNTED = [
   'OrdersFailed',
 ];
 
-
 /** An item's kind: its keys without the ids (BOT#…/ORDER#…, MEMBER#…/STREAM#spot). */
 const kindOf = (key: Record<string, unknown> | undefined): string =>
   key ? `${String(key.PK).split('#')[0]}/${String(key.SK).split('#')[0]}` : '?';
@@ -169,7 +168,9 @@ const runSize = async (bots: number) => {
         cpuMs: (used.user + used.system) / 1000 / bots,
         counted:
           COUNTED.map((name) => `${name} ${figures.get(name) ?? 0}`).join(', ') +
-          (caught.errors ? `; ${caught.errors} errors logged (retried), the first: ${caught.firstError}` : '') +
+          (caught.errors
+            ? `; ${caught.errors} errors logged (retried), the first: ${caught.firstError}`
+            : '') +
           `; ${controls.queue.deadLetters().length - dead} messages dead-lettered`,
         load: loadavg()[0],
       },

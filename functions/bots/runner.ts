@@ -567,6 +567,23 @@ const lookupOrPlace = async (account: TradingAccount, order: BotOrderItem): Prom
 };
 
 /**
+ * The exchange's answer on one of the bot's orders (a cancel or a lookup); null when the exchange
+ * has never heard of it, and the order is then marked missed: it never reached the exchange.
+ */
+const askExchange = async (
+  order: BotOrderItem,
+  ask: () => Promise<OrderState>,
+): Promise<OrderState | null> => {
+  try {
+    return await ask();
+  } catch (error) {
+    if (!(error instanceof UnknownOrder)) throw error;
+    await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
+    return null;
+  }
+};
+
+/**
  * A resting order that is over for the bot: its fill recorded if it filled, else cancelled.
  * `expected` is what the model did with it: filled it, did not (the model moved the level, or a fill
  * came after the close), or the bot is being closed; `mark` says where a fill belongs.
@@ -578,14 +595,8 @@ const settleResting = async (
   expected: 'fill' | 'none' | 'closing',
   mark: FillMark = {},
 ): Promise<{ d: DeploymentItem; filled: boolean }> => {
-  let state: OrderState;
-  try {
-    state = await account.cancel(order.symbol, order.clientOrderId, order.type);
-  } catch (error) {
-    if (!(error instanceof UnknownOrder)) throw error;
-    await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
-    return { d, filled: false };
-  }
+  const state = await askExchange(order, () => account.cancel(order.symbol, order.clientOrderId, order.type));
+  if (!state) return { d, filled: false };
   if (state.filled > 0) {
     const next = await recordFill(account, d, order, state, mark);
     if (state.endedElsewhere && state.status === 'canceled') await tellEndedElsewhere(next, order, state);
@@ -1037,14 +1048,8 @@ const confirmResting = async (
   order: BotOrderItem,
   next: number,
 ): Promise<{ d: DeploymentItem; resting: boolean }> => {
-  let state: OrderState;
-  try {
-    state = await account.lookup(order.symbol, order.clientOrderId, order.type);
-  } catch (error) {
-    if (!(error instanceof UnknownOrder)) throw error;
-    await updateOrder(order, { status: 'missed', error: 'never reached the exchange', updatedAt: nowIso() });
-    return { d, resting: false };
-  }
+  const state = await askExchange(order, () => account.lookup(order.symbol, order.clientOrderId, order.type));
+  if (!state) return { d, resting: false };
   if (state.status === 'open' && !(state.filled > 0)) {
     await updateOrder(order, {
       status: 'open',
